@@ -1,0 +1,138 @@
+package sizing
+
+import (
+	"fmt"
+	"math"
+)
+
+// CoverageGap returns the gap eps = 1 - alpha^(1/n), as a fraction of the width, that the
+// maximum of n draws from a continuous uniform distribution stays short of the top of the
+// range with probability alpha: P(max < 1 - eps) = alpha for U[0,1). The check fails when
+// max < hi - eps*(hi-lo); by symmetry the same eps serves for the minimum.
+func CoverageGap(n int, alpha float64) (float64, error) {
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	// -expm1 keeps the digits that 1 - pow(alpha, 1/n) loses when eps is small.
+	return -math.Expm1(math.Log(alpha) / float64(n)), nil
+}
+
+// CoverageGapInt returns the smallest gap j >= 1 with P(max <= w-1-j) = ((w-j)/w)^n <= alpha
+// for n draws from {0, ..., w-1}, all equally likely: the check fails when max <= w-1-j (and,
+// by symmetry, when min >= j). It returns a *TooSmallError when even j = w-1 is too likely.
+func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
+	if w < 2 {
+		return 0, fmt.Errorf("sizing: CoverageGapInt: w = %d values, want w >= 2", w)
+	}
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	la := math.Log(alpha)
+	nf, wf := float64(n), float64(w)
+	// logP(j) = log P(max <= w-1-j), decreasing in j.
+	logP := func(j int64) float64 { return nf * math.Log1p(-float64(j)/wf) }
+	if logP(w-1) > la {
+		return 0, &TooSmallError{Check: "coverage", N: n, Need: minNPow(wf, alpha, 1), Alpha: alpha}
+	}
+	// Start from the continuous answer and correct the rounding either way.
+	j := int64(math.Ceil(wf * -math.Expm1(la/nf)))
+	j = min(max(j, 1), w-1)
+	for j > 1 && logP(j-1) <= la {
+		j--
+	}
+	for logP(j) > la {
+		j++
+	}
+	return j, nil
+}
+
+// minNPow returns the smallest n with c * w^-n <= alpha, for w > 1.
+func minNPow(w, alpha, c float64) int {
+	n := max(1, int(math.Ceil(math.Log(c/alpha)/math.Log(w))))
+	for n > 1 && float64(n-1)*math.Log(w) >= math.Log(c/alpha) {
+		n--
+	}
+	for float64(n)*math.Log(w) < math.Log(c/alpha) {
+		n++
+	}
+	return n
+}
+
+// RangeLimit returns the r, as a fraction of the width, with
+// P(max - min <= r) = n r^(n-1) - (n-1) r^n = alpha for n >= 2 draws from a continuous uniform
+// distribution. The check fails when the range of the sample is <= r*(hi-lo).
+func RangeLimit(n int, alpha float64) (float64, error) {
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	if n < 2 {
+		return 0, &TooSmallError{Check: "range", N: n, Need: 2, Alpha: alpha}
+	}
+	nf := float64(n)
+	la := math.Log(alpha)
+	// log P(range <= e^u), increasing in u.
+	logF := func(u float64) float64 { return (nf-1)*u + math.Log(nf-(nf-1)*math.Exp(u)) }
+	// r^(n-1) <= F(r) <= n r^(n-1) brackets the root.
+	lo, hi := (la-math.Log(nf))/(nf-1), la/(nf-1)
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid == lo || mid == hi {
+			break
+		}
+		if logF(mid) <= la {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Exp(lo), nil
+}
+
+// RangeLimitInt returns the largest r with P(max - min <= r) <= alpha for n draws from
+// {0, ..., w-1}, all equally likely, where
+// P(range <= L-1) = (w-L+1)(L/w)^n - (w-L)((L-1)/w)^n. The check fails when the range of the
+// sample is <= r. It returns a *TooSmallError when P(range = 0) = w^(1-n) > alpha.
+func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
+	if w < 2 {
+		return 0, fmt.Errorf("sizing: RangeLimitInt: w = %d values, want w >= 2", w)
+	}
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	la := math.Log(alpha)
+	if logRangeCDF(w, n, 1) > la {
+		return 0, &TooSmallError{Check: "range", N: n, Need: 1 + minNPow(float64(w), alpha, 1), Alpha: alpha}
+	}
+	// Largest L in [1, w-1] with P(range <= L-1) <= alpha; P(range <= w-1) = 1.
+	lo, hi := int64(1), w
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if logRangeCDF(w, n, mid) <= la {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo - 1, nil
+}
+
+// logRangeCDF returns log P(range <= L-1) for n draws from {0, ..., w-1}, 1 <= L <= w.
+func logRangeCDF(w int64, n int, l int64) float64 {
+	nf, wf, lf := float64(n), float64(w), float64(l)
+	a := math.Log(wf-lf+1) + nf*(math.Log(lf)-math.Log(wf)) // log of (w-L+1)(L/w)^n
+	if l == 1 || l == w {
+		return a // the second term is zero
+	}
+	// b/a = (w-L)/(w-L+1) * ((L-1)/L)^n, computed without cancellation.
+	logRatio := math.Log1p(-1/(wf-lf+1)) + nf*math.Log1p(-1/lf)
+	return a + math.Log(-math.Expm1(logRatio))
+}

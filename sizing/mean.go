@@ -1,0 +1,260 @@
+package sizing
+
+import (
+	"fmt"
+	"math"
+	"sync"
+
+	"gonum.org/v1/gonum/mathext"
+)
+
+// MeanZ returns the two-sided tolerance z*sd/sqrt(n) on the mean of n draws from a
+// distribution with standard deviation sd, with z = ZTwoSided(alpha): the check fails when
+// |mean - mu| > tol.
+//
+// It is the central-limit approximation, not a bound. For the uniform distribution it is
+// conservative (the exact false-failure rate is below alpha) whenever z >= sqrt(3), which holds
+// for every alpha below 0.0833; the tests check this against the exact Irwin-Hall distribution.
+// It is vacuous when tol is at least half the width of the support: see MeanMinN.
+func MeanZ(sd float64, n int, alpha float64) (float64, error) {
+	if err := checkPositive("sd", sd); err != nil {
+		return 0, err
+	}
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	z, err := ZTwoSided(alpha)
+	if err != nil {
+		return 0, err
+	}
+	return z * sd / math.Sqrt(float64(n)), nil
+}
+
+// MeanMinN returns the smallest n at which the MeanZ tolerance is below half the width of the
+// support, for a distribution whose sd is sdOverHalfWidth times its half width (1/sqrt(3) for
+// the uniform). Below that n no sample can fail the mean check.
+func MeanMinN(sdOverHalfWidth float64, alpha float64) (int, error) {
+	if err := checkPositive("sdOverHalfWidth", sdOverHalfWidth); err != nil {
+		return 0, err
+	}
+	z, err := ZTwoSided(alpha)
+	if err != nil {
+		return 0, err
+	}
+	// z*r/sqrt(n) < 1 exactly when n > (z*r)^2.
+	x := z * sdOverHalfWidth * z * sdOverHalfWidth
+	if x >= math.MaxInt32 {
+		return 0, fmt.Errorf("sizing: MeanMinN: n > %.3g is out of range", x)
+	}
+	return int(math.Floor(x)) + 1, nil
+}
+
+// MeanHoeffding returns the two-sided tolerance width*sqrt(ln(2/alpha)/(2n)) on the mean of n
+// independent draws that each lie in an interval of the given width: the check fails when
+// |mean - mu| > tol. It is a bound (Hoeffding 1963): it holds for every distribution on the
+// interval, at the cost of being about 1.7 times wider than MeanZ for the uniform.
+func MeanHoeffding(width float64, n int, alpha float64) (float64, error) {
+	if err := checkPositive("width", width); err != nil {
+		return 0, err
+	}
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	l := math.Log(2 / alpha)
+	return width * math.Sqrt(l/(2*float64(n))), nil
+}
+
+// MeanBernstein returns the two-sided tolerance on the mean of n independent draws with
+// standard deviation sd and |X - mu| <= maxDev, from Bernstein's inequality
+// P(|mean - mu| >= t) <= 2 exp(-n t^2 / (2 sd^2 + 2 maxDev t / 3)): tol is the exact root of
+// n t^2 = L (2 sd^2 + 2 maxDev t / 3) with L = ln(2/alpha). It is a bound that uses the
+// variance, so it sits between MeanZ and MeanHoeffding (0.2280 for U[0,1) at n = 100, 1e-9).
+func MeanBernstein(sd, maxDev float64, n int, alpha float64) (float64, error) {
+	if err := checkPositive("sd", sd); err != nil {
+		return 0, err
+	}
+	if err := checkPositive("maxDev", maxDev); err != nil {
+		return 0, err
+	}
+	if sd > maxDev {
+		return 0, fmt.Errorf("sizing: MeanBernstein: sd = %v exceeds maxDev = %v, which no distribution can do", sd, maxDev)
+	}
+	if err := checkN(n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, err
+	}
+	l := math.Log(2 / alpha)
+	nf := float64(n)
+	b := 2 * l * maxDev / 3
+	// Positive root of n t^2 - b t - 2 L sd^2 = 0; the sum below has no cancellation.
+	return (b + math.Sqrt(b*b+8*nf*l*sd*sd)) / (2 * nf), nil
+}
+
+// MeanSampleSize returns the n at which a two-sided z check of the mean at false-failure rate
+// alpha detects a true shift of the mean by shift with probability 1-beta, for draws with
+// standard deviation sd: ceil(((z_{alpha/2} + z_beta) sd / shift)^2), at least 1.
+func MeanSampleSize(sd, shift, alpha, beta float64) (int, error) {
+	if err := checkPositive("sd", sd); err != nil {
+		return 0, err
+	}
+	if err := checkPositive("|shift|", math.Abs(shift)); err != nil {
+		return 0, err
+	}
+	za, err := ZTwoSided(alpha)
+	if err != nil {
+		return 0, err
+	}
+	if err := checkAlpha(beta); err != nil {
+		return 0, fmt.Errorf("sizing: MeanSampleSize: beta = %v is outside (0, 1)", beta)
+	}
+	zb := -mathext.NormalQuantile(beta)
+	k := (za + zb) * sd / math.Abs(shift)
+	if za+zb <= 0 {
+		return 1, nil
+	}
+	x := math.Ceil(k * k)
+	if x >= math.MaxInt32 {
+		return 0, fmt.Errorf("sizing: MeanSampleSize: n = %.3g is out of range", x)
+	}
+	return max(1, int(x)), nil
+}
+
+// meanDPBudget caps the cells of the exact sum distribution that MeanUniformInt computes:
+// about 5 ms on one core.
+const meanDPBudget = 4e6
+
+type meanIntKey struct {
+	w     int64
+	n     int
+	alpha float64
+}
+
+type meanIntResult struct {
+	tol    float64
+	method string
+	err    error
+}
+
+var meanIntCache sync.Map // meanIntKey -> meanIntResult
+
+// MeanUniformInt returns the two-sided tolerance on the mean of n draws from {0, ..., w-1},
+// all equally likely: the check fails when |mean - (w-1)/2| > tol, in steps of the grid.
+//
+// When affordable (about n^2 (w-1) / 4 <= 4e6) it uses the exact distribution of the sum, by
+// dynamic programming; tol then lies halfway between two attainable values of
+// |mean - (w-1)/2|, so that rounding in the caller's mean cannot flip the verdict, and the
+// false-failure rate is the largest attainable one <= alpha. Otherwise it uses the z bound
+// with a continuity correction of half a step on the sum, which the tests check is
+// conservative against the exact distribution. method says which.
+//
+// It returns a *TooSmallError when no sample of n draws can fail, for example when w = 1.
+func MeanUniformInt(w int64, n int, alpha float64) (tol float64, method string, err error) {
+	if w < 1 {
+		return 0, "", fmt.Errorf("sizing: MeanUniformInt: w = %d values, want w >= 1", w)
+	}
+	if err := checkN(n); err != nil {
+		return 0, "", err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, "", err
+	}
+	if w == 1 {
+		return 0, "", fmt.Errorf("sizing: MeanUniformInt: w = 1: every draw is 0, so the mean check can never fail")
+	}
+	key := meanIntKey{w, n, alpha}
+	if r, ok := meanIntCache.Load(key); ok {
+		r := r.(meanIntResult)
+		return r.tol, r.method, r.err
+	}
+	tol, method, ok := meanUniformInt(w, n, alpha)
+	if !ok {
+		need := n + 1
+		for ; ; need++ {
+			if _, _, ok := meanUniformInt(w, need, alpha); ok {
+				break
+			}
+		}
+		err = &TooSmallError{Check: "mean", N: n, Need: need, Alpha: alpha}
+		tol, method = 0, ""
+	}
+	meanIntCache.Store(key, meanIntResult{tol, method, err})
+	return tol, method, err
+}
+
+// meanUniformInt sizes the check; ok is false when no outcome can exceed the tolerance.
+func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+	nf, wf := float64(n), float64(w)
+	top := nf * (wf - 1) // the largest sum
+	if nf*(top+1)/4 <= meanDPBudget {
+		lo, ok := sumUniformLowerCut(int(w), n, alpha/2)
+		if !ok {
+			return 0, "", false
+		}
+		// Fail when S <= lo or S >= top-lo, that is when |S - top/2| >= top/2 - lo.
+		return (top/2 - float64(lo) - 0.5) / nf, fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w), true
+	}
+	z, _ := ZTwoSided(alpha)
+	sdSum := math.Sqrt(nf*(wf-1)*(wf+1)/12) // (w^2-1)/12 without overflow in w^2
+	dev := z*sdSum + 0.5                    // the smallest deviation of the sum that fails
+	if top < 1<<52 {
+		// Round up onto the attainable deviations top/2 - s, s an integer, and go back half a step.
+		c := top / 2
+		dev = c - math.Floor(c-dev)
+	}
+	if dev > top/2 {
+		return 0, "", false
+	}
+	return (dev - 0.5) / nf, fmt.Sprintf("z bound with continuity correction (sum of %d discrete uniforms on %d values)", n, w), true
+}
+
+// sumUniformLowerCut returns the largest s with P(S <= s) <= a, where S is the sum of n
+// independent uniform draws from {0, ..., w-1}; ok is false when P(S = 0) > a already.
+func sumUniformLowerCut(w, n int, a float64) (s int, ok bool) {
+	pmf := sumUniformPMF(w, n)
+	var cdf float64
+	for s = 0; s < len(pmf); s++ {
+		cdf += pmf[s]
+		if cdf > a {
+			break
+		}
+	}
+	return s - 1, s > 0
+}
+
+// sumUniformPMF returns P(S = s), s = 0..n(w-1), for the sum S of n independent uniform draws
+// from {0, ..., w-1}.
+//
+// Each step convolves with the uniform by a sliding window. The window runs from the left
+// edge only up to the centre, where every term it adds or drops is no larger than the current
+// sum, so the tails keep their relative precision; the upper half is the mirror image.
+func sumUniformPMF(w, n int) []float64 {
+	inv := 1 / float64(w)
+	f := make([]float64, 1, n*(w-1)+1)
+	f[0] = 1
+	g := make([]float64, 0, n*(w-1)+1)
+	for i := 1; i <= n; i++ {
+		size := i*(w-1) + 1
+		g = g[:size]
+		var win float64
+		half := (size - 1) / 2
+		for s := 0; s <= half; s++ {
+			if s < len(f) {
+				win += f[s]
+			}
+			if s-w >= 0 {
+				win -= f[s-w]
+			}
+			g[s] = win * inv
+		}
+		for s := half + 1; s < size; s++ {
+			g[s] = g[size-1-s]
+		}
+		f, g = g, f
+	}
+	return f
+}
