@@ -199,8 +199,8 @@ func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, 
 		return (top/2 - float64(lo) - 0.5) / nf, fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w), true
 	}
 	z, _ := ZTwoSided(alpha)
-	sdSum := math.Sqrt(nf*(wf-1)*(wf+1)/12) // (w^2-1)/12 without overflow in w^2
-	dev := z*sdSum + 0.5                    // the smallest deviation of the sum that fails
+	sdSum := math.Sqrt(nf * (wf - 1) * (wf + 1) / 12) // (w^2-1)/12 without overflow in w^2
+	dev := z*sdSum + 0.5                              // the smallest deviation of the sum that fails
 	if top < 1<<52 {
 		// Round up onto the attainable deviations top/2 - s, s an integer, and go back half a step.
 		c := top / 2
