@@ -1,0 +1,188 @@
+package spread
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spreadcheck/spreadcheck/sizing"
+)
+
+// Analyze runs the default battery of checks (bounds, distinct, mean, coverage, fit,
+// independence) on xs against the declared distribution and returns the report, without
+// failing any test. Each check's limit is sized so that all of them together fail a correct
+// implementation with probability at most the false-failure rate (default 1e-9; see
+// FalseFailureRate).
+//
+// Analyze returns an error, and no verdict, for input it cannot judge: an empty sample, NaN or
+// infinite values, an invalid declaration or option, or a sample too small to size a check at
+// the requested rate (the error names the n each check needs).
+func Analyze[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	c, err := newConfig(opts)
+	if err != nil {
+		return Report{Dist: want.String(), N: len(xs)}, err
+	}
+	s, err := newSample(xs, want, c)
+	if err != nil {
+		return Report{Dist: want.String(), N: len(xs), FalseFailureRate: c.alpha}, err
+	}
+	return s.analyze(c.checks(), c.alpha)
+}
+
+// Bounds runs the bounds check alone: every value inside the declared range.
+func Bounds[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckBounds))...)
+}
+
+// Distinct runs the distinct-values check alone, with the whole false-failure rate.
+func Distinct[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckDistinct))...)
+}
+
+// Mean runs the mean check alone, with the whole false-failure rate.
+func Mean[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckMean))...)
+}
+
+// Coverage runs the coverage check alone (min, max and range), with the whole false-failure rate.
+func Coverage[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckCoverage))...)
+}
+
+// Fit runs the Kolmogorov-Smirnov check alone, with the whole false-failure rate.
+func Fit[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckFit))...)
+}
+
+// Independent runs the independence check alone (ascents and turning points), with the whole
+// false-failure rate.
+func Independent[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+	return Analyze(xs, want, append(opts, Only(CheckIndependence))...)
+}
+
+// analyze runs the named checks, sharing alpha between those that can fail by chance.
+func (s *sample) analyze(checks []string, alpha float64) (Report, error) {
+	r := Report{Dist: s.dist.String(), N: s.n, FalseFailureRate: alpha}
+	chance := 0
+	for _, name := range checks {
+		if name != CheckBounds && s.skipReason(name) == "" {
+			chance++
+		}
+	}
+	part := alpha
+	if chance > 1 {
+		var err error
+		if part, err = sizing.Sidak(alpha, chance); err != nil {
+			return r, err
+		}
+	}
+	var tooSmall []*sizing.TooSmallError
+	for _, name := range checks {
+		if reason := s.skipReason(name); reason != "" {
+			r.Results = append(r.Results, Result{Name: name, N: s.n, Skipped: reason})
+			continue
+		}
+		results, err := s.run(name, part)
+		var small *sizing.TooSmallError
+		switch {
+		case errors.As(err, &small):
+			small.Check = name
+			tooSmall = append(tooSmall, small)
+		case err != nil:
+			return r, fmt.Errorf("spread: %s: %w", name, err)
+		}
+		r.Results = append(r.Results, results...)
+	}
+	r.histogram = s.histogram()
+	if len(tooSmall) > 0 {
+		return r, &tooFewError{n: s.n, alpha: alpha, checks: tooSmall}
+	}
+	return r, nil
+}
+
+// run runs one check at its share of the false-failure rate.
+func (s *sample) run(name string, alpha float64) ([]Result, error) {
+	one := func(r Result, err error) ([]Result, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []Result{r}, nil
+	}
+	switch name {
+	case CheckBounds:
+		return []Result{s.checkBounds()}, nil
+	case CheckDistinct:
+		return one(s.checkDistinct(alpha))
+	case CheckMean:
+		return one(s.checkMean(alpha))
+	case CheckCoverage:
+		return s.checkCoverage(alpha)
+	case CheckFit:
+		return one(s.checkFit(alpha))
+	case CheckIndependence:
+		return s.checkIndependence(alpha)
+	}
+	return nil, fmt.Errorf("no such check %q", name)
+}
+
+// skipReason says why a check does not apply to this declaration, or "" when it does.
+func (s *sample) skipReason(name string) string {
+	if name == CheckBounds {
+		return ""
+	}
+	if s.discrete && s.cells == 1 {
+		return "the declared range holds a single value: only bounds can fail"
+	}
+	switch name {
+	case CheckDistinct:
+		if !s.dist.uniform {
+			return "the values of this distribution are not equally likely, so no repeat count is sized"
+		}
+	case CheckMean:
+		if s.dist.uniform {
+			return ""
+		}
+		if _, _, ok := s.dist.moments(); !ok {
+			return "the distribution declares no Mean and Variance methods"
+		}
+		if !s.dist.bounded() {
+			return "no finite-sample bound holds for the mean of an unbounded distribution at this rate; fit checks location"
+		}
+	}
+	return ""
+}
+
+// tooFewError reports the checks a sample is too small to size; it unwraps to their
+// *sizing.TooSmallError values.
+type tooFewError struct {
+	n      int
+	alpha  float64
+	checks []*sizing.TooSmallError
+}
+
+func (e *tooFewError) Error() string {
+	need := 0
+	var parts []string
+	for _, c := range e.checks {
+		parts = append(parts, fmt.Sprintf("%s needs n >= %s", c.Check, needText(c.Need)))
+		need = max(need, c.Need)
+	}
+	return fmt.Sprintf("spread: n = %d values are too few to size every check at a false-failure rate of %s: %s. Draw at least %s values, raise FalseFailureRate, or leave those checks out with Only",
+		e.n, trimFloat(e.alpha), strings.Join(parts, "; "), needText(need))
+}
+
+func (e *tooFewError) Unwrap() []error {
+	out := make([]error, len(e.checks))
+	for i, c := range e.checks {
+		out[i] = c
+	}
+	return out
+}
+
+func needText(n int) string {
+	if n >= 1<<40 {
+		return "(no sample size suffices)"
+	}
+	return fmt.Sprint(n)
+}
+

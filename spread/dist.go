@@ -1,0 +1,116 @@
+package spread
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Dist is a declared distribution: what a correct implementation's values must look like.
+// Make one with Uniform or Continuous. The zero Dist is invalid.
+type Dist struct {
+	name string
+	kind numKind
+
+	uniform  bool
+	lo, hi   float64 // the range; for integers, the same values as loI, hiI
+	loI, hiI int64   // integer uniform: [loI, hiI)
+
+	cont ContinuousDist // a general continuous distribution (uniform == false)
+
+	err error
+}
+
+// ContinuousDist is a continuous distribution known by its CDF and quantile function, such as
+// every continuous distribution in gonum.org/v1/gonum/stat/distuv (distuv.Normal,
+// distuv.Exponential, distuv.Beta, ...). If it also has Mean() and Variance() methods and a
+// bounded support, the mean check uses them.
+type ContinuousDist interface {
+	CDF(x float64) float64
+	Quantile(p float64) float64
+}
+
+// Uniform declares the uniform distribution over the half-open range [lo, hi).
+//
+// For an integer type (time.Duration counts nanoseconds) it is the discrete uniform
+// distribution over the integers in [lo, hi); for a floating-point type it is continuous.
+// Write Uniform(0.0, 1.0), not Uniform(0, 1), for a float sample: untyped constants default to
+// int, and the checks refuse a float sample against an integer declaration.
+func Uniform[T Number](lo, hi T) Dist {
+	k := kindOf[T]()
+	d := Dist{kind: k, uniform: true, lo: float64(lo), hi: float64(hi)}
+	d.name = fmt.Sprintf("Uniform[%s, %s)", k.format(d.lo), k.format(d.hi))
+	if k.integer {
+		var okLo, okHi bool
+		d.loI, okLo = toInt64(lo)
+		d.hiI, okHi = toInt64(hi)
+		if !okLo || !okHi {
+			d.err = fmt.Errorf("spread: %s: bounds above the int64 range are not supported", d.name)
+			return d
+		}
+	}
+	switch {
+	case math.IsNaN(d.lo) || math.IsNaN(d.hi) || math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0):
+		d.err = fmt.Errorf("spread: %s: the bounds must be finite numbers", d.name)
+	case !(lo < hi):
+		d.err = fmt.Errorf("spread: %s: lo must be below hi (the range is half-open [lo, hi))", d.name)
+	case k.integer && d.hiI-d.loI <= 0:
+		d.err = fmt.Errorf("spread: %s: the width overflows int64", d.name)
+	}
+	return d
+}
+
+// Continuous declares a continuous distribution by its CDF and quantile function, for example
+// Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}). Samples checked against it must be of a
+// floating-point type. Its support is [Quantile(0), Quantile(1)], which may be infinite.
+func Continuous(d ContinuousDist) Dist {
+	out := Dist{kind: kindOf[float64](), cont: d}
+	if d == nil {
+		out.err = errors.New("spread: Continuous(nil): no distribution declared")
+		return out
+	}
+	out.name = fmt.Sprintf("%T%+v", d, d)
+	out.lo, out.hi = d.Quantile(0), d.Quantile(1)
+	if math.IsNaN(out.lo) || math.IsNaN(out.hi) || !(out.lo < out.hi) {
+		out.err = fmt.Errorf("spread: %s: its support [Quantile(0), Quantile(1)] = [%v, %v] is not a range", out.name, out.lo, out.hi)
+	}
+	return out
+}
+
+// String returns the declaration, e.g. "Uniform[0s, 1s)".
+func (d Dist) String() string {
+	if d.name == "" {
+		return "Dist{}"
+	}
+	return d.name
+}
+
+// validate reports why d cannot be used, if it cannot.
+func (d Dist) validate() error {
+	if d.name == "" {
+		return errors.New("spread: the zero Dist declares nothing: use Uniform or Continuous")
+	}
+	return d.err
+}
+
+// bounded reports whether the support is finite at both ends.
+func (d Dist) bounded() bool {
+	return !math.IsInf(d.lo, 0) && !math.IsInf(d.hi, 0)
+}
+
+// moments returns the mean and variance the distribution declares, if it declares them.
+func (d Dist) moments() (mean, variance float64, ok bool) {
+	if d.uniform {
+		return 0, 0, false // the uniform checks use exact formulas of their own
+	}
+	m, okM := d.cont.(interface{ Mean() float64 })
+	v, okV := d.cont.(interface{ Variance() float64 })
+	if !okM || !okV {
+		return 0, 0, false
+	}
+	mean, variance = m.Mean(), v.Variance()
+	if math.IsNaN(mean) || math.IsInf(mean, 0) || math.IsNaN(variance) || math.IsInf(variance, 0) || variance < 0 {
+		return 0, 0, false
+	}
+	return mean, variance, true
+}

@@ -1,0 +1,142 @@
+package spread
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// SeedEnv is the environment variable Rand reads its seed from. The spreadcheck command sets
+// it to a recorded seed for every run; set it by hand to replay a run.
+const SeedEnv = "SPREADCHECK_SEED"
+
+// seeds remembers the seed each running test drew from Rand, so that a failing Check can print it.
+var seeds sync.Map // testing.TB -> uint64
+
+// Rand returns a random generator for the test, seeded from the environment variable
+// SPREADCHECK_SEED when it is set (a decimal uint64: the spreadcheck command sets it, and a
+// failure prints it) and from a fresh random seed otherwise. Each test, and each call within a
+// test, gets its own stream, so tests never share draws; the same seed replays them all.
+//
+// If the test fails, the seed is logged with the exact command that replays the test. Code
+// that draws from the global math/rand source instead cannot be replayed: pass it the
+// generator Rand returns.
+func Rand(t testing.TB) *rand.Rand {
+	t.Helper()
+	seed, fromEnv, err := baseSeed()
+	if err != nil {
+		t.Fatalf("spread.Rand: %v", err)
+	}
+	calls := 0
+	if v, ok := seeds.Load(t); ok {
+		calls = v.(seedRecord).calls + 1
+	} else {
+		t.Cleanup(func() {
+			seeds.Delete(t)
+			if t.Failed() {
+				t.Logf("spread: this test drew from spread.Rand with seed %d; replay it with:\n    %s", seed, ReplayCommand(t, seed))
+			}
+		})
+		t.Attr("spreadcheck.seed", strconv.FormatUint(seed, 10))
+	}
+	seeds.Store(t, seedRecord{seed: seed, calls: calls, fromEnv: fromEnv})
+	return rand.New(rand.NewPCG(seed, streamOf(t.Name(), calls)))
+}
+
+type seedRecord struct {
+	seed    uint64
+	calls   int
+	fromEnv bool
+}
+
+// baseSeed returns the seed from SPREADCHECK_SEED, or a fresh one.
+func baseSeed() (seed uint64, fromEnv bool, err error) {
+	if v, ok := os.LookupEnv(SeedEnv); ok && v != "" {
+		seed, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return 0, false, fmt.Errorf("%s=%q is not a decimal uint64 seed", SeedEnv, v)
+		}
+		return seed, true, nil
+	}
+	var b [8]byte
+	if _, err := crand.Read(b[:]); err != nil {
+		return 0, false, err
+	}
+	return binary.LittleEndian.Uint64(b[:]), false, nil
+}
+
+// streamOf names the PCG stream of the calls-th Rand call of a test.
+func streamOf(test string, calls int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(test))
+	return h.Sum64() + uint64(calls)*0x9e3779b97f4a7c15
+}
+
+// seedOf returns the seed the test drew from Rand, if it did.
+func seedOf(t testing.TB) (uint64, bool) {
+	v, ok := seeds.Load(t)
+	if !ok {
+		return 0, false
+	}
+	return v.(seedRecord).seed, true
+}
+
+// Draw calls f n times and returns the values in order: the sample to check.
+func Draw[T any](n int, f func() T) []T {
+	xs := make([]T, max(n, 0))
+	for i := range xs {
+		xs[i] = f()
+	}
+	return xs
+}
+
+// ReplayCommand returns the shell command that reruns test t alone with the given seed, e.g.
+//
+//	SPREADCHECK_SEED=42 go test -run '^TestBackoff$' -count=1 example.com/retry
+func ReplayCommand(t testing.TB, seed uint64) string {
+	return fmt.Sprintf("%s=%d go test -run '%s' -count=1 %s", SeedEnv, seed, runPattern(t.Name()), callerPackage())
+}
+
+// runPattern anchors each element of a test name, so that -run selects that test and subtest only.
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// callerPackage returns the import path of the package whose test function is on the stack,
+// or "." when it cannot tell (the command is then run from the package's directory).
+func callerPackage() string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if pkg, fn, ok := splitFunc(f.Function); ok && strings.HasPrefix(fn, "Test") {
+			return strings.TrimSuffix(pkg, "_test")
+		}
+		if !more {
+			return "."
+		}
+	}
+}
+
+// splitFunc splits "example.com/a/b.TestX.func1" into "example.com/a/b" and "TestX.func1".
+func splitFunc(full string) (pkg, fn string, ok bool) {
+	slash := strings.LastIndex(full, "/")
+	dot := strings.Index(full[slash+1:], ".")
+	if dot < 0 {
+		return "", "", false
+	}
+	return full[:slash+1+dot], full[slash+2+dot:], true
+}
