@@ -1,0 +1,274 @@
+package sizing
+
+import (
+	"math"
+	"slices"
+	"sync"
+)
+
+// The methods that KSTail and KSCritical name.
+const (
+	// ksMethodExact: 1 - KSExactCDF, the Marsaglia-Tsang-Wang matrix power.
+	ksMethodExact = "exact (Marsaglia-Tsang-Wang)"
+	// ksMethodHalf: for d >= 1/2 the events D+ >= d and D- >= d are disjoint, so the
+	// two-sided tail is exactly twice the one-sided one (Smirnov).
+	ksMethodHalf = "exact (2 x one-sided, exact for d >= 1/2)"
+	// ksMethodOneSided: twice the exact one-sided tail P+, an upper bound on the two-sided
+	// tail that exceeds it by a relative P+/(2 - P+) at most (see ksTwiceOneSided).
+	ksMethodOneSided = "2 x exact one-sided (Birnbaum-Tingey)"
+	// ksMethodDKW: 2 exp(-2 n d^2), Massart's tight Dvoretzky-Kiefer-Wolfowitz bound.
+	ksMethodDKW = "DKW-Massart bound"
+)
+
+// Where KSTail switches methods. Each limit keeps the cost of one KSCritical solve (about ten
+// tail evaluations) well under 50 ms on one core.
+const (
+	// ksMaxExactN is the largest n for the matrix power, which costs O((n d)^3 log n).
+	ksMaxExactN = 140
+	// ksMaxOneSidedN is the largest n for the Birnbaum-Tingey sum, which costs O(n).
+	ksMaxOneSidedN = 100_000
+	// ksSmallTail is the two-sided tail below which twice the one-sided tail is used even
+	// where the matrix power is affordable: there it is within a relative 2.5e-6 of the
+	// exact value, closer than 1 - KSExactCDF, which loses digits to cancellation.
+	ksSmallTail = 1e-5
+)
+
+// KSTail returns P(D_n >= d) for the two-sided one-sample Kolmogorov-Smirnov statistic
+// D_n = sup|F_n - F| of n i.i.d. values from a continuous F, and the method that computed it.
+//
+// The value is exact or a rigorous upper bound, whichever the cost allows:
+//   - d >= 1/2, any n: exact, twice the one-sided tail;
+//   - n <= 140 and a tail above 1e-5: exact, 1 - KSExactCDF(n, d);
+//   - n <= 100,000: twice the exact one-sided tail (Birnbaum-Tingey), an upper bound that
+//     exceeds the exact tail by a relative P+/(2-P+) at most, P+ the one-sided tail
+//     (2.5e-6 at a tail of 1e-5);
+//   - larger n: the DKW-Massart bound 2 exp(-2 n d^2).
+//
+// For n < 1 or a NaN d it returns NaN.
+func KSTail(n int, d float64) (p float64, method string) {
+	switch {
+	case n < 1 || math.IsNaN(d):
+		return math.NaN(), "invalid input"
+	case d <= 0.5/float64(n):
+		return 1, ksMethodExact // D_n >= 1/(2n) always
+	case d >= 1:
+		return 0, ksMethodExact // P(D_n = 1) = 0
+	case d >= 0.5:
+		return min(1, 2*ksOneSidedTail(n, d)), ksMethodHalf
+	case n > ksMaxOneSidedN:
+		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
+	}
+	p = min(1, 2*ksOneSidedTail(n, d))
+	if n <= ksMaxExactN && p > ksSmallTail {
+		if q := 1 - ksMTW(n, d); q > 0 {
+			return q, ksMethodExact
+		}
+	}
+	return p, ksMethodOneSided
+}
+
+// ksOneSidedTail returns P(D+_n >= d) for D+_n = sup(F_n - F) and 0 < d <= 1, by the finite
+// sum of Smirnov (1944) and Birnbaum and Tingey (1951):
+//
+//	P(D+ >= d) = d sum_{j=0}^{floor(n(1-d))} C(n,j) (1 - d - j/n)^(n-j) (d + j/n)^(j-1).
+//
+// The terms are positive, so the sum has no cancellation; it is taken in the log domain so that
+// no power under- or overflows.
+//
+// Why twice this bounds the two-sided tail so closely: the events A = {D+ >= d} and
+// B = {D- >= d} are monotone in the sample, A decreasing and B increasing, so by Harris's
+// inequality for independent coordinates P(A and B) <= P(A) P(B) = P+^2. Hence
+// 2 P+ - P+^2 <= P(D >= d) <= 2 P+, and for d >= 1/2 A and B are disjoint.
+func ksOneSidedTail(n int, d float64) float64 {
+	if d <= 0 {
+		return 1
+	}
+	if d > 1 {
+		return 0
+	}
+	nf := float64(n)
+	nd := nf * d
+	c := nf - nd // n(1 - d)
+	jmax := int(math.Floor(c))
+	logD := math.Log(d)
+	logN := math.Log(nf)
+	// A streaming log-sum-exp: m is the largest log term so far, s the sum of exp(term - m).
+	m, s := math.Inf(-1), 0.0
+	lc := 0.0 // log C(n, j)
+	for j := 0; j <= jmax; j++ {
+		if j > 0 {
+			lc += math.Log(float64(n-j+1) / float64(j))
+		}
+		r := c - float64(j) // n(1 - d - j/n)
+		if r <= 0 {
+			break // (1 - d - j/n)^(n-j) = 0 as n - j > 0
+		}
+		x := lc + float64(n-j)*(math.Log(r)-logN) + float64(j-1)*(math.Log(nd+float64(j))-logN)
+		if x > m {
+			s = s*math.Exp(m-x) + 1
+			m = x
+		} else {
+			s += math.Exp(x - m)
+		}
+	}
+	if s == 0 {
+		return 0
+	}
+	return min(1, math.Exp(logD+m+math.Log(s)))
+}
+
+// KSCritical returns the smallest d with P(D_n >= d) <= alpha for the two-sided one-sample
+// statistic D_n = sup|F_n - F| of n i.i.d. values from a continuous F. A check fails when
+// D_n >= d. method names how d was found: it is the method KSTail uses at d, so that
+// KSTail(n, d) <= alpha.
+//
+// The answer is exact for n <= 140 (Marsaglia-Tsang-Wang) and wherever d >= 1/2, within a
+// relative 1e-5 of exact in alpha up to n = 100,000 (twice the one-sided tail), and the
+// DKW-Massart bound sqrt(ln(2/alpha)/(2n)) beyond. Every method errs on the side of fewer false
+// failures. Results are cached: repeated calls with the same n and alpha cost a map look-up.
+//
+// d is below 1 for every n >= 1, as P(D_n >= d) = 2 (1-d)^n near d = 1; a TooSmallError is
+// returned only when alpha is so small that d rounds to 1 in float64 (alpha < 2.2e-16 at n = 1).
+func KSCritical(n int, alpha float64) (d float64, method string, err error) {
+	if err := checkN(n); err != nil {
+		return 0, "", err
+	}
+	if err := checkAlpha(alpha); err != nil {
+		return 0, "", err
+	}
+	key := ksKey{n, alpha}
+	if v, ok := ksCache.Load(key); ok {
+		r := v.(ksResult)
+		return r.d, r.method, r.err
+	}
+	r := ksCritical(n, alpha)
+	ksCache.Store(key, r)
+	return r.d, r.method, r.err
+}
+
+type ksKey struct {
+	n     int
+	alpha float64
+}
+
+type ksResult struct {
+	d      float64
+	method string
+	err    error
+}
+
+// ksCache holds KSCritical's answers: a check battery asks for the same (n, alpha) on every
+// call, and the first answer can cost tens of milliseconds.
+var ksCache sync.Map // ksKey -> ksResult
+
+func ksCritical(n int, alpha float64) ksResult {
+	tail := func(d float64) float64 { p, _ := KSTail(n, d); return p }
+	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), alpha)
+	if d >= 1 {
+		return ksResult{err: &TooSmallError{Check: "ks", N: n, Need: ksNeed(alpha), Alpha: alpha}}
+	}
+	_, method := KSTail(n, d)
+	return ksResult{d: d, method: method}
+}
+
+// ksDKW returns the DKW-Massart critical value sqrt(ln(2/alpha)/(2n)). Massart (1990) proves
+// P(D_n > d) <= 2 exp(-2 n d^2) for every d in the two-sided case; his condition
+// exp(-2 n d^2) <= 1/2 concerns the one-sided bound, and holds here whenever alpha < 1.
+func ksDKW(n int, alpha float64) float64 {
+	return math.Sqrt(math.Log(2/alpha) / (2 * float64(n)))
+}
+
+// ksSolve returns the smallest d in (lo, hi] with tail(d) <= alpha, to a relative 1e-12,
+// for a non-increasing tail with tail(lo) > alpha. It runs the Illinois variant of regula
+// falsi on log tail(d) - log alpha, which is close to quadratic in d, so a solve takes about
+// ten evaluations of tail.
+func ksSolve(tail func(float64) float64, lo, hi, alpha float64) float64 {
+	la := math.Log(alpha)
+	f := func(d float64) float64 {
+		p := tail(d)
+		if p <= 0 {
+			return math.Inf(-1)
+		}
+		return math.Log(p) - la
+	}
+	fhi := f(hi)
+	for fhi > 0 { // rounding in tail: move up towards 1, where the tail is 0
+		lo, hi = hi, (hi+1)/2
+		if 1-hi < 1e-15 {
+			return 1
+		}
+		fhi = f(hi)
+	}
+	// Tighten lo from the bottom of the support up, towards hi: the answer is usually close
+	// to hi, and a bracket with finite values on both ends lets the secant step work.
+	bottom := lo
+	lo = max(bottom, 0.8*hi)
+	flo := f(lo)
+	for flo <= 0 {
+		hi, fhi = lo, flo
+		lo = max(bottom, 0.8*lo)
+		flo = f(lo)
+	}
+	side := 0
+	for i := 0; i < 200 && hi-lo > 1e-12*hi; i++ {
+		mid := lo + (hi-lo)/2 // bisection when the secant cannot be used
+		if !math.IsInf(fhi, 0) && !math.IsInf(flo, 0) {
+			mid = hi - fhi*(hi-lo)/(fhi-flo)
+		}
+		if mid <= lo || mid >= hi {
+			mid = lo + (hi-lo)/2
+		}
+		fm := f(mid)
+		if fm > 0 {
+			lo, flo = mid, fm
+			if side == -1 {
+				fhi /= 2
+			}
+			side = -1
+		} else {
+			hi, fhi = mid, fm
+			if side == 1 {
+				flo /= 2
+			}
+			side = 1
+		}
+	}
+	return hi
+}
+
+// ksNeed returns the smallest n at which KSCritical's d at alpha is below 1 in float64:
+// d = 1 - (alpha/2)^(1/n) there.
+func ksNeed(alpha float64) int {
+	for n := 1; ; n++ {
+		if 1-math.Pow(alpha/2, 1/float64(n)) < 1 {
+			return n
+		}
+	}
+}
+
+// KSStatistic returns the two-sided one-sample Kolmogorov-Smirnov statistic
+// D_n = sup|F_n - F| of a sample against the CDF cdf of a continuous distribution, in O(n):
+// the largest of i/n - F(x_i) and F(x_i) - (i-1)/n over the sorted values x_1 <= ... <= x_n.
+//
+// sorted should be in increasing order; if it is not, a sorted copy is used, so the answer is
+// right either way. An empty sample, a NaN value or a NaN from cdf gives +Inf, which fails
+// every check: a sample that cannot be tested never passes.
+func KSStatistic(sorted []float64, cdf func(float64) float64) float64 {
+	if len(sorted) == 0 || cdf == nil {
+		return math.Inf(1)
+	}
+	if !slices.IsSorted(sorted) {
+		sorted = slices.Clone(sorted)
+		slices.Sort(sorted)
+	}
+	n := float64(len(sorted))
+	var d float64
+	for i, x := range sorted {
+		f := cdf(x)
+		if math.IsNaN(f) || math.IsNaN(x) {
+			return math.Inf(1)
+		}
+		d = max(d, float64(i+1)/n-f, f-float64(i)/n)
+	}
+	return d
+}
