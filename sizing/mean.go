@@ -173,42 +173,77 @@ func MeanUniformInt(w int64, n int, alpha float64) (tol float64, method string, 
 	}
 	tol, method, ok := meanUniformInt(w, n, alpha)
 	if !ok {
-		need := n + 1
-		for ; ; need++ {
-			if _, _, ok := meanUniformInt(w, need, alpha); ok {
-				break
-			}
-		}
-		err = &TooSmallError{Check: "mean", N: n, Need: need, Alpha: alpha}
+		err = &TooSmallError{Check: "mean", N: n, Need: meanUniformIntNeed(w, n, alpha), Alpha: alpha}
 		tol, method = 0, ""
 	}
 	meanIntCache.Store(key, meanIntResult{tol, method, err})
 	return tol, method, err
 }
 
-// meanUniformInt sizes the check; ok is false when no outcome can exceed the tolerance.
+// meanExactAffordable reports whether the exact sum distribution for n draws on w values fits
+// the time budget (about n^2 (w-1) / 4 cells) and a memory budget of 2e6 cells per row.
+func meanExactAffordable(w int64, n int) bool {
+	row := float64(n)*(float64(w)-1) + 1
+	return row <= 2e6 && float64(n)*row/4 <= meanDPBudget
+}
+
+// meanUniformInt sizes the check by the exact method when affordable, else by the z bound; ok
+// is false when no outcome can exceed the tolerance.
 func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+	if meanExactAffordable(w, n) {
+		return meanUniformIntExact(w, n, alpha)
+	}
+	return meanUniformIntZ(w, n, alpha)
+}
+
+// meanUniformIntNeed returns the smallest n' > n at which meanUniformInt can fail.
+func meanUniformIntNeed(w int64, n int, alpha float64) int {
+	// The exact method can fail as soon as P(S = 0) = w^-n' <= alpha/2.
+	needExact := minNPow(float64(w), alpha, 2)
+	for m := n + 1; ; m++ {
+		if meanExactAffordable(w, m) {
+			if m >= needExact {
+				return m
+			}
+			m = needExact - 1
+			continue
+		}
+		// The cost grows with m, so from here on the z bound decides.
+		if _, _, ok := meanUniformIntZ(w, m, alpha); ok {
+			return m
+		}
+	}
+}
+
+// meanUniformIntExact sizes the check from the exact distribution of the sum S.
+func meanUniformIntExact(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+	lo, ok := sumUniformLowerCut(int(w), n, alpha/2)
+	if !ok {
+		return 0, "", false
+	}
+	// Fail when S <= lo or S >= top-lo, that is when |S - top/2| >= top/2 - lo.
+	nf, top := float64(n), float64(n)*float64(w-1)
+	return (top/2 - float64(lo) - 0.5) / nf, fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w), true
+}
+
+// meanUniformIntZ sizes the check by the z bound with a continuity correction of half a step.
+func meanUniformIntZ(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
 	nf, wf := float64(n), float64(w)
 	top := nf * (wf - 1) // the largest sum
-	if nf*(top+1)/4 <= meanDPBudget {
-		lo, ok := sumUniformLowerCut(int(w), n, alpha/2)
-		if !ok {
-			return 0, "", false
-		}
-		// Fail when S <= lo or S >= top-lo, that is when |S - top/2| >= top/2 - lo.
-		return (top/2 - float64(lo) - 0.5) / nf, fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w), true
-	}
 	z, _ := ZTwoSided(alpha)
 	sdSum := math.Sqrt(nf * (wf - 1) * (wf + 1) / 12) // (w^2-1)/12 without overflow in w^2
-	dev := z*sdSum + 0.5                              // the smallest deviation of the sum that fails
+	// The normal approximation of P(S >= top/2 + d) with continuity correction is
+	// Q((d - 1/2)/sdSum), so the smallest failing deviation d is z*sdSum + 1/2.
+	dev := z*sdSum + 0.5
 	if top < 1<<52 {
-		// Round up onto the attainable deviations top/2 - s, s an integer, and go back half a step.
+		// Round up onto the attainable deviations top/2 - s, s an integer.
 		c := top / 2
 		dev = c - math.Floor(c-dev)
 	}
 	if dev > top/2 {
 		return 0, "", false
 	}
+	// Half a step below the smallest failing deviation.
 	return (dev - 0.5) / nf, fmt.Sprintf("z bound with continuity correction (sum of %d discrete uniforms on %d values)", n, w), true
 }
 
