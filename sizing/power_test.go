@@ -1,0 +1,52 @@
+package sizing
+
+import (
+	"math"
+	"testing"
+)
+
+func TestCollapseOptimalNReference(t *testing.T) {
+	// REFERENCE-VALUES.md, the Neyman-Pearson test at 1e-9.
+	for _, c := range []struct {
+		c    float64
+		want int
+	}{{2, 30}, {10, 9}, {1.1, 218}, {1.01, 2083}} {
+		got, err := CollapseOptimalN(c.c, 1e-9)
+		if err != nil || got != c.want {
+			t.Errorf("CollapseOptimalN(%g, 1e-9) = %d, %v; want %d", c.c, got, err, c.want)
+		}
+	}
+}
+
+// TestCollapseOptimalNIsSmallest checks c^-n <= alpha at the answer and not one below, away
+// from ties.
+func TestCollapseOptimalNIsSmallest(t *testing.T) {
+	for _, c := range []float64{1.001, 1.5, 2, 3, 7.5, 100} {
+		for _, alpha := range []float64{1e-12, 3e-9, 1e-4, 0.3} {
+			n, err := CollapseOptimalN(c, alpha)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := math.Pow(c, -float64(n)); p > alpha*(1+1e-9) {
+				t.Errorf("c = %g, alpha = %g: n = %d has c^-n = %g", c, alpha, n, p)
+			}
+			if p := math.Pow(c, -float64(n-1)); n > 1 && p <= alpha {
+				t.Errorf("c = %g, alpha = %g: n-1 = %d already has c^-n = %g", c, alpha, n-1, p)
+			}
+		}
+	}
+}
+
+func TestCollapseOptimalNErrors(t *testing.T) {
+	for _, c := range []float64{1, 0.5, -2, math.NaN(), math.Inf(1)} {
+		if _, err := CollapseOptimalN(c, 1e-9); err == nil {
+			t.Errorf("CollapseOptimalN(%v, 1e-9): no error", c)
+		}
+	}
+	if _, err := CollapseOptimalN(2, 0); err == nil {
+		t.Error("CollapseOptimalN(2, 0): no error")
+	}
+	if _, err := CollapseOptimalN(1+1e-15, 1e-9); err == nil {
+		t.Error("CollapseOptimalN(1+1e-15, 1e-9): no error for an n beyond int32")
+	}
+}
