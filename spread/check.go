@@ -56,9 +56,10 @@ type attrValue struct {
 
 // replayText tells how to replay the failing test, or why it cannot be replayed.
 func replayText(t testing.TB) string {
-	seed, ok := seedOf(t)
+	rec, ok := seedOf(t)
 	if !ok {
 		return "\n  the sample was not drawn from spread.Rand(t): seed its randomness from spread.Rand so that a failure can be replayed"
 	}
-	return fmt.Sprintf("\n  seed %d; replay with:\n    %s", seed, ReplayCommand(t, seed))
+	rec.reported.Store(true)
+	return fmt.Sprintf("\n  seed %d; replay with:\n    %s", rec.seed, rec.replay)
 }

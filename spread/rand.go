@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -32,46 +33,51 @@ var seeds sync.Map // testing.TB -> uint64
 // generator Rand returns.
 func Rand(t testing.TB) *rand.Rand {
 	t.Helper()
-	seed, fromEnv, err := baseSeed()
+	seed, err := baseSeed()
 	if err != nil {
 		t.Fatalf("spread.Rand: %v", err)
 	}
-	calls := 0
-	if v, ok := seeds.Load(t); ok {
-		calls = v.(seedRecord).calls + 1
+	rec, ok := seedOf(t)
+	if ok {
+		rec.calls++
 	} else {
+		rec = &seedRecord{seed: seed, replay: ReplayCommand(t, seed)}
+		seeds.Store(t, rec)
+		t.Attr("spreadcheck.seed", strconv.FormatUint(seed, 10))
 		t.Cleanup(func() {
 			seeds.Delete(t)
-			if t.Failed() {
-				t.Logf("spread: this test drew from spread.Rand with seed %d; replay it with:\n    %s", seed, ReplayCommand(t, seed))
+			if t.Failed() && !rec.reported.Load() {
+				t.Logf("spread: this test drew from spread.Rand with seed %d; replay it with:\n    %s", seed, rec.replay)
 			}
 		})
-		t.Attr("spreadcheck.seed", strconv.FormatUint(seed, 10))
 	}
-	seeds.Store(t, seedRecord{seed: seed, calls: calls, fromEnv: fromEnv})
+	calls := rec.calls
 	return rand.New(rand.NewPCG(seed, streamOf(t.Name(), calls)))
 }
 
+// seedRecord is what Rand remembers of a test: its seed, how often it called Rand, the command
+// that replays it, and whether a failure message has already shown that command.
 type seedRecord struct {
-	seed    uint64
-	calls   int
-	fromEnv bool
+	seed     uint64
+	calls    int
+	replay   string
+	reported atomic.Bool
 }
 
 // baseSeed returns the seed from SPREADCHECK_SEED, or a fresh one.
-func baseSeed() (seed uint64, fromEnv bool, err error) {
+func baseSeed() (uint64, error) {
 	if v, ok := os.LookupEnv(SeedEnv); ok && v != "" {
 		seed, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
 		if err != nil {
-			return 0, false, fmt.Errorf("%s=%q is not a decimal uint64 seed", SeedEnv, v)
+			return 0, fmt.Errorf("%s=%q is not a decimal uint64 seed", SeedEnv, v)
 		}
-		return seed, true, nil
+		return seed, nil
 	}
 	var b [8]byte
 	if _, err := crand.Read(b[:]); err != nil {
-		return 0, false, err
+		return 0, err
 	}
-	return binary.LittleEndian.Uint64(b[:]), false, nil
+	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
 // streamOf names the PCG stream of the calls-th Rand call of a test.
@@ -81,13 +87,13 @@ func streamOf(test string, calls int) uint64 {
 	return h.Sum64() + uint64(calls)*0x9e3779b97f4a7c15
 }
 
-// seedOf returns the seed the test drew from Rand, if it did.
-func seedOf(t testing.TB) (uint64, bool) {
+// seedOf returns what Rand recorded of the test, if it drew from Rand.
+func seedOf(t testing.TB) (*seedRecord, bool) {
 	v, ok := seeds.Load(t)
 	if !ok {
-		return 0, false
+		return nil, false
 	}
-	return v.(seedRecord).seed, true
+	return v.(*seedRecord), true
 }
 
 // Draw calls f n times and returns the values in order: the sample to check.

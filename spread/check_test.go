@@ -1,0 +1,222 @@
+package spread
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// recorder is a testing.TB that records what Check does to it instead of failing the test.
+type recorder struct {
+	testing.TB
+	errors []string
+	logs   []string
+	attrs  map[string][]string
+}
+
+func newRecorder(t testing.TB) *recorder { return &recorder{TB: t, attrs: map[string][]string{}} }
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, a ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, a...))
+}
+func (r *recorder) Logf(format string, a ...any)   { r.logs = append(r.logs, fmt.Sprintf(format, a...)) }
+func (r *recorder) Attr(key, value string)         { r.attrs[key] = append(r.attrs[key], value) }
+func (r *recorder) Failed() bool                   { return len(r.errors) > 0 }
+func (r *recorder) Fatalf(format string, a ...any) { r.Errorf(format, a...); runtime.Goexit() }
+func (r *recorder) Cleanup(func())                 {}
+func (r *recorder) Name() string                   { return "TestRecorded" }
+func (r *recorder) Setenv(key, value string)       { r.TB.Setenv(key, value) }
+func (r *recorder) Log(a ...any)                   { r.logs = append(r.logs, fmt.Sprint(a...)) }
+func (r *recorder) Error(a ...any)                 { r.errors = append(r.errors, fmt.Sprint(a...)) }
+func (r *recorder) Fatal(a ...any)                 { r.Error(a...); runtime.Goexit() }
+func (r *recorder) Skipf(format string, a ...any)  {}
+func (r *recorder) Chdir(string)                   {}
+func (r *recorder) ArtifactDir() string            { return "" }
+func (r *recorder) Skipped() bool                  { return false }
+func (r *recorder) SkipNow()                       {}
+func (r *recorder) Skip(...any)                    {}
+func (r *recorder) FailNow()                       { r.errors = append(r.errors, "FailNow"); runtime.Goexit() }
+func (r *recorder) Fail()                          { r.errors = append(r.errors, "Fail") }
+func (r *recorder) TempDir() string                { return r.TB.TempDir() }
+func (r *recorder) String() string                 { return strings.Join(r.errors, "\n") }
+func (r *recorder) attr(key string) []string       { return r.attrs[key] }
+func (r *recorder) hasAttr(key string) bool        { return len(r.attrs[key]) > 0 }
+func (r *recorder) errorCount() int                { return len(r.errors) }
+func (r *recorder) firstError() string             { return strings.Join(r.errors[:min(1, len(r.errors))], "") }
+func (r *recorder) allLogs() string                { return strings.Join(r.logs, "\n") }
+func (r *recorder) attrKeys() (keys []string) {
+	for k := range r.attrs {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+func TestCheckPassesQuietly(t *testing.T) {
+	rec := newRecorder(t)
+	xs := draws(3, 1000, func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(base))) })
+	Check(rec, xs, Uniform(0, base))
+	if rec.errorCount() != 0 {
+		t.Errorf("a correct sample failed Check:\n%s", rec)
+	}
+	if got := rec.attr("spreadcheck.alpha"); !cmp.Equal(got, []string{"1e-09"}) {
+		t.Errorf("spreadcheck.alpha attr = %v, want [1e-09]", got)
+	}
+	for _, key := range []string{"spreadcheck.mean", "spreadcheck.coverage.max", "spreadcheck.independence.ascents"} {
+		if !rec.hasAttr(key) {
+			t.Errorf("no %s attr; have %v", key, rec.attrKeys())
+		}
+	}
+}
+
+func TestCheckFailsOnceWithEveryFailure(t *testing.T) {
+	rec := newRecorder(t)
+	xs := draws(3, 1000, func(r *rand.Rand) time.Duration { return base / 2 })
+	Check(rec, xs, Uniform(0, base))
+	if rec.errorCount() != 1 {
+		t.Fatalf("Check reported %d errors, want one report", rec.errorCount())
+	}
+	msg := rec.firstError()
+	for _, want := range []string{"most likely: constant", "FAIL distinct", "FAIL coverage/max", "FAIL fit", "not drawn from spread.Rand"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the report lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+func TestCheckBadInputFailsTheTest(t *testing.T) {
+	rec := newRecorder(t)
+	Check(rec, []float64{}, Uniform(0.0, 1.0))
+	if rec.errorCount() != 1 || !strings.Contains(rec.firstError(), "empty") {
+		t.Errorf("an empty sample: errors %q, want one that says empty", rec.errors)
+	}
+}
+
+func TestRandReplaysFromTheEnvironment(t *testing.T) {
+	t.Setenv(SeedEnv, "12345")
+	a := Rand(t).Uint64()
+	b := Rand(t).Uint64()
+	if a == b {
+		t.Errorf("two Rand calls in one test share a stream")
+	}
+	t.Run("again", func(t *testing.T) {
+		t.Setenv(SeedEnv, "12345")
+		if got := Rand(t).Uint64(); got == a {
+			t.Errorf("a subtest shares its parent's stream")
+		}
+	})
+	t.Setenv(SeedEnv, "not a number")
+	rec := newRecorder(t)
+	done := make(chan struct{})
+	go func() { defer close(done); Rand(rec) }()
+	<-done
+	if !strings.Contains(rec.firstError(), "not a decimal uint64 seed") {
+		t.Errorf("a bad seed: errors %q", rec.errors)
+	}
+}
+
+func TestRandSameSeedSameDraws(t *testing.T) {
+	t.Setenv(SeedEnv, "7")
+	first := Rand(t).Uint64()
+	seeds.Delete(t) // as if the test ran again
+	if again := Rand(t).Uint64(); again != first {
+		t.Errorf("the same seed drew %d then %d", first, again)
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	got := ReplayCommand(t, 42)
+	want := "SPREADCHECK_SEED=42 go test -run '^TestReplayCommand$' -count=1 github.com/spreadcheck/spreadcheck/spread"
+	if got != want {
+		t.Errorf("ReplayCommand = %q, want %q", got, want)
+	}
+	t.Run("sub test (1)", func(t *testing.T) {
+		got := ReplayCommand(t, 1)
+		if !strings.Contains(got, `-run '^TestReplayCommand$/^sub_test_\(1\)$'`) {
+			t.Errorf("ReplayCommand = %q", got)
+		}
+	})
+}
+
+// TestGoldenReports pins the failure messages. Run with -update to rewrite them.
+func TestGoldenReports(t *testing.T) {
+	clockAt := func(step time.Duration) func(*rand.Rand) time.Duration {
+		var now time.Duration
+		return func(*rand.Rand) time.Duration { now += step; return now % base }
+	}
+	cases := []struct {
+		name string
+		xs   []time.Duration
+	}{
+		{"constant", draws(1, 1000, func(*rand.Rand) time.Duration { return 137 * time.Millisecond })},
+		{"collapsed", draws(1, 1000, func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(base / 2))) })},
+		{"fine-clock", draws(1, 1000, clockAt(57*time.Millisecond))},
+		{"sign-flip", draws(1, 1000, func(r *rand.Rand) time.Duration { return -time.Duration(r.Int64N(int64(base))) })},
+		{"correct", draws(1, 1000, func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(base))) })},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := Analyze(c.xs, Uniform(0, base))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", c.name+".golden"), r.String())
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got; go test -update rewrites it):\n%s", path, diff)
+	}
+}
+
+// TestReportsTheCallersLine runs a failing Check in a child test process and pins that the
+// failure is reported at the line of the Check call, with the seed and the replay command.
+func TestReportsTheCallersLine(t *testing.T) {
+	if os.Getenv("SPREAD_CHILD") == "1" {
+		t.Skip("the child runs only TestChildFailingCheck")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run", "^TestChildFailingCheck$", "-test.v")
+	cmd.Env = append(os.Environ(), "SPREAD_CHILD=1", SeedEnv+"=99")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the child passed; want it to fail:\n%s", out)
+	}
+	want := fmt.Sprintf("child_test.go:%d:", childCheckLine)
+	for _, w := range []string{want, "seed 99; replay with:", "SPREADCHECK_SEED=99 go test -run '^TestChildFailingCheck$' -count=1 github.com/spreadcheck/spreadcheck/spread"} {
+		if !strings.Contains(string(out), w) {
+			t.Errorf("the child's output lacks %q:\n%s", w, out)
+		}
+	}
+	if regexp.MustCompile(`(?m)^\s+(check|analyze)\.go:\d+:`).Match(out) {
+		t.Errorf("the failure is reported inside package spread, not at the caller:\n%s", out)
+	}
+}
