@@ -1,0 +1,25 @@
+// Package mutants breaks a jitter on purpose, to prove that its tests can fail.
+//
+// A test of random code has shown nothing until it fails against a plausible wrong version.
+// This package builds those wrong versions from a Spec of the correct jitter (its range and
+// anchor as functions of the base delay), in four classes:
+//
+//   - constant: one value on every call (the midpoint of the range);
+//   - sign-flip: the random offset applied the wrong way from the anchor, anchor - |x - anchor|:
+//     full jitter turns negative, equal jitter drops below its floor, +-p becomes one-sided;
+//   - clock-derived: the number read from a clock (the fraction of the current second), on a
+//     coarse clock that never moves between calls (a constant) and on a fine clock that
+//     steps round the range (a serially correlated sequence covering all of it);
+//   - collapsed-range: a healthy random number over the range shrunk by a factor.
+//
+// Extended adds real bugs beyond the four: overshoot, quantized, ignores-base, truncated.
+//
+// Verify runs a suite on the correct jitter, where it must pass, and on every mutant, where it
+// must fail, and prints the table. Code that takes injected randomness rather than a Jitter
+// can be broken with ConstantSource, ClockSource and CollapsedSource, math/rand/v2 sources to
+// put in the *rand.Rand it already accepts.
+//
+// Every mutant is deterministic: its healthy random numbers come from a fixed seed (see
+// Seed) and its clock from a clock that steps by a fixed amount per reading (see CoarseClock
+// and FineClock), so a suite's verdict on a mutant is the same on every run.
+package mutants

@@ -1,0 +1,276 @@
+package mutants
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"text/tabwriter"
+	"time"
+)
+
+// Timeout sets how long Verify waits for one run of the suite before it counts the run as
+// failed by timeout (as go test would) and moves on, leaving the suite's goroutine behind.
+// The default is one minute.
+func Timeout(d time.Duration) Option {
+	return func(c *config) {
+		if d <= 0 {
+			c.fail("Timeout(%v): the timeout must be positive", d)
+		}
+		c.timeout = d
+	}
+}
+
+// Verify proves that suite tests the jitter: it runs suite once on correct, where it must
+// pass, and once on each mutant of spec (see Of), where it must fail. A call to Fatal or
+// FailNow inside the suite ends that run as a failure, a panic is recovered and counts as
+// a failure with its value and stack, and neither stops Verify. Verify fails t if the suite
+// fails the correct jitter or any mutant survives, and logs a table of every run: the
+// verdict and the first failure message.
+//
+// The suite must do all its work on the testing.TB it is given; a goroutine of its own that
+// panics still crashes the test binary.
+func Verify(t *testing.T, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
+	t.Helper()
+	verify(t, correct, spec, suite, opts...)
+}
+
+// verify is Verify on any testing.TB, so that its own tests can watch it fail.
+func verify(t testing.TB, correct Jitter, spec Spec, suite func(testing.TB, Jitter), opts ...Option) {
+	t.Helper()
+	rep, err := Run(t, correct, spec, suite, opts...)
+	switch {
+	case err != nil:
+		t.Fatal(err)
+	case rep.OK():
+		t.Log(rep)
+	default:
+		t.Error(rep)
+	}
+}
+
+// Run runs suite as Verify does and returns its Report instead of failing t. The runs use
+// t only for what is harmless to share (Name, TempDir, Setenv, Context); their failures
+// and logs are recorded in the Report. The error reports an invalid Spec or Option.
+func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) (Report, error) {
+	if correct == nil || suite == nil {
+		return Report{}, errors.New("mutants: Run needs a non-nil correct jitter and suite")
+	}
+	ms, err := Of(spec, opts...)
+	if err != nil {
+		return Report{}, err
+	}
+	c, _ := newConfig(opts)
+	rep := Report{Spec: spec}
+	rep.Correct, _ = runOne(t, "correct", correct, suite, c.timeout)
+	for _, m := range ms {
+		o, bases := runOne(t, m.Name, m.Jitter, suite, c.timeout)
+		o.Class = m.Class
+		o.Bases = bases
+		o.Equivalent = len(bases) > 0 && !slices.ContainsFunc(bases, func(b time.Duration) bool {
+			return !m.EquivalentAt(b)
+		})
+		rep.Mutants = append(rep.Mutants, o)
+	}
+	return rep, nil
+}
+
+// An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
+type Outcome struct {
+	Name       string          // "correct" or the mutant's name
+	Class      Class           // the mutant's class; zero for the correct jitter
+	Failed     bool            // the suite failed: Error, Fatal, Fail, a panic or a timeout
+	Skipped    bool            // the suite called Skip and did not fail
+	Message    string          // the first failure message, or the skip message
+	Log        string          // all the suite logged, with the stack of a panic
+	Bases      []time.Duration // the bases the suite called a mutant with, sorted
+	Equivalent bool            // a mutant identical to the correct jitter at all its Bases
+}
+
+// Rejected reports whether the suite rejected the mutant of this outcome.
+func (o Outcome) Rejected() bool { return o.Failed }
+
+// A Report is the result of Run: the suite's outcome on the correct jitter and on every
+// mutant.
+type Report struct {
+	Spec    Spec
+	Correct Outcome
+	Mutants []Outcome
+}
+
+// OK reports whether the suite passed the correct jitter and rejected every mutant.
+func (r Report) OK() bool {
+	if r.Correct.Failed || r.Correct.Skipped {
+		return false
+	}
+	for _, o := range r.Mutants {
+		if !o.Rejected() {
+			return false
+		}
+	}
+	return true
+}
+
+// String returns the table of runs, followed by what went wrong if anything did.
+func (r Report) String() string {
+	var b strings.Builder
+	survivors := 0
+	for _, o := range r.Mutants {
+		if !o.Rejected() {
+			survivors++
+		}
+	}
+	switch {
+	case r.OK():
+		fmt.Fprintf(&b, "mutants: the suite passes the correct %s jitter and rejects all %d mutants\n",
+			r.Spec, len(r.Mutants))
+	default:
+		fmt.Fprintf(&b, "mutants: %s jitter: %s, %d of %d mutants survived\n",
+			r.Spec, r.correctVerdict(), survivors, len(r.Mutants))
+	}
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  jitter\tverdict\tfirst failure")
+	fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.Correct.Name, r.correctVerdict(), firstLine(r.Correct.Message))
+	for _, o := range r.Mutants {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Name, mutantVerdict(o), firstLine(o.Message))
+	}
+	tw.Flush()
+	if r.Correct.Failed || r.Correct.Skipped {
+		fmt.Fprintf(&b, "the suite must pass the correct jitter; its log:\n%s", indent(r.Correct.Log))
+	}
+	for _, o := range r.Mutants {
+		if !o.Rejected() {
+			fmt.Fprintf(&b, "%s survived: %s\n", o.Name, survivorHint(o))
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (r Report) correctVerdict() string {
+	switch {
+	case r.Correct.Failed:
+		return "FAILED"
+	case r.Correct.Skipped:
+		return "SKIPPED"
+	}
+	return "passed"
+}
+
+func mutantVerdict(o Outcome) string {
+	switch {
+	case o.Rejected():
+		return "rejected"
+	case o.Skipped:
+		return "SURVIVED (skipped)"
+	case o.Equivalent:
+		return "SURVIVED (equivalent)"
+	}
+	return "SURVIVED"
+}
+
+// survivorHint says why a mutant may have survived and what it does.
+func survivorHint(o Outcome) string {
+	switch {
+	case o.Skipped:
+		return "the suite skipped instead of failing; a skipped run proves nothing"
+	case len(o.Bases) == 0:
+		return "the suite never called the jitter"
+	case o.Equivalent:
+		return fmt.Sprintf("at the bases the suite used (%v) its range is too narrow for this mutant "+
+			"to differ from the correct jitter; test a larger base", o.Bases)
+	}
+	return "it " + o.Class.Doc
+}
+
+// firstLine returns the first line of a message, shortened for a table cell.
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	const limit = 100
+	if r := []rune(s); len(r) > limit {
+		s = string(r[:limit-3]) + "..."
+	}
+	return s
+}
+
+func indent(s string) string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return "    (nothing logged)\n"
+	}
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ") + "\n"
+}
+
+// runOne runs suite on j once under a recorder and returns its outcome and the sorted bases
+// the suite called j with.
+func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jitter), timeout time.Duration) (Outcome, []time.Duration) {
+	r := newRecorder(parent, name)
+	var mu sync.Mutex
+	seen := map[time.Duration]bool{}
+	watched := func(base time.Duration) time.Duration {
+		mu.Lock()
+		seen[base] = true
+		mu.Unlock()
+		return j(base)
+	}
+	deadline := time.Now().Add(timeout)
+	if r.guard(func() { suite(r, watched) }, deadline, timeout) {
+		// Cleanups run last-added first, each guarded like the suite. After a timeout they
+		// do not run: the suite is still running and may still need what they release.
+		r.mu.Lock()
+		cleanups := slices.Clone(r.cleanups)
+		r.mu.Unlock()
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			r.guard(cleanups[i], deadline, timeout)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closed = true
+	o := Outcome{Name: name, Failed: r.failed, Skipped: r.skipped && !r.failed,
+		Message: r.first, Log: r.log.String()}
+	if o.Skipped {
+		o.Message = "skipped: " + r.skip
+	}
+	if o.Failed && o.Message == "" {
+		o.Message = "(failed without a message)"
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	bases := make([]time.Duration, 0, len(seen))
+	for b := range seen {
+		bases = append(bases, b)
+	}
+	slices.Sort(bases)
+	return o, bases
+}
+
+// guard runs f on its own goroutine, as testing.T runs a test, so that FailNow (Goexit) ends
+// only f; it records a panic as a failure with its value and stack, and a run past the
+// deadline as a failure by timeout. It reports whether f finished.
+func (r *recorder) guard(f func(), deadline time.Time, timeout time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if p := recover(); p != nil {
+				r.record(true, fmt.Sprintf("panic: %v\n%s", p, debug.Stack()))
+			}
+		}()
+		f()
+	}()
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-timer.C:
+		r.record(true, fmt.Sprintf("timed out after %v: the run is still going on its own goroutine", timeout))
+		r.mu.Lock()
+		r.closed = true
+		r.mu.Unlock()
+		return false
+	}
+}
