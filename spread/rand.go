@@ -39,6 +39,7 @@ func Rand(t testing.TB) *rand.Rand {
 	}
 	rec, ok := seedOf(t)
 	if ok {
+		seed = rec.seed // a fresh seed is drawn once per test, so that one seed replays every call
 		rec.calls++
 	} else {
 		rec = &seedRecord{seed: seed, replay: ReplayCommand(t, seed)}

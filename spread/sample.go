@@ -19,7 +19,6 @@ type sample struct {
 	discrete bool
 	step     int64   // discrete: the declared granularity
 	cells    int64   // discrete: number of possible values W
-	ks       []int64 // discrete: cell numbers in draw order (may lie outside [0, cells))
 	sortedK  []int64 // discrete: cell numbers, ascending
 
 	support float64 // the number of equally likely values the distinct check assumes (0: not uniform)
@@ -95,25 +94,26 @@ func (s *sample) prepareDiscrete(ints []int64, step float64) error {
 	}
 	s.cells = width / s.step
 	s.support = float64(s.cells)
-	s.ks = make([]int64, s.n)
-	for i, x := range ints {
+	sorted := slices.Clone(ints)
+	slices.Sort(sorted)
+	s.sorted = make([]float64, s.n)
+	s.sortedK = make([]int64, s.n)
+	for i, x := range sorted {
 		off := x - d.loI
 		if x < d.loI && off >= 0 {
 			off = math.MinInt64 / 2 // the subtraction overflowed: far below the range
 		}
-		if off < 0 {
+		switch {
+		case off < 0:
 			s.below++
-		} else if off >= width {
+		case off >= width:
 			s.above++
-		} else if off%s.step != 0 {
+		case off%s.step != 0:
 			s.offGrid++
 		}
-		s.ks[i] = floorDiv(off, s.step)
+		s.sorted[i] = float64(x)
+		s.sortedK[i] = floorDiv(off, s.step)
 	}
-	s.sortedK = slices.Clone(s.ks)
-	slices.Sort(s.sortedK)
-	s.sorted = slices.Clone(s.xs)
-	slices.Sort(s.sorted)
 	return nil
 }
 
