@@ -3,6 +3,7 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"math/big"
 )
 
 // CoverageGap returns the gap eps = 1 - alpha^(1/n), as a fraction of the width, that the
@@ -33,23 +34,45 @@ func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
-	la := math.Log(alpha)
-	nf, wf := float64(n), float64(w)
-	// logP(j) = log P(max <= w-1-j), decreasing in j.
-	logP := func(j int64) float64 { return nf * math.Log1p(-float64(j)/wf) }
-	if logP(w-1) > la {
-		return 0, &TooSmallError{Check: "coverage", N: n, Need: minNPow(wf, alpha, 1), Alpha: alpha}
+	// fits(j) reports P(max <= w-1-j) = ((w-j)/w)^n <= alpha; it is monotone in j.
+	fits := func(j int64) bool { return powLE(w-j, w, n, alpha) }
+	if !fits(w - 1) {
+		need := n + 1
+		for !powLE(1, w, need, alpha) {
+			need++
+		}
+		return 0, &TooSmallError{Check: "coverage", N: n, Need: need, Alpha: alpha}
 	}
-	// Start from the continuous answer and correct the rounding either way.
-	j := int64(math.Ceil(wf * -math.Expm1(la/nf)))
+	// Start from the continuous answer and correct its rounding either way.
+	j := int64(math.Ceil(float64(w) * -math.Expm1(math.Log(alpha)/float64(n))))
 	j = min(max(j, 1), w-1)
-	for j > 1 && logP(j-1) <= la {
+	for j > 1 && fits(j-1) {
 		j--
 	}
-	for logP(j) > la {
+	for !fits(j) {
 		j++
 	}
 	return j, nil
+}
+
+// exactBits caps the size of the integers in exact comparisons of probabilities: such a
+// comparison takes microseconds, and settles ties such as (10/1000)^1 <= 0.01 the way exact
+// arithmetic does.
+const exactBits = 1 << 14
+
+// powLE reports whether (num/den)^n <= alpha, for 0 <= num <= den: exactly (in integers,
+// with alpha taken as the exact value of the float64) when the integers are small enough,
+// and by logarithms otherwise.
+func powLE(num, den int64, n int, alpha float64) bool {
+	if num == 0 {
+		return true
+	}
+	if float64(n)*math.Log2(float64(den)) > exactBits {
+		return float64(n)*(math.Log(float64(num))-math.Log(float64(den))) <= math.Log(alpha)
+	}
+	e := big.NewInt(int64(n))
+	p := new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(num), e, nil), new(big.Int).Exp(big.NewInt(den), e, nil))
+	return p.Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
 }
 
 // minNPow returns the smallest n with c * w^-n <= alpha, for w > 1.
@@ -108,11 +131,17 @@ func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
-	la := math.Log(alpha)
-	if logRangeCDF(w, n, 1) > la {
-		return 0, &TooSmallError{Check: "range", N: n, Need: 1 + minNPow(float64(w), alpha, 1), Alpha: alpha}
+	if !rangeCDFLE(w, n, 1, alpha) {
+		// P(range = 0) = w^(1-n).
+		need := n + 1
+		for !powLE(1, w, need-1, alpha) {
+			need++
+		}
+		return 0, &TooSmallError{Check: "range", N: n, Need: need, Alpha: alpha}
 	}
-	// Largest L in [1, w-1] with P(range <= L-1) <= alpha; P(range <= w-1) = 1.
+	// Largest L in [1, w-1] with P(range <= L-1) <= alpha; P(range <= w-1) = 1. Search by
+	// logarithms, then settle the last step exactly where that is cheap.
+	la := math.Log(alpha)
 	lo, hi := int64(1), w
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
@@ -122,7 +151,28 @@ func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 			hi = mid
 		}
 	}
+	for lo > 1 && !rangeCDFLE(w, n, lo, alpha) {
+		lo--
+	}
+	for lo+1 < w && rangeCDFLE(w, n, lo+1, alpha) {
+		lo++
+	}
 	return lo - 1, nil
+}
+
+// rangeCDFLE reports whether P(range <= L-1) <= alpha, exactly when the integers are small.
+func rangeCDFLE(w int64, n int, l int64, alpha float64) bool {
+	if float64(n)*math.Log2(float64(w)) > exactBits {
+		return logRangeCDF(w, n, l) <= math.Log(alpha)
+	}
+	// ((w-L+1) L^n - (w-L) (L-1)^n) / w^n
+	e := big.NewInt(int64(n))
+	a := new(big.Int).Exp(big.NewInt(l), e, nil)
+	a.Mul(a, big.NewInt(w-l+1))
+	b := new(big.Int).Exp(big.NewInt(l-1), e, nil)
+	b.Mul(b, big.NewInt(w-l))
+	p := new(big.Rat).SetFrac(a.Sub(a, b), new(big.Int).Exp(big.NewInt(w), e, nil))
+	return p.Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
 }
 
 // logRangeCDF returns log P(range <= L-1) for n draws from {0, ..., w-1}, 1 <= L <= w.
