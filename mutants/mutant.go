@@ -153,21 +153,33 @@ type builder struct {
 	n    uint64 // mutants built so far: each random one gets its own stream
 }
 
-// uniform returns a goroutine-safe source of healthy uniform numbers in [0, 1), seeded so
-// that each mutant's stream does not depend on the calls made to the others.
-func (b *builder) uniform() func() float64 {
+// A shape is a mutant that draws healthy random values: a uniform value x from the span at
+// base, then moved by move (nil for no move). Writing the random mutants this way lets their
+// tests enumerate a mutant's exact distribution at small bases.
+type shape struct {
+	span func(base time.Duration) span
+	move func(base, x time.Duration) time.Duration
+}
+
+// random returns the Jitter of a shape, drawing from its own seeded stream.
+func (b *builder) random(s shape) Jitter {
 	b.n++
 	var mu sync.Mutex
 	r := rand.New(rand.NewPCG(b.cfg.seed, b.n))
-	return func() float64 {
+	return func(base time.Duration) time.Duration {
 		mu.Lock()
-		defer mu.Unlock()
-		return r.Float64()
+		u := r.Float64()
+		mu.Unlock()
+		x := s.span(base).pick(u)
+		if s.move == nil {
+			return x
+		}
+		return s.move(base, x)
 	}
 }
 
-// narrow reports whether the range at base holds at most one nanosecond, where a correct
-// jitter is a constant and most mutants are that same constant.
+// narrow reports whether the range at base holds a single nanosecond, where a correct jitter
+// is a constant and the constant and clock-derived mutants are that same constant.
 func (b *builder) narrow(base time.Duration) bool { return b.spec.at(base).width() <= 1 }
 
 func (b *builder) constant() Mutant {
@@ -177,21 +189,22 @@ func (b *builder) constant() Mutant {
 	}
 }
 
+func (b *builder) signFlipShape() shape {
+	return shape{span: b.spec.at, move: func(base, x time.Duration) time.Duration {
+		a := b.spec.Anchor(base)
+		if x > a {
+			return a - (x - a)
+		}
+		return x // already on the anchor's lower side: the flip leaves it alone
+	}}
+}
+
 func (b *builder) signFlip() Mutant {
-	u := b.uniform()
-	return Mutant{Name: SignFlip.Name, Class: SignFlip,
-		Jitter: func(base time.Duration) time.Duration {
-			sp := b.spec.at(base)
-			x := sp.pick(u())
-			if x > sp.anchor {
-				return sp.anchor - (x - sp.anchor)
-			}
-			return x // already on the anchor's lower side: the flip leaves it alone
-		},
+	return Mutant{Name: SignFlip.Name, Class: SignFlip, Jitter: b.random(b.signFlipShape()),
 		// Identical when no value lies above the anchor.
 		equivalent: func(base time.Duration) bool {
 			sp := b.spec.at(base)
-			return sp.width() <= 1 || sp.hi-1 <= sp.anchor
+			return sp.hi-1 <= sp.anchor
 		},
 	}
 }
@@ -221,30 +234,28 @@ func (b *builder) collapsedSpan(base time.Duration) span {
 }
 
 func (b *builder) collapsed() Mutant {
-	u := b.uniform()
 	return Mutant{Name: CollapsedRange.Name, Class: CollapsedRange,
-		Jitter: func(base time.Duration) time.Duration { return b.collapsedSpan(base).pick(u()) },
+		Jitter: b.random(shape{span: b.collapsedSpan}),
 		equivalent: func(base time.Duration) bool {
 			sp, c := b.spec.at(base), b.collapsedSpan(base)
-			return sp.width() <= 1 || sp.lo == c.lo && sp.hi == c.hi
+			return sp.lo == c.lo && sp.hi == c.hi
 		},
 	}
 }
 
-// overshootBy returns how far past the ceiling the overshoot mutant reaches at base.
-func (b *builder) overshootBy(base time.Duration) time.Duration {
-	return time.Duration(math.Round(float64(b.spec.at(base).width()) / 4))
+// overshootSpan returns the range run on past its ceiling by a quarter of its width.
+func (b *builder) overshootSpan(base time.Duration) span {
+	sp := b.spec.at(base)
+	sp.hi += time.Duration(math.Round(float64(sp.width()) / 4))
+	return sp
 }
 
 func (b *builder) overshoot() Mutant {
-	u := b.uniform()
 	return Mutant{Name: Overshoot.Name, Class: Overshoot,
-		Jitter: func(base time.Duration) time.Duration {
-			sp := b.spec.at(base)
-			sp.hi += b.overshootBy(base)
-			return sp.pick(u())
+		Jitter: b.random(shape{span: b.overshootSpan}),
+		equivalent: func(base time.Duration) bool {
+			return b.overshootSpan(base).hi == b.spec.at(base).hi
 		},
-		equivalent: func(base time.Duration) bool { return b.overshootBy(base) == 0 },
 	}
 }
 
@@ -253,29 +264,33 @@ func (b *builder) quantum(base time.Duration) time.Duration {
 	return b.spec.at(base).width() / 10
 }
 
+func (b *builder) quantizedShape() shape {
+	return shape{span: b.spec.at, move: func(base, x time.Duration) time.Duration {
+		lo, _ := b.spec.Range(base)
+		q := max(b.quantum(base), 1)
+		return lo + (x-lo)/q*q
+	}}
+}
+
 func (b *builder) quantized() Mutant {
-	u := b.uniform()
-	return Mutant{Name: Quantized.Name, Class: Quantized,
-		Jitter: func(base time.Duration) time.Duration {
-			sp := b.spec.at(base)
-			x, q := sp.pick(u()), b.quantum(base)
-			if q <= 1 {
-				return x
-			}
-			return sp.lo + (x-sp.lo)/q*q
-		},
+	return Mutant{Name: Quantized.Name, Class: Quantized, Jitter: b.random(b.quantizedShape()),
 		equivalent: func(base time.Duration) bool { return b.quantum(base) <= 1 },
 	}
 }
 
-func (b *builder) ignoresBase() Mutant {
-	u := b.uniform()
+func (b *builder) ignoresBaseShape() shape {
 	ref := b.cfg.reference
-	return Mutant{Name: IgnoresBase.Name, Class: IgnoresBase,
-		Jitter: func(base time.Duration) time.Duration {
-			r := b.spec.at(ref)
-			return b.spec.Anchor(base) + r.pick(u()) - r.anchor
+	return shape{
+		span: func(time.Duration) span { return b.spec.at(ref) },
+		move: func(base, x time.Duration) time.Duration {
+			return b.spec.Anchor(base) + x - b.spec.Anchor(ref)
 		},
+	}
+}
+
+func (b *builder) ignoresBase() Mutant {
+	ref := b.cfg.reference
+	return Mutant{Name: IgnoresBase.Name, Class: IgnoresBase, Jitter: b.random(b.ignoresBaseShape()),
 		equivalent: func(base time.Duration) bool {
 			r, sp := b.spec.at(ref), b.spec.at(base)
 			return r.lo-r.anchor == sp.lo-sp.anchor && r.hi-r.anchor == sp.hi-sp.anchor

@@ -93,9 +93,11 @@ func (s Spec) Err() error {
 // String returns the Spec's name, such as "full [0, base)".
 func (s Spec) String() string { return s.name }
 
-// Range returns the half-open range [lo, hi) of a correct jitter at base.
+// Range returns the half-open range [lo, hi) of a correct jitter at base. A range narrower
+// than a nanosecond, such as +-1% of 20ns, is the single value lo: hi is then lo + 1ns.
 func (s Spec) Range(base time.Duration) (lo, hi time.Duration) {
-	return s.lo(base), s.hi(base)
+	lo, hi = s.lo(base), s.hi(base)
+	return lo, max(hi, lo+1)
 }
 
 // Anchor returns the un-jittered point of a correct jitter at base.
@@ -111,11 +113,11 @@ func (s Spec) at(base time.Duration) span {
 	return span{lo: lo, hi: hi, anchor: s.Anchor(base)}
 }
 
-// width returns the number of whole nanoseconds in the range, 0 if it is empty.
-func (sp span) width() time.Duration { return max(sp.hi-sp.lo, 0) }
+// width returns the number of whole nanoseconds in the range.
+func (sp span) width() time.Duration { return sp.hi - sp.lo }
 
 // pick returns the value at fraction u in [0, 1) of the range: a uniform u gives a correct
-// jitter. An empty range gives lo, so that mutants never panic on a degenerate base.
+// jitter.
 func (sp span) pick(u float64) time.Duration {
 	w := sp.width()
 	if w <= 1 {
