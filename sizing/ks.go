@@ -46,6 +46,12 @@ const (
 //
 // For n < 1 or a NaN d it returns NaN.
 func KSTail(n int, d float64) (p float64, method string) {
+	return ksTail(n, d, nil)
+}
+
+// ksTail is KSTail with an optional table lc of log C(n, j), j = 0..n, which saves a
+// logarithm per term of the one-sided sum when many tails at one n are wanted.
+func ksTail(n int, d float64, lc []float64) (p float64, method string) {
 	switch {
 	case n < 1 || math.IsNaN(d):
 		return math.NaN(), "invalid input"
@@ -54,11 +60,11 @@ func KSTail(n int, d float64) (p float64, method string) {
 	case d >= 1:
 		return 0, ksMethodExact // P(D_n = 1) = 0
 	case d >= 0.5:
-		return min(1, 2*ksOneSidedTail(n, d)), ksMethodHalf
+		return min(1, 2*ksOneSidedTail(n, d, lc)), ksMethodHalf
 	case n > ksMaxOneSidedN:
 		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
 	}
-	p = min(1, 2*ksOneSidedTail(n, d))
+	p = min(1, 2*ksOneSidedTail(n, d, lc))
 	if n <= ksMaxExactN && p > ksSmallTail {
 		if q := 1 - ksMTW(n, d); q > 0 {
 			return q, ksMethodExact
@@ -68,7 +74,7 @@ func KSTail(n int, d float64) (p float64, method string) {
 }
 
 // ksOneSidedTail returns P(D+_n >= d) for D+_n = sup(F_n - F) and 0 < d <= 1, by the finite
-// sum of Smirnov (1944) and Birnbaum and Tingey (1951):
+// sum of Smirnov (1944) and Birnbaum and Tingey (1951), given lc[j] = log C(n, j) or a nil lc:
 //
 //	P(D+ >= d) = d sum_{j=0}^{floor(n(1-d))} C(n,j) (1 - d - j/n)^(n-j) (d + j/n)^(j-1).
 //
@@ -79,7 +85,7 @@ func KSTail(n int, d float64) (p float64, method string) {
 // B = {D- >= d} are monotone in the sample, A decreasing and B increasing, so by Harris's
 // inequality for independent coordinates P(A and B) <= P(A) P(B) = P+^2. Hence
 // 2 P+ - P+^2 <= P(D >= d) <= 2 P+, and for d >= 1/2 A and B are disjoint.
-func ksOneSidedTail(n int, d float64) float64 {
+func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 	if d <= 0 {
 		return 1
 	}
@@ -94,16 +100,18 @@ func ksOneSidedTail(n int, d float64) float64 {
 	logN := math.Log(nf)
 	// A streaming log-sum-exp: m is the largest log term so far, s the sum of exp(term - m).
 	m, s := math.Inf(-1), 0.0
-	lc := 0.0 // log C(n, j)
+	lcj := 0.0 // log C(n, j)
 	for j := 0; j <= jmax; j++ {
-		if j > 0 {
-			lc += math.Log(float64(n-j+1) / float64(j))
+		if lc != nil {
+			lcj = lc[j]
+		} else if j > 0 {
+			lcj += math.Log(float64(n-j+1) / float64(j))
 		}
 		r := c - float64(j) // n(1 - d - j/n)
 		if r <= 0 {
 			break // (1 - d - j/n)^(n-j) = 0 as n - j > 0
 		}
-		x := lc + float64(n-j)*(math.Log(r)-logN) + float64(j-1)*(math.Log(nd+float64(j))-logN)
+		x := lcj + float64(n-j)*(math.Log(r)-logN) + float64(j-1)*(math.Log(nd+float64(j))-logN)
 		if x > m {
 			s = s*math.Exp(m-x) + 1
 			m = x
@@ -162,13 +170,27 @@ type ksResult struct {
 var ksCache sync.Map // ksKey -> ksResult
 
 func ksCritical(n int, alpha float64) ksResult {
-	tail := func(d float64) float64 { p, _ := KSTail(n, d); return p }
-	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), alpha)
+	lc := ksLogChoose(n)
+	tail := func(d float64) float64 { p, _ := ksTail(n, d, lc); return p }
+	// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
+	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), 1/(3*float64(n)), alpha)
 	if d >= 1 {
 		return ksResult{err: &TooSmallError{Check: "ks", N: n, Need: ksNeed(alpha), Alpha: alpha}}
 	}
-	_, method := KSTail(n, d)
+	_, method := ksTail(n, d, lc)
 	return ksResult{d: d, method: method}
+}
+
+// ksLogChoose returns log C(n, j) for j = 0..n, or nil where KSTail does not sum terms.
+func ksLogChoose(n int) []float64 {
+	if n > ksMaxOneSidedN {
+		return nil
+	}
+	lc := make([]float64, n+1)
+	for j := 1; j <= n; j++ {
+		lc[j] = lc[j-1] + math.Log(float64(n-j+1)/float64(j))
+	}
+	return lc
 }
 
 // ksDKW returns the DKW-Massart critical value sqrt(ln(2/alpha)/(2n)). Massart (1990) proves
@@ -178,11 +200,12 @@ func ksDKW(n int, alpha float64) float64 {
 	return math.Sqrt(math.Log(2/alpha) / (2 * float64(n)))
 }
 
-// ksSolve returns the smallest d in (lo, hi] with tail(d) <= alpha, to a relative 1e-12,
-// for a non-increasing tail with tail(lo) > alpha. It runs the Illinois variant of regula
-// falsi on log tail(d) - log alpha, which is close to quadratic in d, so a solve takes about
-// ten evaluations of tail.
-func ksSolve(tail func(float64) float64, lo, hi, alpha float64) float64 {
+// ksSolve returns the smallest d in (lo, hi] with tail(d) <= alpha, to a relative 1e-10 of
+// both d and 1 - d, for a non-increasing tail with tail(lo) > alpha. step is a guess of how
+// far below hi the answer lies. It runs the Illinois variant of regula falsi on
+// log tail(d) - log alpha, which is close to linear over a short bracket, so a solve takes a
+// handful of evaluations of tail.
+func ksSolve(tail func(float64) float64, lo, hi, step, alpha float64) float64 {
 	la := math.Log(alpha)
 	f := func(d float64) float64 {
 		p := tail(d)
@@ -194,29 +217,36 @@ func ksSolve(tail func(float64) float64, lo, hi, alpha float64) float64 {
 	fhi := f(hi)
 	for fhi > 0 { // rounding in tail: move up towards 1, where the tail is 0
 		lo, hi = hi, (hi+1)/2
-		if 1-hi < 1e-15 {
+		if hi == 1 {
 			return 1
 		}
 		fhi = f(hi)
 	}
-	// Tighten lo from the bottom of the support up, towards hi: the answer is usually close
-	// to hi, and a bracket with finite values on both ends lets the secant step work.
+	// Step down from hi, doubling the step, until the tail exceeds alpha: a short bracket
+	// with finite values at both ends lets the secant steps converge fast.
 	bottom := lo
-	lo = max(bottom, 0.8*hi)
+	lo = max(bottom, hi-step)
 	flo := f(lo)
 	for flo <= 0 {
 		hi, fhi = lo, flo
-		lo = max(bottom, 0.8*lo)
+		step *= 2
+		lo = max(bottom, hi-step)
 		flo = f(lo)
 	}
 	side := 0
-	for i := 0; i < 200 && hi-lo > 1e-12*hi; i++ {
+	for range 200 {
+		if hi-lo <= 1e-10*min(lo, 1-hi) {
+			break
+		}
 		mid := lo + (hi-lo)/2 // bisection when the secant cannot be used
-		if !math.IsInf(fhi, 0) && !math.IsInf(flo, 0) {
+		if !math.IsInf(fhi, 0) {
 			mid = hi - fhi*(hi-lo)/(fhi-flo)
 		}
 		if mid <= lo || mid >= hi {
 			mid = lo + (hi-lo)/2
+			if mid <= lo || mid >= hi {
+				break // lo and hi are adjacent floats
+			}
 		}
 		fm := f(mid)
 		if fm > 0 {

@@ -49,17 +49,214 @@ type ksIntKey struct {
 
 var ksIntCache sync.Map // ksIntKey -> ksResult
 
+// ksIntBudget bounds the work of one evaluation of the exact discrete tail, in inner-loop
+// steps (about w x (2 n d + 1)^2): a solve takes about eight evaluations and should stay well
+// under 50 ms.
+const ksIntBudget = 2_000_000
+
 func ksCriticalUniformInt(w int64, n int, alpha float64) ksResult {
 	dc, mc, err := KSCritical(n, alpha)
 	if err != nil {
 		return ksResult{err: err}
 	}
-	// D never exceeds 1 - 1/w, where its tail 2 w^-n is at most alpha (checked by the caller):
-	// above that value the check could never fail.
-	top := ksUniformIntValue(int64(n)*(w-1), n, w)
+	top := int64(n) * (w - 1) // the largest deviation |C w - n (k+1)|: all draws in one end cell
+	// D >= dc implies D n w >= hi, and the tail of the discrete D at any d is at most the
+	// continuous one (Noether 1963): the DP's answer lies at or below hi.
+	hi := min(top, int64(math.Ceil(dc*float64(n)*float64(w))))
+	if cost := float64(2*hi+w) * float64(2*hi+w) / float64(w); cost > ksIntBudget {
+		// Above top, where the tail is 2 w^-n <= alpha (checked by the caller), the check
+		// could never fail.
+		return ksResult{
+			d:      min(dc, ksUniformIntValue(top, n, w)),
+			method: fmt.Sprintf("continuous critical value (conservative for a discrete support of %d values), %s", w, mc),
+		}
+	}
+	dp := newKSIntDP(int(w), n)
+	m := dp.solve(hi, top, alpha)
 	return ksResult{
-		d:      min(dc, top),
-		method: fmt.Sprintf("continuous critical value (conservative for a discrete support of %d values), %s", w, mc),
+		d:      ksUniformIntValue(ksIntLatticeAtLeast(m, n, w), n, w),
+		method: fmt.Sprintf("exact (dynamic program over %d cells)", w),
+	}
+}
+
+// ksIntLatticeAtLeast returns the smallest deviation |C w - n (k+1)| >= m over counts
+// 0 <= C <= n and cells 0 <= k <= w-2: the value D n w takes next at or above m.
+func ksIntLatticeAtLeast(m int64, n int, w int64) int64 {
+	best := int64(n) * (w - 1)
+	for k := int64(0); k <= w-2; k++ {
+		e := int64(n) * (k + 1)
+		if c := ksCeilDiv(e+m, w); c <= int64(n) {
+			best = min(best, c*w-e)
+		}
+		if c := ksFloorDiv(e-m, w); c >= 0 {
+			best = min(best, e-c*w)
+		}
+	}
+	return best
+}
+
+func ksFloorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ksCeilDiv(a, b int64) int64 { return -ksFloorDiv(-a, b) }
+
+// ksIntDP computes the exact tail of the discrete statistic: P(max_k |C_k w - n (k+1)| >= m)
+// for the cumulative counts C_k of n draws from w equally likely cells.
+//
+// It walks the cells in order, keeping the probability of each count C_k among the paths
+// that have stayed inside the band |C w - n (k+1)| < m so far. Given C_(k-1) = c, the count of
+// cell k is binomial(n - c, 1/(w - k)). The mass that leaves the band at cell k is summed
+// from binomial tails taken term by term from the band's edge outwards, so that the tail is
+// a sum of positive terms: it keeps its relative precision at 1e-15 and below, where
+// 1 - P(inside) would be all rounding.
+type ksIntDP struct {
+	w, n int
+	lf   []float64 // lf[i] = log i!
+	f, g []float64 // the in-band mass by count, before and after a cell
+}
+
+func newKSIntDP(w, n int) *ksIntDP {
+	lf := make([]float64, n+1)
+	for i := 2; i <= n; i++ {
+		lf[i] = lf[i-1] + math.Log(float64(i))
+	}
+	return &ksIntDP{w: w, n: n, lf: lf, f: make([]float64, n+1), g: make([]float64, n+1)}
+}
+
+// solve returns the smallest m in [1, hi] with tail(m) <= alpha, given tail(hi) <= alpha or
+// hi = top, the largest deviation.
+func (dp *ksIntDP) solve(hi, top int64, alpha float64) int64 {
+	for hi < top && dp.tail(hi) > alpha { // rounding at the continuous value: step up
+		hi = min(top, hi+max(1, hi/64))
+	}
+	// Bisection on m, tail(lo) > alpha <= tail(hi); tail(0) = 1. It takes log2(hi) tails,
+	// each of them cheap next to the budget when m is small.
+	lo := int64(0)
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if dp.tail(mid) > alpha {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+// tail returns P(max_k |C_k w - n (k+1)| >= m).
+func (dp *ksIntDP) tail(m int64) float64 {
+	if m <= 0 {
+		return 1
+	}
+	n, w := int64(dp.n), int64(dp.w)
+	f, g := dp.f, dp.g
+	clear(f)
+	f[0] = 1
+	lo, hi := 0, 0 // the counts with mass in f
+	var out float64
+	for k := int64(0); k <= w-2; k++ {
+		e := n * (k + 1)
+		l := int(max(0, ksFloorDiv(e-m, w)+1))
+		u := int(min(n, ksCeilDiv(e+m, w)-1))
+		if l > u { // the band has no integer in it at this cell: every path leaves
+			for c := lo; c <= hi; c++ {
+				out += f[c]
+			}
+			return min(1, out)
+		}
+		p := 1 / float64(w-k)
+		lp, lq := math.Log(p), math.Log1p(-p)
+		clear(g[l : u+1])
+		for c := lo; c <= hi; c++ {
+			if f[c] == 0 {
+				continue
+			}
+			out += f[c] * dp.step(f[c], c, l, u, p, lp, lq, g)
+		}
+		f, g = g, f
+		lo, hi = l, u
+	}
+	return min(1, out)
+}
+
+// step spreads the mass fc of count c over the counts c + t in [l, u] of the next cell,
+// t ~ binomial(N = n - c, p), adding fc P(t) to g[c + t], and returns the probability that
+// c + t falls outside [l, u]. lp and lq are log p and log(1 - p).
+func (dp *ksIntDP) step(fc float64, c, l, u int, p, lp, lq float64, g []float64) float64 {
+	N := dp.n - c
+	a, b := max(0, l-c), u-c // 0 <= a <= b <= N, as l <= u and c <= u <= n
+	lf := dp.lf
+	pmf := func(t int) float64 {
+		return math.Exp(lf[N] - lf[t] - lf[N-t] + float64(t)*lp + float64(N-t)*lq)
+	}
+	rho := p / (1 - p)
+	mode := min(N, int(float64(N+1)*p))
+	// In-band: from the point of [a, b] nearest the mode outwards, so that the values only
+	// fall and an underflow loses nothing that matters.
+	t0 := min(max(mode, a), b)
+	gc := g[c:]
+	p0 := pmf(t0)
+	in := p0
+	gc[t0] += fc * p0
+	x := p0
+	for t := t0; t < b; t++ {
+		x *= float64(N-t) / float64(t+1) * rho
+		in += x
+		gc[t+1] += fc * x
+	}
+	x = p0
+	for t := t0; t > a; t-- {
+		x *= float64(t) / (float64(N-t+1) * rho)
+		in += x
+		gc[t-1] += fc * x
+	}
+	// The tails: the one away from the mode summed term by term, the other by difference
+	// (it holds the mode, so it is not small).
+	var below, above float64
+	if a > 0 && a <= mode {
+		below = ksBinomSum(pmf(a-1), a-1, -1, N, rho)
+	}
+	if b < N && b >= mode {
+		above = ksBinomSum(pmf(b+1), b+1, +1, N, rho)
+	}
+	if a > mode {
+		below = max(0, 1-in-above)
+	}
+	if b < mode {
+		above = max(0, 1-in-below)
+	}
+	return below + above
+}
+
+// ksBinomSum returns the sum of the binomial(N, p) probabilities from t0 away from the mode in
+// direction dir (+1 up, -1 down), given x0 = P(t0) and rho = p/(1-p). Away from the mode the
+// terms fall faster than a geometric series of the current ratio, so the sum stops when that
+// series bounds the rest below 1e-17 of the total.
+func ksBinomSum(x0 float64, t0, dir, N int, rho float64) float64 {
+	s, x := x0, x0
+	for t := t0; ; t += dir {
+		var r float64
+		if dir > 0 {
+			if t >= N {
+				return s
+			}
+			r = float64(N-t) / float64(t+1) * rho
+		} else {
+			if t <= 0 {
+				return s
+			}
+			r = float64(t) / (float64(N-t+1) * rho)
+		}
+		x *= r
+		s += x
+		if r < 1 && x*r/(1-r) <= 1e-17*s {
+			return s
+		}
 	}
 }
 

@@ -24,7 +24,7 @@ func KSExactCDF(n int, d float64) float64 {
 	}
 	// 1 - 2 P+ <= P(D_n < d) <= 1 - 2 P+ + P+^2 (see ksOneSidedTail), with equality on the
 	// left for d >= 1/2; below P+ = 3e-9 the gap P+^2 is under half an ulp of 1.
-	if p := ksOneSidedTail(n, d); d >= 0.5 || p < 3e-9 {
+	if p := ksOneSidedTail(n, d, nil); d >= 0.5 || p < 3e-9 {
 		return 1 - 2*p
 	}
 	return ksMTW(n, d)
