@@ -4,7 +4,7 @@ package mutants
 // jitter scheme. Classes are values: compare them with ==.
 type Class struct {
 	Name string // short name as reports show it, such as "sign-flip"
-	Doc  string // one sentence: what the broken jitter does
+	Doc  string // what the broken jitter does, starting with a verb
 }
 
 func (c Class) String() string { return c.Name }
@@ -18,19 +18,19 @@ var (
 	ClockDerived = Class{"clock-derived",
 		"reads its number from a clock instead of a random source: the fraction of the current second"}
 	CollapsedRange = Class{"collapsed-range",
-		"a healthy random number over the range shrunk towards the anchor by a factor (default 1/2)"}
+		"draws a healthy random number over the range shrunk towards the anchor by a factor (default 1/2)"}
 )
 
 // The extended classes: real jitter bugs beyond the four. Of returns them with Extended().
 var (
 	Overshoot = Class{"overshoot",
-		"a healthy random number over a range that runs a quarter of its width past the ceiling"}
+		"draws a healthy random number over a range that runs a quarter of its width past the ceiling"}
 	Quantized = Class{"quantized",
-		"a healthy random number snapped down to a coarse step (default a tenth of the range)"}
+		"snaps a healthy random number down to a coarse step, a tenth of the range"}
 	IgnoresBase = Class{"ignores-base",
-		"the same spread whatever the base: the offsets of a fixed reference base (default 100ms)"}
+		"keeps the same spread whatever the base: the offsets of a fixed reference base (default 100ms)"}
 	Truncated = Class{"truncated",
-		"an integer conversion of a factor below 1, as in time.Duration(f) * d: the anchor, always"}
+		"converts a factor below 1 to an integer, as in time.Duration(f) * d: the anchor, always"}
 )
 
 // Classes returns the four classes that a suite must reject: Constant, SignFlip,

@@ -2,6 +2,7 @@ package mutants
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -52,8 +53,33 @@ func (r *recorder) record(fail bool, msg string) {
 	}
 }
 
-func (r *recorder) Name() string { return r.TB.Name() + "/" + r.name }
-func (r *recorder) Helper()      {}
+func (r *recorder) Name() string {
+	if r.TB == nil {
+		return r.name
+	}
+	return r.TB.Name() + "/" + r.name
+}
+
+// Without a parent test (Run with a nil t), the methods it would serve fail the run clearly.
+
+func (r *recorder) parent(method string) testing.TB {
+	if r.TB == nil {
+		panic("mutants: the suite called " + method + ", which needs Run to be given a testing.TB")
+	}
+	return r.TB
+}
+
+func (r *recorder) TempDir() string          { return r.parent("TempDir").TempDir() }
+func (r *recorder) ArtifactDir() string      { return r.parent("ArtifactDir").ArtifactDir() }
+func (r *recorder) Setenv(key, value string) { r.parent("Setenv").Setenv(key, value) }
+func (r *recorder) Chdir(dir string)         { r.parent("Chdir").Chdir(dir) }
+func (r *recorder) Context() context.Context {
+	if r.TB == nil {
+		return context.Background()
+	}
+	return r.TB.Context()
+}
+func (r *recorder) Helper() {}
 
 func (r *recorder) Log(args ...any)                 { r.record(false, sprint(args)) }
 func (r *recorder) Logf(format string, args ...any) { r.record(false, fmt.Sprintf(format, args...)) }

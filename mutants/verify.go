@@ -54,7 +54,8 @@ func verify(t testing.TB, correct Jitter, spec Spec, suite func(testing.TB, Jitt
 
 // Run runs suite as Verify does and returns its Report instead of failing t. The runs use
 // t only for what is harmless to share (Name, TempDir, Setenv, Context); their failures
-// and logs are recorded in the Report. The error reports an invalid Spec or Option.
+// and logs are recorded in the Report. t may be nil, outside a test; a suite that then calls
+// TempDir, Setenv, Chdir or ArtifactDir fails. The error reports an invalid Spec or Option.
 func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) (Report, error) {
 	if correct == nil || suite == nil {
 		return Report{}, errors.New("mutants: Run needs a non-nil correct jitter and suite")
@@ -131,13 +132,20 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "mutants: %s jitter: %s, %d of %d mutants survived\n",
 			r.Spec, r.correctVerdict(), survivors, len(r.Mutants))
 	}
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	var table strings.Builder
+	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  jitter\tverdict\tfirst failure")
 	fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.Correct.Name, r.correctVerdict(), firstLine(r.Correct.Message))
 	for _, o := range r.Mutants {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Name, mutantVerdict(o), firstLine(o.Message))
 	}
 	tw.Flush()
+	// tabwriter pads the empty last cells; trim them so that the lines end cleanly.
+	lines := strings.Split(table.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	b.WriteString(strings.Join(lines, "\n"))
 	if r.Correct.Failed || r.Correct.Skipped {
 		fmt.Fprintf(&b, "the suite must pass the correct jitter; its log:\n%s", indent(r.Correct.Log))
 	}
@@ -256,7 +264,8 @@ func (r *recorder) guard(f func(), deadline time.Time, timeout time.Duration) bo
 		defer close(done)
 		defer func() {
 			if p := recover(); p != nil {
-				r.record(true, fmt.Sprintf("panic: %v\n%s", p, debug.Stack()))
+				r.record(true, fmt.Sprintf("panic: %v", p))
+				r.record(false, string(debug.Stack()))
 			}
 		}()
 		f()
