@@ -43,15 +43,18 @@ func (f *Fake) withDeadline(parent context.Context, deadline time.Time, pc uintp
 			close(c.done)
 		})
 	}
-	context.AfterFunc(inner, func() { end(nil) }) // parent ended
 	d := deadline.Sub(f.Now())
 	if d <= 0 {
 		end(errDeadline)
 		return c, func() {}
 	}
-	t := f.newTimer(d, func() { end(errDeadline) }, kindAfterFunc, pc)
+	timer := f.newTimer(d, func() { end(errDeadline) }, kindAfterFunc, pc)
+	context.AfterFunc(inner, func() { // the parent ended
+		timer.Stop()
+		end(nil)
+	})
 	return c, func() {
-		t.Stop()
+		timer.Stop()
 		end(context.Canceled)
 	}
 }
