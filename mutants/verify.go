@@ -193,14 +193,22 @@ func survivorHint(o Outcome) string {
 	return "it " + o.Class.Doc
 }
 
-// firstLine returns the first line of a message, shortened for a table cell.
+// firstLine returns the line of a message that a table cell shows: the first line that
+// starts with "FAIL" (the first failing check of a spread report), else the first line;
+// shortened to fit.
 func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	const limit = 100
-	if r := []rune(s); len(r) > limit {
-		s = string(r[:limit-3]) + "..."
+	line, _, _ := strings.Cut(s, "\n")
+	for l := range strings.Lines(s) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "FAIL "); ok {
+			line = rest
+			break
+		}
 	}
-	return s
+	const limit = 100
+	if r := []rune(line); len(r) > limit {
+		line = string(r[:limit-3]) + "..."
+	}
+	return line
 }
 
 func indent(s string) string {

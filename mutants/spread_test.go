@@ -1,0 +1,137 @@
+package mutants_test
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
+)
+
+// correctJitter returns a correct jitter for spec: every nanosecond of the range equally
+// likely, from a fixed seed.
+func correctJitter(spec mutants.Spec, seed uint64) mutants.Jitter {
+	var mu sync.Mutex
+	r := rand.New(rand.NewPCG(seed, 1))
+	return func(base time.Duration) time.Duration {
+		lo, hi := spec.Range(base)
+		mu.Lock()
+		defer mu.Unlock()
+		return lo + time.Duration(r.Int64N(int64(hi-lo)))
+	}
+}
+
+// spreadSuite is the suite a user writes with package spread: 1,000 draws at one base,
+// checked against the declared range by the default battery at the default alpha.
+func spreadSuite(spec mutants.Spec, base time.Duration) func(testing.TB, mutants.Jitter) {
+	return func(t testing.TB, j mutants.Jitter) {
+		lo, hi := spec.Range(base)
+		spread.Check(t, spread.Draw(1000, func() time.Duration { return j(base) }), spread.Uniform(lo, hi))
+	}
+}
+
+// fixRapidSeed makes rapid draw the same cases on every run unless -rapid.seed (or
+// RAPID_SEED) asks for others.
+func fixRapidSeed(t *testing.T, seed string) {
+	f := flag.Lookup("rapid.seed")
+	if f.Value.String() != "0" {
+		return
+	}
+	if err := flag.Set("rapid.seed", seed); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { flag.Set("rapid.seed", "0") })
+}
+
+// TestSpreadRejectsEveryClass is the property of issue 3: for random bases from 1ns to 1h
+// and random specs (full, equal, +-p with p in [0.01, 1]), a spread.Check suite at the
+// default alpha passes the correct jitter and rejects all four classes with n = 1,000,
+// except a mutant that is equivalent to the correct jitter at that base (a range of one or
+// two nanoseconds), which no suite can reject.
+func TestSpreadRejectsEveryClass(t *testing.T) {
+	fixRapidSeed(t, "20261129")
+	rapid.Check(t, func(rt *rapid.T) {
+		logBase := rapid.Float64Range(0, math.Log(float64(time.Hour))).Draw(rt, "log(base)")
+		base := time.Duration(math.Round(math.Exp(logBase)))
+		var spec mutants.Spec
+		switch rapid.IntRange(0, 2).Draw(rt, "kind") {
+		case 0:
+			spec = mutants.Full()
+		case 1:
+			spec = mutants.Equal()
+		default:
+			spec = mutants.Percent(rapid.Float64Range(0.01, 1).Draw(rt, "p"))
+		}
+		seed := rapid.Uint64().Draw(rt, "seed")
+		rep, err := mutants.Run(nil, correctJitter(spec, seed), spec, spreadSuite(spec, base), mutants.Seed(seed))
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if rep.Correct.Failed {
+			rt.Fatalf("%v at base %v: the correct jitter failed:\n%s", spec, base, rep)
+		}
+		for _, o := range rep.Mutants {
+			if !o.Rejected() && !o.Equivalent {
+				rt.Fatalf("%v at base %v: %s survived:\n%s", spec, base, o.Name, rep)
+			}
+		}
+	})
+}
+
+// TestSpreadAtTinyBases walks the smallest bases, where the range holds a few nanoseconds:
+// every mutant is either rejected or equivalent to the correct jitter, and equivalence
+// happens only where the range holds at most two values.
+func TestSpreadAtTinyBases(t *testing.T) {
+	for _, spec := range []mutants.Spec{mutants.Full(), mutants.Equal(), mutants.Percent(0.25), mutants.Percent(0.01)} {
+		for base := time.Duration(1); base <= 120; base++ {
+			rep, err := mutants.Run(t, correctJitter(spec, uint64(base)), spec, spreadSuite(spec, base))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi := spec.Range(base)
+			if rep.Correct.Failed {
+				t.Errorf("%v at %v: correct jitter failed:\n%s", spec, base, rep)
+			}
+			for _, o := range rep.Mutants {
+				switch {
+				case !o.Rejected() && !o.Equivalent:
+					t.Errorf("%v at %v: %s survived:\n%s", spec, base, o.Name, rep)
+				case o.Equivalent && hi-lo > 2:
+					t.Errorf("%v at %v: %s is equivalent over [%v, %v)", spec, base, o.Name, lo, hi)
+				}
+			}
+		}
+	}
+}
+
+// Example_spreadCheck proves that a suite written with spread.Check rejects every mutant
+// of full jitter. In a test, write mutants.Verify(t, jitter, mutants.Full(), suite).
+func Example_spreadCheck() {
+	suite := func(t testing.TB, jitter mutants.Jitter) {
+		base := time.Second
+		xs := spread.Draw(1000, func() time.Duration { return jitter(base) })
+		spread.Check(t, xs, spread.Uniform(0, base))
+	}
+	fullJitter := func(base time.Duration) time.Duration { return rand.N(base) }
+	report, err := mutants.Run(nil, fullJitter, mutants.Full(), suite)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(report)
+	// Output:
+	// mutants: the suite passes the correct full [0, base) jitter and rejects all 5 mutants
+	//   jitter                verdict   first failure
+	//   correct               passed
+	//   constant              rejected  distinct: 1 distinct value, 999 repeats; want fewer than 3 repeats
+	//   sign-flip             rejected  bounds: min -996.8ms, max -1.739ms: 1000 of 1000 values outside (1000 below); want every value in...
+	//   clock-derived/coarse  rejected  distinct: 1 distinct value, 999 repeats; want fewer than 3 repeats
+	//   clock-derived/fine    rejected  independence/ascents: 788 ascents in 999 steps (expected 499.5); want between 441 and 558
+	//   collapsed-range       rejected  mean: mean 242.5ms, off the expected 500ms by 257.5ms (28.2 standard errors); want off by at most...
+}
