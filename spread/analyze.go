@@ -185,4 +185,3 @@ func needText(n int) string {
 	}
 	return fmt.Sprint(n)
 }
-

@@ -13,9 +13,6 @@ import (
 
 const base = time.Second
 
-
-
-
 // draws returns n values of f driven by a generator seeded with seed.
 func draws[T any](seed uint64, n int, f func(r *rand.Rand) T) []T {
 	r := rand.New(rand.NewPCG(seed, 0))
