@@ -112,7 +112,7 @@ var (
 //
 // For n <= 3000 the interval is exact (Eulerian numbers). Beyond, it is a proven bound: the
 // Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis with mean
-// (n-1)/2 and variance (n+1)/12, and Bernstein's inequality applies. method says which.
+// (n-1)/2 and variance (n+1)/12, and Bennett's inequality applies. method says which.
 // It returns a *TooSmallError when no value of A could fail.
 func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
 	return orderInterval(&ascentsIntervalCache, "ascents", n, alpha, AscentsPMF, ascentsMinN, ascentsBound)
@@ -122,10 +122,10 @@ func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error
 // points T among n independent draws from one continuous distribution: the check fails when
 // T < lo or T > hi, and each tail has probability <= alpha/2.
 //
-// For n <= 3000 the interval is exact (alternating runs). Beyond, it is a proven bound: T is
-// a sum of n-2 indicators of which any two at least 3 apart are independent, so T splits into
-// 3 sums of independent Bernoulli(2/3), and Hoeffding's Chernoff bound applies to them jointly
-// (Janson 2004). method says which. It returns a *TooSmallError when no T could fail.
+// For n <= 3000 the interval is exact (alternating runs). Beyond, it is a proven bound: the
+// alternating-runs polynomial has only real roots (Bona 2004), so T+1 is a sum of independent
+// Bernoullis with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's inequality applies.
+// method says which. It returns a *TooSmallError when no T could fail.
 func TurningPointsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
 	return orderInterval(&turnsIntervalCache, "turning points", n, alpha, TurningPointsPMF, turnsMinN, turnsBound)
 }
@@ -199,47 +199,46 @@ func factorialMinN(l float64) int {
 	return n
 }
 
-// ascentsBound is the Bernstein interval for n > orderExactMaxN: A is a sum of n-1
-// independent Bernoullis with mean (n-1)/2 and variance (n+1)/12.
+// ascentsBound is the interval for n > orderExactMaxN. The Eulerian polynomial has only real
+// roots (Frobenius), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
+// variance (n+1)/12, and Bennett's inequality bounds each tail.
 func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
-	mu := float64(n-1) / 2
-	v := float64(n+1) / 12
-	l := math.Log(2 / alpha)
-	// exp(-t^2 / (2v + 2t/3)) = alpha/2 for each tail: t^2 - (2L/3) t - 2 L v = 0.
-	b := 2 * l / 3
-	t := (b + math.Sqrt(b*b+8*l*v)) / 2
-	lo = max(0, int(math.Ceil(mu-t)))
-	hi = min(n-1, int(math.Floor(mu+t)))
-	return lo, hi, fmt.Sprintf("Bernstein bound (ascents of %d values, Eulerian polynomial real-rooted)", n)
+	lo, hi = bennettInterval(float64(n-1)/2, float64(n+1)/12, alpha/2, n-1)
+	return lo, hi, fmt.Sprintf("Bennett bound (ascents of %d values; the Eulerian polynomial is real-rooted)", n)
 }
 
-// turnsBound is the interval for n > orderExactMaxN from the 2-dependent Chernoff bound:
-// P(T - E[T] >= t) <= exp(-(N/3) KL(p + t/N || p)) with N = n-2 indicators of mean p = 2/3,
-// and the same for the lower tail.
+// turnsBound is the interval for n > orderExactMaxN. The alternating-runs polynomial has only
+// real roots (Bona 2004, from the David-Barton identity), so the number of runs T+1 is a sum
+// of independent Bernoullis, with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's
+// inequality bounds each tail.
 func turnsBound(n int, alpha float64) (lo, hi int, method string) {
-	nn := float64(n - 2)
-	const p = 2.0 / 3
-	la := math.Log(alpha / 2)
-	// Each tail: the first count whose bound is <= alpha/2.
-	logUpper := func(k int) float64 {
-		a := float64(k) / nn
-		if a <= p {
-			return 0
-		}
-		return -nn / 3 * klBernoulli(min(a, 1), p)
+	lo, hi = bennettInterval(2*float64(n-2)/3, float64(16*n-29)/90, alpha/2, n-2)
+	return lo, hi, fmt.Sprintf("Bennett bound (turning points of %d values; the alternating-runs polynomial is real-rooted)", n)
+}
+
+// bennettInterval returns the acceptance interval [lo, hi] within 0..top for a sum of
+// independent Bernoullis with mean mu and variance v, so that each tail outside it has
+// probability <= a: by Bennett's inequality, P(S - mu >= t) <= exp(-v h(t/v)) with
+// h(u) = (1+u) ln(1+u) - u, and the same for S - mu <= -t, since every term deviates from
+// its mean by at most 1.
+func bennettInterval(mu, v, a float64, top int) (lo, hi int) {
+	l := -math.Log(a)
+	bound := func(t float64) float64 { // v h(t/v), increasing in t
+		u := t / v
+		return v * ((1+u)*math.Log1p(u) - u)
 	}
-	logLower := func(k int) float64 {
-		a := float64(k) / nn
-		if a >= p {
-			return 0
+	// Bernstein's root is an upper end for the bisection, since Bennett is tighter.
+	tlo, thi := 0.0, (2*l/3+math.Sqrt(4*l*l/9+8*l*v))/2
+	for range 100 {
+		mid := (tlo + thi) / 2
+		if bound(mid) >= l {
+			thi = mid
+		} else {
+			tlo = mid
 		}
-		return -nn / 3 * klBernoulli(max(a, 0), p)
 	}
-	// hi: largest k with logUpper(k+1) > la, i.e. smallest k' = k+1 with logUpper <= la.
-	kUp := smallestM(logUpper, n-1, la)
-	hi = min(n-2, kUp-1)
-	// lo: the smallest k whose lower-tail bound P(T <= k-1) is <= alpha/2 fails... mirror it.
-	kLo := smallestM(func(j int) float64 { return logLower(n - 2 - j) }, n-1, la)
-	lo = max(0, n-2-kLo+1)
-	return lo, hi, fmt.Sprintf("2-dependent Chernoff bound (turning points of %d values)", n)
+	// Fail when S < lo, that is S <= ceil(mu-t)-1 < mu-t, or S > hi, that is S > mu+t.
+	lo = max(0, int(math.Ceil(mu-thi)))
+	hi = min(top, int(math.Floor(mu+thi)))
+	return lo, hi
 }
