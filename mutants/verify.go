@@ -79,6 +79,22 @@ func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jit
 	return rep, nil
 }
 
+// Try runs suite once on j, as Verify runs it on each mutant, and returns what the suite
+// did: use it to watch a suite fail on a broken version of your own, such as the code as it
+// shipped. t is used as Run uses it and may be nil. The outcome's Name is "jitter".
+func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Option) (Outcome, error) {
+	if j == nil || suite == nil {
+		return Outcome{}, errors.New("mutants: Try needs a non-nil jitter and suite")
+	}
+	c, err := newConfig(opts)
+	if err != nil {
+		return Outcome{}, err
+	}
+	o, bases := runOne(t, "jitter", j, suite, c.timeout)
+	o.Bases = bases
+	return o, nil
+}
+
 // An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
 type Outcome struct {
 	Name       string          // "correct" or the mutant's name

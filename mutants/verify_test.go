@@ -342,3 +342,17 @@ func ExampleRun() {
 	// clock-derived/fine survived: it reads its number from a clock instead of a random source: the fraction of the current second
 	// collapsed-range survived: it draws a healthy random number over the range shrunk towards the anchor by a factor (default 1/2)
 }
+
+func TestTry(t *testing.T) {
+	constant := func(time.Duration) time.Duration { return 250 * time.Millisecond }
+	o, err := Try(t, constant, strongSuite)
+	if err != nil || !o.Failed || o.Message != "distinct: 1 of 1000 values, want >= 500" || !slices.Equal(o.Bases, []time.Duration{time.Second}) {
+		t.Errorf("Try = %+v, %v", o, err)
+	}
+	if o, err = Try(t, seededFull(3), strongSuite); err != nil || o.Failed {
+		t.Errorf("Try on a correct jitter = %+v, %v", o, err)
+	}
+	if _, err := Try(t, nil, strongSuite); err == nil {
+		t.Error("Try(nil jitter) gave no error")
+	}
+}
