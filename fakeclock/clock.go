@@ -124,10 +124,7 @@ func (realClock) Until(t time.Time) time.Duration        { return time.Until(t) 
 func (realClock) Sleep(d time.Duration)                  { time.Sleep(d) }
 func (realClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
-func (realClock) Tick(d time.Duration) <-chan time.Time {
-	//lint:ignore SA1015 Tick is the point: since Go 1.23 its ticker is collected
-	return time.Tick(d)
-}
+func (realClock) Tick(d time.Duration) <-chan time.Time { return time.Tick(d) }
 
 func (realClock) NewTimer(d time.Duration) *Timer {
 	t := time.NewTimer(d)
