@@ -107,6 +107,11 @@ type Outcome struct {
 	Equivalent bool            // a mutant identical to the correct jitter at all its Bases
 }
 
+// Reason returns the line of Message that says why the run failed, as the table shows it:
+// the first line that starts with "FAIL" (the first failing check of a spread report),
+// else the first line, shortened to 100 characters.
+func (o Outcome) Reason() string { return firstLine(o.Message) }
+
 // Rejected reports whether the suite rejected the mutant of this outcome.
 func (o Outcome) Rejected() bool { return o.Failed }
 
@@ -151,9 +156,9 @@ func (r Report) String() string {
 	var table strings.Builder
 	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  jitter\tverdict\tfirst failure")
-	fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.Correct.Name, r.correctVerdict(), firstLine(r.Correct.Message))
+	fmt.Fprintf(tw, "  %s\t%s\t%s\n", r.Correct.Name, r.correctVerdict(), r.Correct.Reason())
 	for _, o := range r.Mutants {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Name, mutantVerdict(o), firstLine(o.Message))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", o.Name, mutantVerdict(o), o.Reason())
 	}
 	tw.Flush()
 	// tabwriter pads the empty last cells; trim them so that the lines end cleanly.
