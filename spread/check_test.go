@@ -22,7 +22,6 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 type recorder struct {
 	testing.TB
 	errors []string
-	logs   []string
 	attrs  map[string][]string
 }
 
@@ -32,31 +31,22 @@ func (r *recorder) Helper() {}
 func (r *recorder) Errorf(format string, a ...any) {
 	r.errors = append(r.errors, fmt.Sprintf(format, a...))
 }
-func (r *recorder) Logf(format string, a ...any)   { r.logs = append(r.logs, fmt.Sprintf(format, a...)) }
+func (r *recorder) Fatalf(format string, a ...any) { r.Errorf(format, a...); runtime.Goexit() }
 func (r *recorder) Attr(key, value string)         { r.attrs[key] = append(r.attrs[key], value) }
 func (r *recorder) Failed() bool                   { return len(r.errors) > 0 }
-func (r *recorder) Fatalf(format string, a ...any) { r.Errorf(format, a...); runtime.Goexit() }
 func (r *recorder) Cleanup(func())                 {}
-func (r *recorder) Name() string                   { return "TestRecorded" }
-func (r *recorder) Setenv(key, value string)       { r.TB.Setenv(key, value) }
-func (r *recorder) Log(a ...any)                   { r.logs = append(r.logs, fmt.Sprint(a...)) }
-func (r *recorder) Error(a ...any)                 { r.errors = append(r.errors, fmt.Sprint(a...)) }
-func (r *recorder) Fatal(a ...any)                 { r.Error(a...); runtime.Goexit() }
-func (r *recorder) Skipf(format string, a ...any)  {}
-func (r *recorder) Chdir(string)                   {}
-func (r *recorder) ArtifactDir() string            { return "" }
-func (r *recorder) Skipped() bool                  { return false }
-func (r *recorder) SkipNow()                       {}
-func (r *recorder) Skip(...any)                    {}
-func (r *recorder) FailNow()                       { r.errors = append(r.errors, "FailNow"); runtime.Goexit() }
-func (r *recorder) Fail()                          { r.errors = append(r.errors, "Fail") }
-func (r *recorder) TempDir() string                { return r.TB.TempDir() }
 func (r *recorder) String() string                 { return strings.Join(r.errors, "\n") }
 func (r *recorder) attr(key string) []string       { return r.attrs[key] }
 func (r *recorder) hasAttr(key string) bool        { return len(r.attrs[key]) > 0 }
 func (r *recorder) errorCount() int                { return len(r.errors) }
-func (r *recorder) firstError() string             { return strings.Join(r.errors[:min(1, len(r.errors))], "") }
-func (r *recorder) allLogs() string                { return strings.Join(r.logs, "\n") }
+
+func (r *recorder) firstError() string {
+	if len(r.errors) == 0 {
+		return ""
+	}
+	return r.errors[0]
+}
+
 func (r *recorder) attrKeys() (keys []string) {
 	for k := range r.attrs {
 		keys = append(keys, k)
