@@ -1,0 +1,170 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Package is one package whose tests the runner runs: built once, run many times.
+type Package struct {
+	ImportPath string `json:"package"`
+	Dir        string `json:"dir"`             // the package directory: every run starts here
+	Binary     string `json:"-"`               // the compiled test binary; empty after a build failure
+	BuildError string `json:"error,omitempty"` // the compiler's message when the package does not build
+
+	// Target and CdDir say how a user replays a run from the directory the runner was started
+	// in: cd into CdDir when it is set, then go test Target (such as ./sizing).
+	Target string   `json:"target"`
+	CdDir  string   `json:"cd,omitempty"`
+	Flags  []string `json:"flags,omitempty"` // the build flags, repeated in the replay command
+}
+
+// BuildOptions says which packages to build and how.
+type BuildOptions struct {
+	Dir        string   // where to run the go command; "" means the current directory
+	Patterns   []string // package patterns, as for go test; none means "."
+	BuildFlags []string // extra flags for go list and go test -c, such as -race or -tags=x
+	OutDir     string   // where to put the test binaries; must exist
+	Parallel   int      // how many packages to build at once; < 1 means 1
+}
+
+// ErrNoPackages is returned by Build when the patterns match no package with tests.
+var ErrNoPackages = errors.New("runner: no packages with tests match the patterns")
+
+// Build expands the patterns with go list and compiles each package that has tests, once, with
+// go test -c. Packages without test files are left out. A package that does not compile is
+// returned with its BuildError set and no binary; the error result is only for failures of the
+// go command itself.
+func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
+	pkgs, err := list(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, ErrNoPackages
+	}
+	sem := make(chan struct{}, max(opts.Parallel, 1))
+	var wg sync.WaitGroup
+	for i := range pkgs {
+		p := &pkgs[i]
+		if p.BuildError != "" {
+			continue
+		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			bin := filepath.Join(opts.OutDir, fmt.Sprintf("%03d-%s.test", i, filepath.Base(p.ImportPath)))
+			args := append([]string{"test", "-c", "-o", bin}, opts.BuildFlags...)
+			out, err := goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
+			switch {
+			case ctx.Err() != nil:
+				p.BuildError = ctx.Err().Error()
+			case err != nil:
+				p.BuildError = strings.TrimSpace(out)
+				if p.BuildError == "" {
+					p.BuildError = err.Error()
+				}
+			default:
+				p.Binary = bin
+			}
+		})
+	}
+	wg.Wait()
+	return pkgs, ctx.Err()
+}
+
+// list runs go list and keeps the packages that have tests.
+func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Error,Module"}, opts.BuildFlags...)
+	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), patterns...)...)
+	cmd.Dir = opts.Dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("runner: go list: %v\n%s", err, strings.TrimSpace(stderr.String()))
+	}
+	wd, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	type listErr struct{ Err string }
+	var pkgs []Package
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var lp struct {
+			ImportPath, Dir           string
+			TestGoFiles, XTestGoFiles []string
+			Error                     *listErr
+			Module                    *struct{ Dir string }
+		}
+		if err := dec.Decode(&lp); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("runner: reading go list output: %v", err)
+		}
+		p := Package{ImportPath: lp.ImportPath, Dir: lp.Dir, Flags: opts.BuildFlags}
+		if lp.Module != nil {
+			p.Target, p.CdDir = replayTarget(wd, lp.Module.Dir, lp.ImportPath, lp.Dir)
+		} else {
+			p.Target = lp.ImportPath // a standard-library package
+		}
+		if lp.Error != nil {
+			// A package that cannot even be loaded (no Go files, bad import) fails the build;
+			// it is only skipped when it exists and simply has no tests.
+			p.BuildError = lp.Error.Err
+		} else if len(lp.TestGoFiles)+len(lp.XTestGoFiles) == 0 {
+			continue
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs, nil
+}
+
+// goCmd runs the go command in dir and returns its combined output.
+func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// replayTarget returns how to name a package to go test from wd: ./rel when wd is inside the
+// package's module and the package inside wd, its import path when wd is elsewhere in the
+// module, and "." after a cd into the package when wd is outside its module (go test would
+// not find the package from there).
+func replayTarget(wd, modDir, importPath, dir string) (target, cd string) {
+	if !within(wd, modDir) {
+		rel, err := filepath.Rel(wd, dir)
+		if err != nil {
+			rel = dir
+		}
+		return ".", rel
+	}
+	if within(dir, wd) {
+		rel, _ := filepath.Rel(wd, dir)
+		if rel == "." {
+			return ".", ""
+		}
+		return "./" + filepath.ToSlash(rel), ""
+	}
+	return importPath, ""
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}

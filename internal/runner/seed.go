@@ -1,0 +1,19 @@
+package runner
+
+// Environment variables the runner sets for every run. Package spread seeds spread.Rand from
+// SeedEnv; tests that do not use spread may read it too.
+const (
+	SeedEnv = "SPREADCHECK_SEED" // the run's seed, a uint64 in decimal
+	RunEnv  = "SPREADCHECK_RUN"  // the run's number, from 1
+)
+
+// RunSeed returns the seed of run number run under the base seed: distinct runs get
+// unrelated seeds, and a run's seed depends only on the base and its number, so shards on
+// different machines agree on it.
+func RunSeed(base uint64, run int) uint64 {
+	// SplitMix64: one step of a Weyl sequence through a bijective mixer.
+	z := base + uint64(run)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

@@ -1,0 +1,87 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"time"
+)
+
+// Config describes a whole session: build, the main pass, reruns of what failed, replay checks.
+type Config struct {
+	Build   BuildOptions
+	Options Options
+	// Rerun is how many more times to run each test that failed the main pass; 0 means none.
+	Rerun int
+	// ReplayLimit is how many failing tests to replay once with the seed of their first failing
+	// run, to check that the seed reproduces the failure; 0 means none.
+	ReplayLimit int
+	Summary     SummaryOptions
+	// Results, when set, receives every record as it arrives (see ResultsFile).
+	Results *ResultsFile
+}
+
+// RunSession builds the packages, runs the main pass, then the reruns and the replay checks,
+// and returns the report. When ctx is cancelled it stops starting runs and returns a report on
+// the runs that finished, marked Interrupted. The error is for failures to run the go command
+// at all; build failures of single packages are in the report.
+func RunSession(ctx context.Context, cfg Config) (*Report, error) {
+	start := time.Now()
+	bin, err := os.MkdirTemp("", "spreadcheck-bin-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(bin)
+	b := cfg.Build
+	b.OutDir = bin
+	if b.Parallel < 1 {
+		b.Parallel = cfg.Options.Parallel
+	}
+	pkgs, err := Build(ctx, b)
+	if err != nil && ctx.Err() == nil {
+		return nil, err
+	}
+
+	var recs []Record
+	keep := func(r Record) {
+		recs = append(recs, r)
+		if cfg.Results != nil {
+			cfg.Results.Add(r)
+		}
+	}
+	for _, p := range pkgs {
+		if p.BuildError != "" {
+			keep(Record{Package: p, Phase: Main})
+		}
+	}
+	opts := cfg.Options
+	userRecord := opts.OnRecord
+	opts.OnRecord = func(r Record) {
+		keep(r)
+		if userRecord != nil {
+			userRecord(r)
+		}
+	}
+	if ctx.Err() == nil {
+		_, err = Execute(ctx, MainJobs(pkgs, opts), opts)
+	}
+	if cfg.Rerun > 0 && ctx.Err() == nil {
+		first := Summarize(recs, cfg.Summary)
+		_, err = Execute(ctx, RerunJobs(pkgs, first, cfg.Rerun, opts), opts)
+	}
+	if cfg.ReplayLimit > 0 && ctx.Err() == nil {
+		first := Summarize(recs, cfg.Summary)
+		ropts := opts
+		ropts.OnProgress = nil
+		_, err = Execute(ctx, ReplayJobs(pkgs, first, cfg.ReplayLimit), ropts)
+	}
+	_ = err // Execute's only error is ctx's, which is reported as Interrupted below.
+
+	rep := Summarize(recs, cfg.Summary)
+	rep.Seed, rep.Runs = opts.Seed, opts.Runs
+	if s := opts.Shard.String(); s != "" {
+		rep.Shards = []string{s}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	rep.Interrupted = ctx.Err() != nil
+	return rep, nil
+}
