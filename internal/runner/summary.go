@@ -223,6 +223,7 @@ func Summarize(recs []Record, opts SummaryOptions) *Report {
 		}
 		pkgs[k.pkg].Tests = append(pkgs[k.pkg].Tests, ts)
 	}
+	slices.Sort(pkgOrder)
 	for _, p := range pkgOrder {
 		if pkgs[p].BuildError != "" {
 			rep.BuildErrors++
