@@ -1,0 +1,69 @@
+package sizing_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/spreadcheck/spreadcheck/sizing"
+)
+
+// A suite of 20 checks runs 500 times in CI, and the whole series may fail by chance once in
+// a thousand series: each check gets the Sidak share of that budget.
+func ExampleSidak() {
+	a, err := sizing.Sidak(1e-3, 20*500)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("per check: %.4g\n", a)
+	fmt.Printf("combined: %.4g\n", sizing.Combine(a, a, a))
+	// Output:
+	// per check: 1.001e-07
+	// combined: 3.002e-07
+}
+
+// The mean of 1000 draws from Uniform[0s, 1s) must lie within tol of 0.5s; the check fails
+// by chance once in a billion runs.
+func ExampleMeanZ() {
+	sd := 1 / math.Sqrt(12) // the sd of the uniform, in units of its width
+	tol, err := sizing.MeanZ(sd, 1000, 1e-9)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("|mean - 0.5s| <= %.4fs\n", tol)
+	// Output:
+	// |mean - 0.5s| <= 0.0558s
+}
+
+// Among 1000 durations drawn from a billion nanosecond values, three repeats already fail the
+// distinct-values check at 1e-9: a jitter that reuses values is caught at once.
+func ExampleRepeatsLimit() {
+	m, method, err := sizing.RepeatsLimit(1e9, 1000, 1e-9)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("fail when repeats >=", m)
+	fmt.Println(method)
+	// Output:
+	// fail when repeats >= 3
+	// exact (repeats among 1000 draws from 1e+09 values)
+}
+
+// A value read from a clock climbs step by step: its ascents leave the interval that
+// independent draws keep to.
+func ExampleAscentsInterval() {
+	lo, hi, _, err := sizing.AscentsInterval(1000, 1e-9)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("accept %d <= ascents <= %d\n", lo, hi)
+	// Output:
+	// accept 444 <= ascents <= 555
+}
+
+// Too few draws cannot size a check at all: the error names the n needed.
+func ExampleTooSmallError() {
+	_, _, _, err := sizing.AscentsInterval(10, 1e-9)
+	fmt.Println(err)
+	// Output:
+	// ascents: n = 10 is too small to size the check at alpha = 1e-09: it needs n >= 13
+}
