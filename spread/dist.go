@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Dist is a declared distribution: what a correct implementation's values must look like.
@@ -64,12 +65,12 @@ func Uniform[T Number](lo, hi T) Dist {
 // Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}). Samples checked against it must be of a
 // floating-point type. Its support is [Quantile(0), Quantile(1)], which may be infinite.
 func Continuous(d ContinuousDist) Dist {
-	out := Dist{kind: kindOf[float64](), cont: d}
+	out := Dist{kind: kindOf[float64](), cont: d, name: "Continuous(nil)"}
 	if d == nil {
 		out.err = errors.New("spread: Continuous(nil): no distribution declared")
 		return out
 	}
-	out.name = fmt.Sprintf("%T%+v", d, d)
+	out.name = strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
 	out.lo, out.hi = d.Quantile(0), d.Quantile(1)
 	if math.IsNaN(out.lo) || math.IsNaN(out.hi) || !(out.lo < out.hi) {
 		out.err = fmt.Errorf("spread: %s: its support [Quantile(0), Quantile(1)] = [%v, %v] is not a range", out.name, out.lo, out.hi)

@@ -1,0 +1,95 @@
+package spread
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+func TestContinuousDistributions(t *testing.T) {
+	normal := distuv.Normal{Mu: 10, Sigma: 2}
+	beta := distuv.Beta{Alpha: 2, Beta: 5}
+	expo := distuv.Exponential{Rate: 3}
+	cases := []struct {
+		name     string
+		want     Dist
+		draw     func(r *rand.Rand) float64
+		fail     bool
+		skipped  []string // checks that must be skipped, with a reason
+		mustFail []string
+	}{
+		{"normal", Continuous(normal), func(r *rand.Rand) float64 { return 10 + 2*r.NormFloat64() }, false,
+			[]string{CheckDistinct, CheckMean}, nil},
+		{"normal, shifted by one sd", Continuous(normal), func(r *rand.Rand) float64 { return 12 + 2*r.NormFloat64() }, true,
+			nil, []string{CheckFit}},
+		{"normal, sd halved", Continuous(normal), func(r *rand.Rand) float64 { return 10 + r.NormFloat64() }, true,
+			nil, []string{CheckFit}},
+		{"beta(2, 5)", Continuous(beta), func(r *rand.Rand) float64 { return betaDraw(r, 2, 5) }, false, nil, nil},
+		{"beta(2, 5) drawn as beta(5, 2)", Continuous(beta), func(r *rand.Rand) float64 { return betaDraw(r, 5, 2) }, true,
+			nil, []string{CheckMean, CheckFit}},
+		{"exponential", Continuous(expo), func(r *rand.Rand) float64 { return r.ExpFloat64() / 3 }, false,
+			[]string{CheckMean}, nil},
+		{"exponential, negative values", Continuous(expo), func(r *rand.Rand) float64 { return -r.ExpFloat64() / 3 }, true,
+			nil, []string{CheckBounds}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := range uint64(5) {
+				xs := draws(seed, 1000, c.draw)
+				r, err := Analyze(xs, c.want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Failed() != c.fail {
+					t.Fatalf("seed %d: Failed() = %v, want %v\n%s", seed, r.Failed(), c.fail, r)
+				}
+				for _, name := range c.skipped {
+					if res := find(r, name); res.Skipped == "" {
+						t.Errorf("%s ran; want it skipped with a reason", name)
+					}
+				}
+				for _, name := range c.mustFail {
+					if !find(r, name).Failed {
+						t.Errorf("%s passed; want it to fail\n%s", name, r)
+					}
+				}
+			}
+		})
+	}
+}
+
+func find(r Report, name string) Result {
+	for _, res := range r.Results {
+		if res.Name == name {
+			return res
+		}
+	}
+	return Result{}
+}
+
+// betaDraw draws from Beta(a, b) for whole a, b: the a-th smallest of a+b-1 uniforms.
+func betaDraw(r *rand.Rand, a, b int) float64 {
+	us := make([]float64, a+b-1)
+	for i := range us {
+		us[i] = r.Float64()
+	}
+	for i := range a {
+		for j := i + 1; j < len(us); j++ {
+			if us[j] < us[i] {
+				us[i], us[j] = us[j], us[i]
+			}
+		}
+	}
+	return us[a-1]
+}
+
+func TestContinuousBadDeclarations(t *testing.T) {
+	if _, err := Analyze([]float64{1}, Continuous(nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("Continuous(nil): err = %v", err)
+	}
+	if _, err := Analyze([]int{1}, Continuous(distuv.UnitNormal)); err == nil {
+		t.Errorf("an int sample against a continuous distribution passed")
+	}
+}
