@@ -14,7 +14,7 @@ const (
 	// two-sided tail is exactly twice the one-sided one (Smirnov).
 	ksMethodHalf = "exact (2 x one-sided, exact for d >= 1/2)"
 	// ksMethodOneSided: twice the exact one-sided tail P+, an upper bound on the two-sided
-	// tail that exceeds it by a relative P+/(2 - P+) at most (see ksTwiceOneSided).
+	// tail that exceeds it by a relative P+/(2 - P+) at most (see ksOneSidedTail).
 	ksMethodOneSided = "2 x exact one-sided (Birnbaum-Tingey)"
 	// ksMethodDKW: 2 exp(-2 n d^2), Massart's tight Dvoretzky-Kiefer-Wolfowitz bound.
 	ksMethodDKW = "DKW-Massart bound"
@@ -46,12 +46,21 @@ const (
 //
 // For n < 1 or a NaN d it returns NaN.
 func KSTail(n int, d float64) (p float64, method string) {
-	return ksTail(n, d, nil)
+	return ksTail(n, d, nil, ksAuto)
 }
 
+// How ksTail picks between the matrix power and twice the one-sided tail where both apply.
+const (
+	ksAuto  = iota // by the size of the tail, as KSTail documents
+	ksExact        // always the matrix power
+	ksBound        // always twice the one-sided tail
+)
+
 // ksTail is KSTail with an optional table lc of log C(n, j), j = 0..n, which saves a
-// logarithm per term of the one-sided sum when many tails at one n are wanted.
-func ksTail(n int, d float64, lc []float64) (p float64, method string) {
+// logarithm per term of the one-sided sum when many tails at one n are wanted, and a choice
+// of method: KSCritical fixes the method for a whole solve so that the tail it inverts is one
+// monotone function of d.
+func ksTail(n int, d float64, lc []float64, choice int) (p float64, method string) {
 	switch {
 	case n < 1 || math.IsNaN(d):
 		return math.NaN(), "invalid input"
@@ -65,7 +74,7 @@ func ksTail(n int, d float64, lc []float64) (p float64, method string) {
 		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
 	}
 	p = min(1, 2*ksOneSidedTail(n, d, lc))
-	if n <= ksMaxExactN && p > ksSmallTail {
+	if n <= ksMaxExactN && (choice == ksExact || choice == ksAuto && p > ksSmallTail) {
 		if q := 1 - ksMTW(n, d); q > 0 {
 			return q, ksMethodExact
 		}
@@ -170,14 +179,29 @@ type ksResult struct {
 var ksCache sync.Map // ksKey -> ksResult
 
 func ksCritical(n int, alpha float64) ksResult {
+	if n > ksMaxOneSidedN {
+		d := ksDKW(n, alpha)
+		for 2*math.Exp(-2*float64(n)*d*d) > alpha { // rounding
+			d = math.Nextafter(d, 1)
+		}
+		return ksResult{d: d, method: ksMethodDKW}
+	}
+	// One method for the whole solve, chosen by alpha: the exact tail where it is affordable
+	// and precise, twice the one-sided tail below 1e-5. Both are monotone in d, so d is
+	// monotone in alpha; and KSTail, which chooses by the tail at d, uses the same method at
+	// the answer, or a tail below 1e-5 < alpha.
+	choice := ksBound
+	if alpha > ksSmallTail {
+		choice = ksExact
+	}
 	lc := ksLogChoose(n)
-	tail := func(d float64) float64 { p, _ := ksTail(n, d, lc); return p }
+	tail := func(d float64) float64 { p, _ := ksTail(n, d, lc, choice); return p }
 	// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
 	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), 1/(3*float64(n)), alpha)
 	if d >= 1 {
 		return ksResult{err: &TooSmallError{Check: "ks", N: n, Need: ksNeed(alpha), Alpha: alpha}}
 	}
-	_, method := ksTail(n, d, lc)
+	_, method := ksTail(n, d, lc, choice)
 	return ksResult{d: d, method: method}
 }
 
@@ -207,39 +231,43 @@ func ksDKW(n int, alpha float64) float64 {
 // handful of evaluations of tail.
 func ksSolve(tail func(float64) float64, lo, hi, step, alpha float64) float64 {
 	la := math.Log(alpha)
-	f := func(d float64) float64 {
+	// f returns log tail(d) - log alpha for the secant steps, and whether tail(d) <= alpha,
+	// decided on the tail itself: the logarithm can round two values an ulp apart together.
+	f := func(d float64) (float64, bool) {
 		p := tail(d)
 		if p <= 0 {
-			return math.Inf(-1)
+			return math.Inf(-1), true
 		}
-		return math.Log(p) - la
+		return math.Log(p) - la, p <= alpha
 	}
-	fhi := f(hi)
-	for fhi > 0 { // rounding in tail: move up towards 1, where the tail is 0
+	fhi, ok := f(hi)
+	for !ok { // rounding in tail: move up towards 1, where the tail is 0
 		lo, hi = hi, (hi+1)/2
 		if hi == 1 {
 			return 1
 		}
-		fhi = f(hi)
+		fhi, ok = f(hi)
 	}
 	// Step down from hi, doubling the step, until the tail exceeds alpha: a short bracket
 	// with finite values at both ends lets the secant steps converge fast.
 	bottom := lo
 	lo = max(bottom, hi-step)
-	flo := f(lo)
-	for flo <= 0 {
+	flo, ok := f(lo)
+	for ok {
 		hi, fhi = lo, flo
 		step *= 2
 		lo = max(bottom, hi-step)
-		flo = f(lo)
+		flo, ok = f(lo)
 	}
+	// The secant needs fhi <= 0 < flo; rounding in the logarithm can break that, and then
+	// the step is a bisection.
 	side := 0
 	for range 200 {
 		if hi-lo <= 1e-10*min(lo, 1-hi) {
 			break
 		}
-		mid := lo + (hi-lo)/2 // bisection when the secant cannot be used
-		if !math.IsInf(fhi, 0) {
+		mid := lo + (hi-lo)/2
+		if !math.IsInf(fhi, 0) && fhi <= 0 && flo > 0 {
 			mid = hi - fhi*(hi-lo)/(fhi-flo)
 		}
 		if mid <= lo || mid >= hi {
@@ -248,8 +276,8 @@ func ksSolve(tail func(float64) float64, lo, hi, step, alpha float64) float64 {
 				break // lo and hi are adjacent floats
 			}
 		}
-		fm := f(mid)
-		if fm > 0 {
+		fm, ok := f(mid)
+		if !ok {
 			lo, flo = mid, fm
 			if side == -1 {
 				fhi /= 2

@@ -134,9 +134,12 @@ func (dp *ksIntDP) solve(hi, top int64, alpha float64) int64 {
 	for hi < top && dp.tail(hi) > alpha { // rounding at the continuous value: step up
 		hi = min(top, hi+max(1, hi/64))
 	}
-	// Bisection on m, tail(lo) > alpha <= tail(hi); tail(0) = 1. It takes log2(hi) tails,
-	// each of them cheap next to the budget when m is small.
-	lo := int64(0)
+	// Bisection on m, tail(lo) > alpha >= tail(hi). The answer is seldom more than 10% below
+	// the continuous value, so try a short bracket first; tail(0) = 1 bounds the long one.
+	lo := hi * 85 / 100
+	if dp.tail(lo) <= alpha {
+		hi, lo = lo, 0
+	}
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		if dp.tail(mid) > alpha {
