@@ -135,3 +135,71 @@ func Example_spreadCheck() {
 	//   clock-derived/fine    rejected  independence/ascents: 788 ascents in 999 steps (expected 499.5); want between 441 and 558
 	//   collapsed-range       rejected  mean: mean 242.5ms, off the expected 500ms by 257.5ms (28.2 standard errors); want off by at most...
 }
+
+// TestSpreadSeesBrokenSources draws from a *rand.Rand over each broken source through
+// Float64, IntN and Int64N, and checks that spread's battery rejects every sample while
+// passing the same draws from a healthy source.
+func TestSpreadSeesBrokenSources(t *testing.T) {
+	start := time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
+	coarse, _ := mutants.ClockSource(mutants.SteppingClock(start, 0))
+	fine, _ := mutants.ClockSource(mutants.SteppingClock(start, 211324865))
+	collapsed, _ := mutants.CollapsedSource(rand.NewPCG(5, 6), 0.5)
+	sources := []struct {
+		name string
+		src  rand.Source
+		bad  bool
+	}{
+		{"healthy", rand.NewPCG(5, 6), false},
+		{"constant", mutants.ConstantSource(), true},
+		{"clock, coarse", coarse, true},
+		{"clock, fine", fine, true},
+		{"collapsed", collapsed, true},
+	}
+	for _, s := range sources {
+		r := rand.New(s.src)
+		for _, c := range []struct {
+			method string
+			failed func() (bool, error)
+		}{
+			{"Float64", func() (bool, error) {
+				rep, err := spread.Analyze(spread.Draw(1000, r.Float64), spread.Uniform(0.0, 1.0))
+				return rep.Failed(), err
+			}},
+			{"IntN(1000)", func() (bool, error) {
+				rep, err := spread.Analyze(spread.Draw(1000, func() int { return r.IntN(1000) }), spread.Uniform(0, 1000))
+				return rep.Failed(), err
+			}},
+			{"Int64N(1s)", func() (bool, error) {
+				d := func() time.Duration { return time.Duration(r.Int64N(int64(time.Second))) }
+				rep, err := spread.Analyze(spread.Draw(1000, d), spread.Uniform(0, time.Second))
+				return rep.Failed(), err
+			}},
+		} {
+			failed, err := c.failed()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if failed != s.bad {
+				t.Errorf("%s source, %s: spread failed the sample: %v, want %v", s.name, c.method, failed, s.bad)
+			}
+		}
+	}
+}
+
+// ExampleCollapsedSource shows a healthy generator collapsed: every method of the
+// *rand.Rand that reads it stays in the lower half of its range.
+func ExampleCollapsedSource() {
+	src, err := mutants.CollapsedSource(rand.NewPCG(1, 2), 0.5)
+	if err != nil {
+		panic(err)
+	}
+	r := rand.New(src)
+	var top float64
+	var topN int64
+	for range 10000 {
+		top = max(top, r.Float64())
+		topN = max(topN, r.Int64N(1000))
+	}
+	fmt.Printf("Float64 below 0.5: %v, max Int64N(1000) %d\n", top < 0.5, topN)
+	// Output: Float64 below 0.5: true, max Int64N(1000) 499
+}

@@ -1,0 +1,144 @@
+package mutants
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// A reading is one value from a method of *rand.Rand, scaled to [0, 1), and the step
+// between its possible values (1/n for IntN(n)).
+type reading struct{ v, step float64 }
+
+// readings draws one value from each reading method of r.
+func readings(r *rand.Rand) map[string]reading {
+	intN := func(v, n int64) reading { return reading{float64(v) / float64(n), 1 / float64(n)} }
+	return map[string]reading{
+		"Float64":           {r.Float64(), 0},
+		"Float32":           {float64(r.Float32()), 0x1p-24},
+		"Int64":             {float64(r.Int64()) / (1 << 63), 0},
+		"Uint32":            {float64(r.Uint32()) / (1 << 32), 0},
+		"IntN(1000)":        intN(int64(r.IntN(1000)), 1000),
+		"IntN(6)":           intN(int64(r.IntN(6)), 6),
+		"Int64N(1s)":        intN(r.Int64N(int64(time.Second)), int64(time.Second)),
+		"Int64N(1h)":        intN(r.Int64N(int64(time.Hour)), int64(time.Hour)),
+		"Int64N(3*2^40)":    intN(r.Int64N(3<<40), 3<<40),
+		"Uint64N(10^12+1)":  intN(int64(r.Uint64N(1e12+1)), 1e12+1),
+		"Int32N(12288)":     intN(int64(r.Int32N(12288)), 12288),
+		"UintN(999999937)":  intN(int64(r.UintN(999999937)), 999999937),
+		"Uint64/2^64 (raw)": {float64(r.Uint64()) / (1 << 64), 0},
+	}
+}
+
+func TestConstantSource(t *testing.T) {
+	r := rand.New(ConstantSource())
+	first := readings(r)
+	for name, x := range first {
+		// Every reading sits at the middle, within the 2^-20 the low bits may move it.
+		if math.Abs(x.v-0.5) > x.step+1e-6 {
+			t.Errorf("%s = %v, want 0.5", name, x.v)
+		}
+	}
+	// The same on every call; and the test finishing shows IntN never redraws forever.
+	for range 100 {
+		for name, v := range readings(r) {
+			if v != first[name] {
+				t.Fatalf("%s changed from %v to %v", name, first[name], v)
+			}
+		}
+	}
+	if got := r.IntN(8); got != 7 {
+		t.Errorf("IntN(8), a power of two read from the low bits, = %d, want the constant 7", got)
+	}
+}
+
+// TestPlaceHighNeverRedraws checks the claim behind placeHigh on many fractions and n:
+// the low 64 bits of x*n are never below n, so IntN never redraws.
+func TestPlaceHighNeverRedraws(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100_000 {
+		x := placeHigh(r.Uint64())
+		n := r.Uint64N(1<<43) + 1
+		if lo := x * n; lo < n {
+			t.Fatalf("x = %#x, n = %d: x*n mod 2^64 = %d < n", x, n, lo)
+		}
+	}
+}
+
+func TestClockSource(t *testing.T) {
+	start := time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
+	coarse, err := ClockSource(SteppingClock(start, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(coarse)
+	for range 100 {
+		for name, x := range readings(r) {
+			if math.Abs(x.v-0.123456789) > x.step+1e-6 {
+				t.Fatalf("coarse clock: %s = %v, want 0.123456789 every time", name, x.v)
+			}
+		}
+	}
+	fine, _ := ClockSource(SteppingClock(start, fineStep))
+	r = rand.New(fine)
+	for i := range 1000 {
+		want := float64((123456789+int64(i)*211324865)%1e9) / 1e9
+		if got := r.Float64(); math.Abs(got-want) > 1e-15 {
+			t.Fatalf("fine clock: Float64 number %d = %v, want %v", i, got, want)
+		}
+	}
+	if _, err := ClockSource(nil); err == nil {
+		t.Error("ClockSource(nil) gave no error")
+	}
+}
+
+func TestCollapsedSource(t *testing.T) {
+	for _, factor := range []float64{0.5, 0.1, 0.9} {
+		src, err := CollapsedSource(rand.NewPCG(1, 2), factor)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(src)
+		lo, hi, step := map[string]float64{}, map[string]float64{}, map[string]float64{}
+		for range 2000 {
+			for name, x := range readings(r) {
+				if _, ok := lo[name]; !ok {
+					lo[name] = x.v
+				}
+				lo[name], hi[name], step[name] = min(lo[name], x.v), max(hi[name], x.v), x.step
+			}
+		}
+		for name := range hi {
+			// Inside [0, factor), and reaching near both ends: a healthy number, collapsed.
+			if lo[name] < 0 || hi[name] >= factor || hi[name] < 0.99*factor-step[name] || lo[name] > 0.01*factor {
+				t.Errorf("factor %v: %s spans [%v, %v], want about [0, %v)", factor, name, lo[name], hi[name], factor)
+			}
+		}
+	}
+}
+
+// TestCollapsedSourcePowerOfTwo documents the case no source can collapse: IntN of a power
+// of two reads the low bits.
+func TestCollapsedSourcePowerOfTwo(t *testing.T) {
+	src, _ := CollapsedSource(rand.NewPCG(1, 2), 0.5)
+	r := rand.New(src)
+	top := 0
+	for range 1000 {
+		top = max(top, r.IntN(1024))
+	}
+	if top < 1000 {
+		t.Errorf("IntN(1024) reached only %d: the low bits did collapse after all; update the docs", top)
+	}
+}
+
+func TestSourceErrors(t *testing.T) {
+	for _, f := range []float64{0, 1, -1, math.NaN()} {
+		if _, err := CollapsedSource(rand.NewPCG(1, 2), f); err == nil {
+			t.Errorf("CollapsedSource(_, %v) gave no error", f)
+		}
+	}
+	if _, err := CollapsedSource(nil, 0.5); err == nil {
+		t.Error("CollapsedSource(nil, 0.5) gave no error")
+	}
+}
