@@ -265,3 +265,31 @@ func TestFixedTestMissesOnlyTheFineClock(t *testing.T) {
 		t.Errorf("fixed test fails the fix:\n%s", rep)
 	}
 }
+
+// TestSpreadCheckRejectsBrokenSources swaps broken sources into the *rand.Rand the fix
+// takes, as a test of code that injects its randomness would: spread.Check rejects each,
+// and passes a healthy one.
+func TestSpreadCheckRejectsBrokenSources(t *testing.T) {
+	fine, err := mutants.ClockSource(mutants.SteppingClock(time.Unix(0, 0), 211324865))
+	if err != nil {
+		t.Fatal(err)
+	}
+	collapsed, err := mutants.CollapsedSource(rand.NewPCG(7, 8), 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]rand.Source{
+		"constant":  mutants.ConstantSource(),
+		"clock":     fine,
+		"collapsed": collapsed,
+		"healthy":   rand.NewPCG(7, 8),
+	} {
+		o, err := mutants.Try(t, bidder.FullJitter(rand.New(src)), spreadTest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Failed != (name != "healthy") {
+			t.Errorf("%s source: spread.Check failed %v: %s", name, o.Failed, o.Reason())
+		}
+	}
+}
