@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -96,7 +97,8 @@ func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runner: go list: %v\n%s", err, strings.TrimSpace(stderr.String()))
 	}
-	wd, err := filepath.Abs(opts.Dir)
+	// Replay commands are typed where the runner was started, whatever opts.Dir is.
+	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
 	}

@@ -158,9 +158,8 @@ func (t *TestSummary) replayNote() string {
 
 func (r *Report) writeFooter(w io.Writer) {
 	if r.Runs > 0 {
-		_, hi, _ := Interval(0, r.Runs)
 		fmt.Fprintf(w, "%d runs see a flake of %s or more at least once with 95%% probability; a %s flake needs %d runs.\n",
-			r.Runs, FormatRate(hi), FormatRate(r.Detect), r.DetectRuns)
+			r.Runs, FormatRate(DetectableRate(r.Runs)), FormatRate(r.Detect), r.DetectRuns)
 	}
 	switch {
 	case r.Interrupted:

@@ -163,6 +163,7 @@ type testAcc struct {
 	seeded      bool
 	failing     []Failure
 	output      string
+	outputRun   int // the run that output comes from: the first failing one
 	replayed    string
 }
 
@@ -254,8 +255,13 @@ func (a *testAcc) record(r *Record, t *TestResult) {
 	if !t.Outcome.Failed() {
 		return
 	}
-	if a.output == "" {
+	// Keep the output of the lowest-numbered failing run, so that the report does not depend on
+	// the order in which parallel runs finished.
+	if first := r.Phase == Main && (a.outputRun == 0 || r.Run < a.outputRun); first || a.output == "" {
 		a.output = t.Output
+		if r.Phase == Main {
+			a.outputRun = r.Run
+		}
 	}
 	if r.Phase == Main {
 		a.failing = append(a.failing, Failure{Run: r.Run, Seed: r.Seed, Outcome: t.Outcome,
