@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -107,18 +108,33 @@ func placeHigh(f uint64) uint64 { return f | (1<<44 - 1) }
 // thisPackage prefixes the names of this package's functions in a stack.
 var thisPackage = reflect.TypeFor[brokenSource]().PkgPath() + "."
 
+// readers caches reader's answer by the return addresses it saw: symbolizing a stack costs
+// microseconds, a lookup tens of nanoseconds.
+var readers sync.Map // [4]uintptr -> string
+
 // reader returns the name of the *rand.Rand method reading the source, such as "Float64",
 // or "" when it is not one that reads only some low bits.
 func reader() string {
-	var pcs [16]uintptr
+	var pcs [4]uintptr
 	n := runtime.Callers(2, pcs[:]) // skip Callers and reader
-	frames := runtime.CallersFrames(pcs[:n])
+	if name, ok := readers.Load(pcs); ok {
+		return name.(string)
+	}
+	name := readerOf(pcs[:n])
+	readers.Store(pcs, name)
+	return name
+}
+
+// readerOf finds the reading method among the frames of pcs, the first of them in this
+// package (Uint64, and any wrapper the compiler made for it).
+func readerOf(pcs []uintptr) string {
+	frames := runtime.CallersFrames(pcs)
 	for {
 		f, more := frames.Next()
 		name, ok := strings.CutPrefix(f.Function, "math/rand/v2.(*Rand).")
 		switch {
 		case strings.HasPrefix(f.Function, thisPackage) && more:
-			continue // Uint64 and any wrapper the compiler made for it
+			continue
 		case ok && (name == "Float64" || name == "Float32" || name == "Int64" || name == "Int"):
 			return name
 		case !ok && !strings.HasPrefix(f.Function, "math/rand/v2."):

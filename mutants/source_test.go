@@ -101,7 +101,7 @@ func TestCollapsedSource(t *testing.T) {
 		}
 		r := rand.New(src)
 		lo, hi, step := map[string]float64{}, map[string]float64{}, map[string]float64{}
-		for range 2000 {
+		for range 1000 {
 			for name, x := range readings(r) {
 				if _, ok := lo[name]; !ok {
 					lo[name] = x.v

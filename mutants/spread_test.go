@@ -90,7 +90,7 @@ func TestSpreadRejectsEveryClass(t *testing.T) {
 // happens only where the range holds at most two values.
 func TestSpreadAtTinyBases(t *testing.T) {
 	for _, spec := range []mutants.Spec{mutants.Full(), mutants.Equal(), mutants.Percent(0.25), mutants.Percent(0.01)} {
-		for base := time.Duration(1); base <= 120; base++ {
+		for base := time.Duration(1); base <= 64; base++ {
 			rep, err := mutants.Run(t, correctJitter(spec, uint64(base)), spec, spreadSuite(spec, base))
 			if err != nil {
 				t.Fatal(err)
