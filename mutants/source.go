@@ -16,16 +16,11 @@ import (
 // Broken math/rand/v2 sources, for code that takes a *rand.Rand rather than a Jitter.
 //
 // A *rand.Rand reads its source's Uint64 in different places: Float64 keeps the low 53
-// bits, Float32 bits 32 to 55, Int64 and Int the low 63, and IntN, Int64N, UintN,
-// Uint64N and the rest (for an n that is not a power of two) the high bits, as the
-// fraction x/2^64 scaled by n. No one Uint64 value puts the same fraction in all those
-// places, so a scaled Uint64 collapses IntN but leaves Float64 uniform. The sources below
-// look at which method of *rand.Rand is reading and place their fraction where that method
-// reads it: every method then sees the broken number.
-//
-// One case stays out of reach: IntN and friends with an n that is a power of two keep the
-// low bits of Uint64 with a mask, which no source can collapse together with the high
-// bits. With CollapsedSource those calls return healthy values over the whole range.
+// bits, Float32 bits 32 to 55, Int64 and Int the low 63, and IntN, Int64N, UintN, Uint64N
+// and the rest the high bits, as the fraction x/2^64 scaled by n. No one Uint64 value puts
+// the same fraction in all those places (a scaled Uint64 collapses IntN but leaves Float64
+// uniform), so the sources look at which method of *rand.Rand is reading, by its place in
+// the stack, and put their fraction where that method reads it.
 
 // ConstantSource returns a rand.Source on which every method of a *rand.Rand returns the
 // middle of its range on every call: Float64 0.5, IntN(n) n/2. Its Uint64 is also chosen so
@@ -51,8 +46,12 @@ func ClockSource(clk Clock) (rand.Source, error) {
 }
 
 // CollapsedSource returns a rand.Source that draws healthy numbers from src and shrinks
-// them towards 0 by factor, in (0, 1): Float64 falls in [0, factor), IntN(n) in
-// [0, factor*n) for an n that is not a power of two (see above).
+// them towards 0 by factor, in (0, 1): on a *rand.Rand over it, Float64 falls in
+// [0, factor), IntN(n) and Int64N(n) in [0, factor*n), and so on for every method.
+//
+// One case is out of reach: IntN and its kin with an n that is a power of two take the
+// low bits of Uint64 with a mask, which no source can collapse together with the high
+// bits that the other methods read. Those calls return healthy values over the whole range.
 func CollapsedSource(src rand.Source, factor float64) (rand.Source, error) {
 	if src == nil {
 		return nil, errors.New("mutants: CollapsedSource(nil, ...)")
