@@ -26,7 +26,7 @@ const (
 	// ksMaxExactN is the largest n for the matrix power, which costs O((n d)^3 log n).
 	ksMaxExactN = 140
 	// ksMaxOneSidedN is the largest n for the Birnbaum-Tingey sum, which costs O(n).
-	ksMaxOneSidedN = 100_000
+	ksMaxOneSidedN = 50_000
 	// ksSmallTail is the two-sided tail below which twice the one-sided tail is used even
 	// where the matrix power is affordable: there it is within a relative 2.5e-6 of the
 	// exact value, closer than 1 - KSExactCDF, which loses digits to cancellation.
@@ -39,7 +39,7 @@ const (
 // The value is exact or a rigorous upper bound, whichever the cost allows:
 //   - d >= 1/2, any n: exact, twice the one-sided tail;
 //   - n <= 140 and a tail above 1e-5: exact, 1 - KSExactCDF(n, d);
-//   - n <= 100,000: twice the exact one-sided tail (Birnbaum-Tingey), an upper bound that
+//   - n <= 50,000: twice the exact one-sided tail (Birnbaum-Tingey), an upper bound that
 //     exceeds the exact tail by a relative P+/(2-P+) at most, P+ the one-sided tail
 //     (2.5e-6 at a tail of 1e-5);
 //   - larger n: the DKW-Massart bound 2 exp(-2 n d^2).
@@ -140,7 +140,7 @@ func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 // KSTail(n, d) <= alpha.
 //
 // The answer is exact for n <= 140 (Marsaglia-Tsang-Wang) and wherever d >= 1/2, within a
-// relative 1e-5 of exact in alpha up to n = 100,000 (twice the one-sided tail), and the
+// relative 1e-5 of exact in alpha up to n = 50,000 (twice the one-sided tail), and the
 // DKW-Massart bound sqrt(ln(2/alpha)/(2n)) beyond. Every method errs on the side of fewer false
 // failures. Results are cached: repeated calls with the same n and alpha cost a map look-up.
 //

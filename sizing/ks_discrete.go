@@ -130,23 +130,55 @@ func newKSIntDP(w, n int) *ksIntDP {
 
 // solve returns the smallest m in [1, hi] with tail(m) <= alpha, given tail(hi) <= alpha or
 // hi = top, the largest deviation.
+//
+// It runs regula falsi on log tail(m) - log alpha, which is close to linear over a short
+// bracket, with the Illinois correction; a step that fails to halve the bracket is followed
+// by a bisection, so the solve never takes more than twice as many tails as bisection would.
 func (dp *ksIntDP) solve(hi, top int64, alpha float64) int64 {
-	for hi < top && dp.tail(hi) > alpha { // rounding at the continuous value: step up
+	la := math.Log(alpha)
+	g := func(m int64) (float64, bool) {
+		p := dp.tail(m)
+		if p <= 0 {
+			return math.Inf(-1), true
+		}
+		return math.Log(p) - la, p <= alpha
+	}
+	ghi, ok := g(hi)
+	for !ok && hi < top { // rounding at the continuous value: step up
 		hi = min(top, hi+max(1, hi/64))
+		ghi, ok = g(hi)
 	}
-	// Bisection on m, tail(lo) > alpha >= tail(hi). The answer is seldom more than 10% below
-	// the continuous value, so try a short bracket first; tail(0) = 1 bounds the long one.
+	// The answer is seldom more than 10% below the continuous value, so try a short bracket
+	// first; tail(0) = 1 bounds the long one.
 	lo := hi * 85 / 100
-	if dp.tail(lo) <= alpha {
-		hi, lo = lo, 0
+	glo, ok := g(lo)
+	if ok {
+		hi, ghi = lo, glo
+		lo, glo = 0, -la
 	}
+	side, bisect := 0, false
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if dp.tail(mid) > alpha {
-			lo = mid
-		} else {
-			hi = mid
+		if !bisect && !math.IsInf(ghi, 0) && ghi <= 0 && glo > 0 {
+			mid = int64(math.Round(float64(hi) - ghi*float64(hi-lo)/(ghi-glo)))
+			mid = min(max(mid, lo+1), hi-1)
 		}
+		width := hi - lo
+		gm, ok := g(mid)
+		if !ok {
+			lo, glo = mid, gm
+			if side == -1 {
+				ghi /= 2
+			}
+			side = -1
+		} else {
+			hi, ghi = mid, gm
+			if side == 1 {
+				glo /= 2
+			}
+			side = 1
+		}
+		bisect = !bisect && 2*(hi-lo) > width
 	}
 	return hi
 }
@@ -206,26 +238,26 @@ func (dp *ksIntDP) step(fc float64, c, l, u int, p, lp, lq float64, g []float64)
 	p0 := pmf(t0)
 	in := p0
 	gc[t0] += fc * p0
-	x := p0
+	xb := p0 // P(b) when the loop ends
 	for t := t0; t < b; t++ {
-		x *= float64(N-t) / float64(t+1) * rho
-		in += x
-		gc[t+1] += fc * x
+		xb *= float64(N-t) / float64(t+1) * rho
+		in += xb
+		gc[t+1] += fc * xb
 	}
-	x = p0
+	xa := p0 // P(a)
 	for t := t0; t > a; t-- {
-		x *= float64(t) / (float64(N-t+1) * rho)
-		in += x
-		gc[t-1] += fc * x
+		xa *= float64(t) / (float64(N-t+1) * rho)
+		in += xa
+		gc[t-1] += fc * xa
 	}
-	// The tails: the one away from the mode summed term by term, the other by difference
-	// (it holds the mode, so it is not small).
+	// The tails: the one away from the mode summed term by term from the band's edge, the
+	// other by difference (it holds the mode, so it is not small).
 	var below, above float64
 	if a > 0 && a <= mode {
-		below = ksBinomSum(pmf(a-1), a-1, -1, N, rho)
+		below = ksBinomSum(xa*float64(a)/(float64(N-a+1)*rho), a-1, -1, N, rho)
 	}
 	if b < N && b >= mode {
-		above = ksBinomSum(pmf(b+1), b+1, +1, N, rho)
+		above = ksBinomSum(xb*float64(N-b)/float64(b+1)*rho, b+1, +1, N, rho)
 	}
 	if a > mode {
 		below = max(0, 1-in-above)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -266,4 +267,17 @@ func TestKSCriticalUniformIntProperties(t *testing.T) {
 			t.Fatalf("w=%d n=%d: d(%g) = %v < d(%g) = %v", w, n, alpha, d, 3*alpha, d2)
 		}
 	})
+}
+
+func BenchmarkKSCriticalUniformInt(b *testing.B) {
+	for _, c := range []struct {
+		w int64
+		n int
+	}{{3, 10_000}, {10, 1000}, {1000, 30}, {1 << 30, 1000}} {
+		b.Run("first/w="+strconv.FormatInt(c.w, 10)+"/n="+strconv.Itoa(c.n), func(b *testing.B) {
+			for b.Loop() {
+				ksCriticalUniformInt(c.w, c.n, 1e-9)
+			}
+		})
+	}
 }

@@ -354,8 +354,8 @@ func TestKSMethods(t *testing.T) {
 		{140, 1e-6, ksMethodOneSided}, // tails below 1e-5 keep more digits this way
 		{30, 1e-9, ksMethodHalf},      // d = 0.5695 >= 1/2
 		{141, 0.05, ksMethodOneSided},
-		{100_000, 1e-9, ksMethodOneSided},
-		{100_001, 1e-9, ksMethodDKW},
+		{50_000, 1e-9, ksMethodOneSided},
+		{50_001, 1e-9, ksMethodDKW},
 	} {
 		d, method, err := KSCritical(c.n, c.alpha)
 		if err != nil || method != c.method {
@@ -365,7 +365,7 @@ func TestKSMethods(t *testing.T) {
 			t.Errorf("KSTail(%d, %v) = %g, %q; want <= %g by %q", c.n, d, p, m, c.alpha, c.method)
 		}
 	}
-	// DKW beyond 100,000 is the closed form, to the last bit on the safe side.
+	// DKW beyond 50,000 is the closed form, to the last bit on the safe side.
 	n, alpha := 1_000_000, 1e-9
 	d, _, _ := KSCritical(n, alpha)
 	if p := 2 * math.Exp(-2*float64(n)*d*d); p > alpha || math.Abs(d-ksDKW(n, alpha)) > 1e-15 {
@@ -435,7 +435,7 @@ func TestKSCriticalMonotone(t *testing.T) {
 }
 
 // The steps up in d where the method changes with n, at alpha = 0.5, 0.05 and 1e-9: from the
-// exact tail to twice the one-sided one at n = 141, and from that to DKW-Massart at 100,001.
+// exact tail to twice the one-sided one at n = 141, and from that to DKW-Massart at 50,001.
 // They are the price of a rigorous bound where the exact tail costs too much.
 func TestKSCriticalMethodSteps(t *testing.T) {
 	for _, c := range []struct {
