@@ -15,9 +15,20 @@
 // Extended adds real bugs beyond the four: overshoot, quantized, ignores-base, truncated.
 //
 // Verify runs a suite on the correct jitter, where it must pass, and on every mutant, where it
-// must fail, and prints the table; Run returns the same table as a Report, and Try runs a
-// suite on one broken version of your own. Code that takes injected randomness rather than
-// a Jitter can be broken with ConstantSource, ClockSource and CollapsedSource, math/rand/v2
+// must fail, and prints the table:
+//
+//	func TestBackoffSuiteRejectsMutants(t *testing.T) {
+//		suite := func(t testing.TB, jitter mutants.Jitter) {
+//			xs := spread.Draw(1000, func() time.Duration { return jitter(time.Second) })
+//			spread.Check(t, xs, spread.Uniform(0, time.Second))
+//		}
+//		mutants.Verify(t, backoff.FullJitter, mutants.Full(), suite)
+//	}
+//
+// Run returns the same table as a Report, and Try runs a suite on one broken version of your
+// own.
+//
+// Code that takes injected randomness rather than a Jitter can be broken with ConstantSource, ClockSource and CollapsedSource, math/rand/v2
 // sources to put in the *rand.Rand it already accepts: every method of the *rand.Rand then
 // sees the broken number, Float64 as much as IntN.
 //
