@@ -90,18 +90,16 @@ func repeatsLimit(w float64, n int, alpha float64) (int, string, error) {
 func repeatsTailDP(w float64, n, maxM int) []float64 {
 	q := make([]float64, maxM+1) // q[r] = P(R = r) for r < maxM, q[maxM] = P(R >= maxM)
 	q[0] = 1
+	inv := 1 / w
 	for i := 0; i < n; i++ { // i draws done; draw i+1 repeats with probability (i-r)/w
-		top := min(i+1, maxM)
-		if top == maxM {
-			q[maxM] += q[maxM-1] * float64(i-maxM+1) / w
+		if i+1 >= maxM {
+			q[maxM] += q[maxM-1] * float64(i-maxM+1) * inv
 		}
-		for r := min(i, maxM-1); r >= 0; r-- {
-			stay := q[r] * (1 - float64(i-r)/w)
-			if r > 0 {
-				stay += q[r-1] * float64(i-r+1) / w
-			}
-			q[r] = stay
+		for r := min(i, maxM-1); r >= 1; r-- {
+			d := float64(i - r) // distinct values so far
+			q[r] = q[r]*(1-d*inv) + q[r-1]*(d+1)*inv
 		}
+		q[0] *= 1 - float64(i)*inv
 	}
 	tail := make([]float64, maxM+1)
 	var sum float64

@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -282,4 +283,24 @@ func TestRepeatsNeverPanics(t *testing.T) {
 		_, _, _ = RepeatsLimit(w, n, alpha)
 		_, _, _ = RepeatsTail(w, n, rapid.IntRange(-5, n+5).Draw(t, "m"))
 	})
+}
+
+// The benchmarks bypass the cache: they measure the first call for each (w, n, alpha).
+func BenchmarkRepeatsLimit(b *testing.B) {
+	for _, c := range []struct {
+		w float64
+		n int
+	}{{1e9, 1e3}, {1e4, 1e3}, {1e9, 1e6}, {1 << 53, 1e6}, {1 << 53, 1e7}, {1e4, 1e6}} {
+		b.Run(fmt.Sprintf("w=%g/n=%d", c.w, c.n), func(b *testing.B) {
+			for b.Loop() {
+				_, _, _ = repeatsLimit(c.w, c.n, 1e-9)
+			}
+		})
+	}
+}
+
+func BenchmarkRepeatsLimitCached(b *testing.B) {
+	for b.Loop() {
+		_, _, _ = RepeatsLimit(1e9, 1000, 1e-9)
+	}
 }

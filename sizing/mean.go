@@ -279,13 +279,15 @@ func sumUniformPMF(w, n int) []float64 {
 		g = g[:size]
 		var win float64
 		half := (size - 1) / 2
-		for s := 0; s <= half; s++ {
+		s := 0
+		for ; s <= half && s < w; s++ { // the window still starts at f[0]
 			if s < len(f) {
 				win += f[s]
 			}
-			if s-w >= 0 {
-				win -= f[s-w]
-			}
+			g[s] = win * inv
+		}
+		for ; s <= half; s++ { // half < len(f) once i >= 2
+			win += f[s] - f[s-w]
 			g[s] = win * inv
 		}
 		for s := half + 1; s < size; s++ {

@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -487,4 +488,24 @@ func TestMeanUniformIntProperty(t *testing.T) {
 			t.Fatalf("MeanUniformInt(%d, %d, %g) = %g: exact P = %g", w, n, alpha, tol, p)
 		}
 	})
+}
+
+// The benchmarks bypass the cache: they measure the first call for each (w, n, alpha).
+func BenchmarkMeanUniformInt(b *testing.B) {
+	for _, c := range []struct {
+		w int64
+		n int
+	}{{10, 1e3}, {2, 1e3}, {1000, 1e3}, {1 << 53, 1e3}, {10, 1e6}, {1 << 53, 1e6}} {
+		b.Run(fmt.Sprintf("w=%d/n=%d", c.w, c.n), func(b *testing.B) {
+			for b.Loop() {
+				_, _, _ = meanUniformInt(c.w, c.n, 1e-9)
+			}
+		})
+	}
+}
+
+func BenchmarkMeanUniformIntCached(b *testing.B) {
+	for b.Loop() {
+		_, _, _ = MeanUniformInt(10, 1000, 1e-9)
+	}
 }

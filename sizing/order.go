@@ -6,9 +6,11 @@ import (
 	"sync"
 )
 
-// orderExactMaxN is the largest n for which the order-pattern checks use the exact
-// distribution: the recursions cost n^2/2 steps, about 5 ms at this n.
-const orderExactMaxN = 3000
+// orderBudget caps the work (cells times terms of the recursion) of the exact order-pattern
+// intervals: about 3 ms. The recursions drop the far tails below 1e-20 alpha / n as they go,
+// so the work grows as n^1.5, and the exact range reaches n = 3200 for ascents and 1900 for
+// turning points at alpha = 1e-9.
+const orderBudget = 2.4e6
 
 // orderPMFMaxN is the largest n for which AscentsPMF and TurningPointsPMF compute a PMF.
 const orderPMFMaxN = 20000
@@ -33,20 +35,50 @@ func AscentsPMF(n int) ([]float64, error) {
 	if p, ok := ascentsCache.Load(n); ok {
 		return p.([]float64), nil
 	}
-	p := make([]float64, n)
-	p[0] = 1
-	for m := 2; m <= n; m++ {
-		mf := float64(m)
-		for k := m - 1; k >= 0; k-- { // downward, so that p[k-1] is still p_{m-1}
-			v := float64(k+1) * p[k]
-			if k > 0 {
-				v += float64(m-k) * p[k-1]
-			}
-			p[k] = v / mf
-		}
-	}
+	p := ascentsPMF(n)
 	ascentsCache.Store(n, p)
 	return p, nil
+}
+
+// ascentsPMF computes AscentsPMF without the cache.
+func ascentsPMF(n int) []float64 {
+	p, _ := ascentsBanded(n, 0)
+	return p
+}
+
+// ascentsBanded runs the Eulerian recursion for n values, dropping values below tiny from
+// either edge of the band as it goes: every value it keeps is exact, and the mass it drops,
+// which it returns, bounds the error of any sum over the PMF. With tiny = 0 it drops nothing.
+func ascentsBanded(n int, tiny float64) (p []float64, dropped float64) {
+	p = make([]float64, n)
+	p[0] = 1
+	lo, hi := 0, 0 // the band: p is zero outside [lo, hi]
+	for m := 2; m <= n; m++ {
+		inv := 1 / float64(m)
+		hi = min(hi+1, m-1)
+		for k := hi; k > lo; k-- { // downward, so that p[k-1] is still p_{m-1}
+			p[k] = (float64(k+1)*p[k] + float64(m-k)*p[k-1]) * inv
+		}
+		p[lo] *= float64(lo+1) * inv // p[lo-1] is zero
+		lo, hi, dropped = trimBand(p, lo, hi, tiny, dropped)
+	}
+	return p, dropped
+}
+
+// trimBand zeroes the values below tiny at either edge of the band [lo, hi] of p and returns
+// the narrowed band and the dropped mass added to dropped.
+func trimBand(p []float64, lo, hi int, tiny, dropped float64) (int, int, float64) {
+	for lo < hi && p[lo] < tiny {
+		dropped += p[lo]
+		p[lo] = 0
+		lo++
+	}
+	for hi > lo && p[hi] < tiny {
+		dropped += p[hi]
+		p[hi] = 0
+		hi--
+	}
+	return lo, hi, dropped
 }
 
 // TurningPointsPMF returns P(T = k), k = 0..max(n-2, 0), where T counts the i in 1..n-2 at
@@ -64,30 +96,41 @@ func TurningPointsPMF(n int) ([]float64, error) {
 	if p, ok := turnsCache.Load(n); ok {
 		return p.([]float64), nil
 	}
+	p := turnsPMF(n)
+	turnsCache.Store(n, p)
+	return p, nil
+}
+
+// turnsPMF computes TurningPointsPMF without the cache.
+func turnsPMF(n int) []float64 {
+	p, _ := turnsBanded(n, 0)
+	return p
+}
+
+// turnsBanded runs the alternating-runs recursion for n values and returns the PMF of the
+// turning points T = runs - 1, dropping values below tiny from the edges of the band as
+// ascentsBanded does.
+func turnsBanded(n int, tiny float64) (p []float64, dropped float64) {
 	if n <= 2 {
-		p := []float64{1}
-		turnsCache.Store(n, p)
-		return p, nil
+		return []float64{1}, 0
 	}
 	// r[k] = P(k alternating runs), k = 1..m-1, for m values; start at m = 2 with one run.
 	r := make([]float64, n)
 	r[1] = 1
+	lo, hi := 1, 1 // the band: r is zero outside [lo, hi], and r[0] = 0 always
 	for m := 3; m <= n; m++ {
-		mf := float64(m)
-		for k := m - 1; k >= 1; k-- { // downward, so that r[k-1], r[k-2] are still for m-1
-			v := float64(k) * r[k]
-			if k >= 2 {
-				v += 2 * r[k-1]
-			}
-			if k >= 3 {
-				v += float64(m-k) * r[k-2]
-			}
-			r[k] = v / mf
+		inv := 1 / float64(m)
+		hi = min(hi+2, m-1)
+		for k := hi; k >= lo+2; k-- { // downward, so that r[k-1], r[k-2] are still for m-1
+			r[k] = (float64(k)*r[k] + 2*r[k-1] + float64(m-k)*r[k-2]) * inv
 		}
+		if lo+1 <= hi { // r[lo-1] is zero
+			r[lo+1] = (float64(lo+1)*r[lo+1] + 2*r[lo]) * inv
+		}
+		r[lo] *= float64(lo) * inv
+		lo, hi, dropped = trimBand(r, lo, hi, tiny, dropped)
 	}
-	p := r[1:] // T = runs - 1
-	turnsCache.Store(n, p)
-	return p, nil
+	return r[1:], dropped // T = runs - 1
 }
 
 type intervalResult struct {
@@ -110,28 +153,28 @@ var (
 // independent draws from one continuous distribution: the check fails when A < lo or A > hi,
 // and each tail has probability <= alpha/2.
 //
-// For n <= 3000 the interval is exact (Eulerian numbers). Beyond, it is a proven bound: the
+// Up to about n = 3200 the interval is exact (Eulerian numbers). Beyond, it is a proven bound: the
 // Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis with mean
 // (n-1)/2 and variance (n+1)/12, and Bennett's inequality applies. method says which.
 // It returns a *TooSmallError when no value of A could fail.
 func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
-	return orderInterval(&ascentsIntervalCache, "ascents", n, alpha, AscentsPMF, ascentsMinN, ascentsBound)
+	return orderInterval(&ascentsIntervalCache, "ascents", n, alpha, math.Sqrt(1.0/12), 2, ascentsBanded, ascentsMinN, ascentsBound)
 }
 
 // TurningPointsInterval returns the acceptance interval [lo, hi] for the number of turning
 // points T among n independent draws from one continuous distribution: the check fails when
 // T < lo or T > hi, and each tail has probability <= alpha/2.
 //
-// For n <= 3000 the interval is exact (alternating runs). Beyond, it is a proven bound: the
+// Up to about n = 1900 the interval is exact (alternating runs). Beyond, it is a proven bound: the
 // alternating-runs polynomial has only real roots (Bona 2004), so T+1 is a sum of independent
 // Bernoullis with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's inequality applies.
 // method says which. It returns a *TooSmallError when no T could fail.
 func TurningPointsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
-	return orderInterval(&turnsIntervalCache, "turning points", n, alpha, TurningPointsPMF, turnsMinN, turnsBound)
+	return orderInterval(&turnsIntervalCache, "turning points", n, alpha, math.Sqrt(16.0/90), 3, turnsBanded, turnsMinN, turnsBound)
 }
 
-func orderInterval(cache *sync.Map, check string, n int, alpha float64,
-	pmf func(int) ([]float64, error), minN func(float64) int, bound func(int, float64) (int, int, string),
+func orderInterval(cache *sync.Map, check string, n int, alpha float64, sdPerRootN, terms float64,
+	pmf func(int, float64) ([]float64, float64), minN func(float64) int, bound func(int, float64) (int, int, string),
 ) (lo, hi int, method string, err error) {
 	if err := checkN(n); err != nil {
 		return 0, 0, "", err
@@ -147,15 +190,28 @@ func orderInterval(cache *sync.Map, check string, n int, alpha float64,
 	var r intervalResult
 	if need := minN(alpha); n < need {
 		r.err = &TooSmallError{Check: check, N: n, Need: need, Alpha: alpha}
-	} else if n <= orderExactMaxN {
-		p, _ := pmf(n)
-		r.lo, r.hi = pmfInterval(p, alpha/2)
+	} else if orderBandCost(n, sdPerRootN, alpha, terms) <= orderBudget {
+		a := alpha / 2
+		p, dropped := pmf(n, a*1e-20/float64(n))
+		// The dropped mass may sit in either tail: leave room for it.
+		r.lo, r.hi = pmfInterval(p, a-dropped)
 		r.method = fmt.Sprintf("exact (%s of %d values)", check, n)
 	} else {
 		r.lo, r.hi, r.method = bound(n, alpha)
 	}
 	cache.Store(key, r)
 	return r.lo, r.hi, r.method, r.err
+}
+
+// orderBandCost estimates the work of the banded recursion for n values when it drops values
+// below alpha 1e-20 / n: the band at m values is about 2 (sqrt(2 v L) + 2L/3) wide, with
+// v = sdPerRootN^2 m and L = -ln(tiny); terms counts the terms of the recursion. Summed over
+// m, that is at most 2/3 a n^1.5 + b n cells.
+func orderBandCost(n int, sdPerRootN, alpha float64, terms float64) float64 {
+	nf := float64(n)
+	l := -math.Log(alpha / 2 * 1e-20 / nf)
+	a, b := 2*sdPerRootN*math.Sqrt(2*l), 4*l/3+3
+	return terms * (2.0/3*a*nf*math.Sqrt(nf) + b*nf)
 }
 
 // pmfInterval returns the largest lo with P(X < lo) <= a and the smallest hi with
@@ -199,7 +255,7 @@ func factorialMinN(l float64) int {
 	return n
 }
 
-// ascentsBound is the interval for n > orderExactMaxN. The Eulerian polynomial has only real
+// ascentsBound is the interval beyond the exact range. The Eulerian polynomial has only real
 // roots (Frobenius), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
 // variance (n+1)/12, and Bennett's inequality bounds each tail.
 func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
@@ -207,7 +263,7 @@ func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
 	return lo, hi, fmt.Sprintf("Bennett bound (ascents of %d values; the Eulerian polynomial is real-rooted)", n)
 }
 
-// turnsBound is the interval for n > orderExactMaxN. The alternating-runs polynomial has only
+// turnsBound is the interval beyond the exact range. The alternating-runs polynomial has only
 // real roots (Bona 2004, from the David-Barton identity), so the number of runs T+1 is a sum
 // of independent Bernoullis, with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's
 // inequality bounds each tail.
