@@ -28,9 +28,10 @@
 // Run returns the same table as a Report, and Try runs a suite on one broken version of your
 // own.
 //
-// Code that takes injected randomness rather than a Jitter can be broken with ConstantSource, ClockSource and CollapsedSource, math/rand/v2
-// sources to put in the *rand.Rand it already accepts: every method of the *rand.Rand then
-// sees the broken number, Float64 as much as IntN.
+// Code that takes injected randomness rather than a Jitter can be broken with
+// ConstantSource, ClockSource and CollapsedSource, math/rand/v2 sources to put in the
+// *rand.Rand it already accepts: every method of the *rand.Rand then sees the broken number,
+// Float64 as much as IntN.
 //
 // At the smallest bases a mutant can be identical to the correct jitter: full jitter at
 // base 1ns is always 0, and so is every mutant of it. Mutant.EquivalentAt says when, and
