@@ -59,20 +59,21 @@ func ksCriticalUniformInt(w int64, n int, alpha float64) ksResult {
 	if err != nil {
 		return ksResult{err: err}
 	}
-	top := int64(n) * (w - 1) // the largest deviation |C w - n (k+1)|: all draws in one end cell
-	// D >= dc implies D n w >= hi, and the tail of the discrete D at any d is at most the
-	// continuous one (Noether 1963): the DP's answer lies at or below hi.
-	hi := min(top, int64(math.Ceil(dc*float64(n)*float64(w))))
-	if cost := float64(2*hi+w) * float64(2*hi+w) / float64(w); cost > ksIntBudget {
-		// Above top, where the tail is 2 w^-n <= alpha (checked by the caller), the check
-		// could never fail.
+	// D >= dc implies D n w >= ceil(dc n w), and the tail of the discrete D at any d is at
+	// most the continuous one (Noether 1963): the DP's answer lies at or below that.
+	nw := float64(n) * float64(w)
+	if hi := min(nw, math.Ceil(dc*nw)); (2*hi+float64(w))*(2*hi+float64(w))/float64(w) > ksIntBudget {
+		// D never exceeds 1 - 1/w (all draws in an end cell), where its tail 2 w^-n is at
+		// most alpha (checked by the caller): above that the check could never fail.
 		return ksResult{
-			d:      min(dc, ksUniformIntValue(top, n, w)),
+			d:      min(dc, ksUniformIntGap(n, 0, n, w)),
 			method: fmt.Sprintf("continuous critical value (conservative for a discrete support of %d values), %s", w, mc),
 		}
 	}
-	dp := newKSIntDP(int(w), n)
-	m := dp.solve(hi, top, alpha)
+	// Within the budget n w is far below 2^53: the integers below are exact.
+	top := int64(n) * (w - 1) // the largest deviation |C w - n (k+1)|
+	hi := min(top, int64(math.Ceil(dc*nw)))
+	m := newKSIntDP(int(w), n).solve(hi, top, alpha)
 	return ksResult{
 		d:      ksUniformIntValue(ksIntLatticeAtLeast(m, n, w), n, w),
 		method: fmt.Sprintf("exact (dynamic program over %d cells)", w),
@@ -95,6 +96,7 @@ func ksIntLatticeAtLeast(m int64, n int, w int64) int64 {
 	return best
 }
 
+// ksFloorDiv returns floor(a/b) for b > 0; Go's division truncates towards zero.
 func ksFloorDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && a < 0 {
@@ -103,6 +105,7 @@ func ksFloorDiv(a, b int64) int64 {
 	return q
 }
 
+// ksCeilDiv returns ceil(a/b) for b > 0.
 func ksCeilDiv(a, b int64) int64 { return -ksFloorDiv(-a, b) }
 
 // ksIntDP computes the exact tail of the discrete statistic: P(max_k |C_k w - n (k+1)| >= m)

@@ -281,3 +281,29 @@ func BenchmarkKSCriticalUniformInt(b *testing.B) {
 		})
 	}
 }
+
+// Supports too large for the DP, up to the largest int64, fall back to the continuous value
+// without overflow.
+func TestKSCriticalUniformIntHugeSupport(t *testing.T) {
+	for _, w := range []int64{1 << 31, 1 << 53, 1<<62 + 12345, math.MaxInt64} {
+		for _, n := range []int{1, 2, 1000, 1 << 20} {
+			d, method, err := KSCriticalUniformInt(w, n, 1e-9)
+			dc, _, _ := KSCritical(n, 1e-9)
+			if err != nil || d != dc || !strings.HasPrefix(method, "continuous") {
+				t.Errorf("KSCriticalUniformInt(%d, %d, 1e-9) = %v, %q, %v; want the continuous %v", w, n, d, method, err, dc)
+			}
+		}
+	}
+}
+
+// The largest deviation n (w-1) needs every draw in an end cell: probability 2 w^-n. The DP
+// keeps that to full relative precision far below where 1 - P(inside) would be all rounding.
+func TestKSIntDPFarTail(t *testing.T) {
+	for _, c := range []struct{ w, n int }{{3, 40}, {10, 30}, {7, 100}, {2, 200}} {
+		top := int64(c.n) * int64(c.w-1)
+		want := 2 * math.Pow(float64(c.w), -float64(c.n))
+		if got := newKSIntDP(c.w, c.n).tail(top); math.Abs(got-want) > 1e-12*want {
+			t.Errorf("w=%d n=%d: P(dev >= %d) = %g, want 2 w^-n = %g", c.w, c.n, top, got, want)
+		}
+	}
+}
