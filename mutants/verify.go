@@ -3,6 +3,7 @@ package mutants
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -29,7 +30,7 @@ func Timeout(d time.Duration) Option {
 // FailNow inside the suite ends that run as a failure, a panic is recovered and counts as
 // a failure with its value and stack, and neither stops Verify. Verify fails t if the suite
 // fails the correct jitter or any mutant survives, and logs a table of every run: the
-// verdict and the first failure message.
+// verdict and the first failure message. A run that outlasts Timeout counts as a failure.
 //
 // The suite must do all its work on the testing.TB it is given; a goroutine of its own that
 // panics still crashes the test binary.
@@ -66,12 +67,11 @@ func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jit
 	}
 	c, _ := newConfig(opts)
 	rep := Report{Spec: spec}
-	rep.Correct, _ = runOne(t, "correct", correct, suite, c.timeout)
+	rep.Correct = runOne(t, "correct", correct, suite, c.timeout)
 	for _, m := range ms {
-		o, bases := runOne(t, m.Name, m.Jitter, suite, c.timeout)
+		o := runOne(t, m.Name, m.Jitter, suite, c.timeout)
 		o.Class = m.Class
-		o.Bases = bases
-		o.Equivalent = len(bases) > 0 && !slices.ContainsFunc(bases, func(b time.Duration) bool {
+		o.Equivalent = len(o.Bases) > 0 && !slices.ContainsFunc(o.Bases, func(b time.Duration) bool {
 			return !m.EquivalentAt(b)
 		})
 		rep.Mutants = append(rep.Mutants, o)
@@ -90,9 +90,7 @@ func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Opt
 	if err != nil {
 		return Outcome{}, err
 	}
-	o, bases := runOne(t, "jitter", j, suite, c.timeout)
-	o.Bases = bases
-	return o, nil
+	return runOne(t, "jitter", j, suite, c.timeout), nil
 }
 
 // An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
@@ -240,9 +238,9 @@ func indent(s string) string {
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ") + "\n"
 }
 
-// runOne runs suite on j once under a recorder and returns its outcome and the sorted bases
-// the suite called j with.
-func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jitter), timeout time.Duration) (Outcome, []time.Duration) {
+// runOne runs suite on j once under a recorder and returns its outcome, with the bases the
+// suite called j with.
+func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jitter), timeout time.Duration) Outcome {
 	r := newRecorder(parent, name)
 	var mu sync.Mutex
 	seen := map[time.Duration]bool{}
@@ -276,12 +274,8 @@ func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jit
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	bases := make([]time.Duration, 0, len(seen))
-	for b := range seen {
-		bases = append(bases, b)
-	}
-	slices.Sort(bases)
-	return o, bases
+	o.Bases = slices.Sorted(maps.Keys(seen))
+	return o
 }
 
 // guard runs f on its own goroutine, as testing.T runs a test, so that FailNow (Goexit) ends
