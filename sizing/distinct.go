@@ -6,8 +6,8 @@ import (
 	"sync"
 )
 
-// repeatsDPBudget caps the cells n*cap of the exact dynamic program on repeats: about 5 ms.
-const repeatsDPBudget = 4e6
+// repeatsDPBudget caps the cells n*cap of the exact dynamic program on repeats: about 3 ms.
+const repeatsDPBudget = 2e6
 
 type repeatsKey struct {
 	w     float64
@@ -37,7 +37,7 @@ func checkW(fn string, w float64) error {
 // nanoseconds fit.
 //
 // The exact distribution of R comes from a dynamic program over the draws (draw i+1 repeats
-// with probability (i - R)/w), which costs n*m and is used up to about 4e6 cells. Beyond that,
+// with probability (i - R)/w), which costs n*m and is used up to 2e6 cells. Beyond that,
 // m is the smallest value that one of three proven bounds allows: a Chernoff bound on the
 // Poisson-binomial that dominates R, the self-bounding lower tail of the number of distinct
 // values, and McDiarmid's inequality. method says which.
@@ -207,7 +207,7 @@ func klBernoulli(a, p float64) float64 {
 
 // RepeatsTail returns P(R >= m), where R = n - (number of distinct values) counts the repeats
 // among n independent draws from w equally likely values. It is exact (a dynamic program)
-// when n*m <= 4e6 and otherwise the smallest of the proven upper bounds that RepeatsLimit
+// when n*m <= 2e6 and otherwise the smallest of the proven upper bounds that RepeatsLimit
 // uses; method says which.
 func RepeatsTail(w float64, n, m int) (p float64, method string, err error) {
 	if err := checkW("RepeatsTail", w); err != nil {
