@@ -91,9 +91,10 @@ func ksTail(n int, d float64, lc []float64, choice int) (p float64, method strin
 // no power under- or overflows.
 //
 // Why twice this bounds the two-sided tail so closely: the events A = {D+ >= d} and
-// B = {D- >= d} are monotone in the sample, A decreasing and B increasing, so by Harris's
-// inequality for independent coordinates P(A and B) <= P(A) P(B) = P+^2. Hence
-// 2 P+ - P+^2 <= P(D >= d) <= 2 P+, and for d >= 1/2 A and B are disjoint.
+// B = {D- >= d} are monotone in the sample, A decreasing and B increasing (lowering any value
+// lowers every order statistic). Independent variables are associated (Esary, Proschan and
+// Walkup 1967, Harris's inequality), so P(A and B) <= P(A) P(B) = P+^2. Hence
+// 2 P+ - P+^2 <= P(D >= d) <= 2 P+; and for d >= 1/2, A and B are disjoint.
 func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 	if d <= 0 {
 		return 1
@@ -220,8 +221,9 @@ func ksLogChoose(n int) []float64 {
 }
 
 // ksDKW returns the DKW-Massart critical value sqrt(ln(2/alpha)/(2n)). Massart (1990) proves
-// P(D_n > d) <= 2 exp(-2 n d^2) for every d in the two-sided case; his condition
-// exp(-2 n d^2) <= 1/2 concerns the one-sided bound, and holds here whenever alpha < 1.
+// P(D_n > d) <= 2 exp(-2 n d^2) for every d in the two-sided case (his condition
+// exp(-2 n d^2) <= 1/2 concerns the one-sided bound, and holds here anyway whenever
+// alpha < 1); P(D_n >= d) obeys the same bound, as the limit of P(D_n > d') for d' < d.
 func ksDKW(n int, alpha float64) float64 {
 	return math.Sqrt(math.Log(2/alpha) / (2 * float64(n)))
 }

@@ -99,6 +99,7 @@ func TestKSExactCDFPublished(t *testing.T) {
 	}{
 		{10, 0.274, 0.62847961545650433, 1e-13},   // the paper's example, R
 		{599, 0.0357, 0.57975087884804655, 1e-13}, // R
+		{10000, 0.01, 0.73178087203705255, 1e-12}, // R: a 201 x 201 matrix to the 10,000th
 		{20, 0.2, 0.647279826376585, 1e-13},
 		{50, 0.15, 0.8097363348175198, 1e-13},
 		{100, 0.1, 0.7473072429936127, 1e-13},
@@ -476,7 +477,7 @@ func TestKSCriticalCached(t *testing.T) {
 }
 
 func BenchmarkKSCritical(b *testing.B) {
-	for _, n := range []int{30, 1000, 100_000, 1_000_000} {
+	for _, n := range []int{30, 1000, ksMaxOneSidedN, 100_000, 1_000_000} {
 		b.Run("first/n="+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				ksCritical(n, 1e-9)
