@@ -307,3 +307,33 @@ func TestKSIntDPFarTail(t *testing.T) {
 		}
 	}
 }
+
+// Invariances: D of a sample against a CDF F is D of F(x) against the uniform CDF, the same
+// for any increasing transformation of both; the discrete D is unchanged by the reflection
+// x -> w-1-x, which maps the uniform distribution on 0..w-1 to itself.
+func TestKSStatisticInvariances(t *testing.T) {
+	ksFixRapidSeed(t)
+	rapid.Check(t, func(t *rapid.T) {
+		us := rapid.SliceOfN(rapid.Float64Range(0.001, 0.999), 1, 40).Draw(t, "u")
+		slices.Sort(us)
+		// F(x) = 1 - exp(-x), the exponential: x = -log(1-u).
+		xs := make([]float64, len(us))
+		for i, u := range us {
+			xs[i] = -math.Log1p(-u)
+		}
+		dU := KSStatistic(us, func(u float64) float64 { return u })
+		dX := KSStatistic(xs, func(x float64) float64 { return -math.Expm1(-x) })
+		if math.Abs(dU-dX) > 1e-12 {
+			t.Fatalf("D changes under x = -log(1-u): %v vs %v", dU, dX)
+		}
+		w := rapid.Int64Range(2, 30).Draw(t, "w")
+		ks := rapid.SliceOfN(rapid.Int64Range(0, w-1), 1, 40).Draw(t, "k")
+		flipped := make([]int64, len(ks))
+		for i, k := range ks {
+			flipped[i] = w - 1 - k
+		}
+		if a, b := KSStatisticUniformInt(ks, w), KSStatisticUniformInt(flipped, w); a != b {
+			t.Fatalf("D changes under x -> w-1-x: %v vs %v", a, b)
+		}
+	})
+}
