@@ -71,8 +71,9 @@ func powLE(num, den int64, n int, alpha float64) bool {
 		return float64(n)*(math.Log(float64(num))-math.Log(float64(den))) <= math.Log(alpha)
 	}
 	e := big.NewInt(int64(n))
-	p := new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(num), e, nil), new(big.Int).Exp(big.NewInt(den), e, nil))
-	return p.Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
+	p := new(big.Int).Exp(big.NewInt(num), e, nil)
+	q := new(big.Int).Exp(big.NewInt(den), e, nil)
+	return new(big.Rat).SetFrac(p, q).Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
 }
 
 // minNPow returns the smallest n with c * w^-n <= alpha, for w > 1.

@@ -225,7 +225,8 @@ func meanUniformIntExact(w int64, n int, alpha float64) (tol float64, method str
 	}
 	// Fail when S <= lo or S >= top-lo, that is when |S - top/2| >= top/2 - lo.
 	nf, top := float64(n), float64(n)*float64(w-1)
-	return (top/2 - float64(lo) - 0.5) / nf, fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w), true
+	method = fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w)
+	return (top/2 - float64(lo) - 0.5) / nf, method, true
 }
 
 // meanUniformIntZ sizes the check by the z bound with a continuity correction of half a step.
@@ -246,7 +247,8 @@ func meanUniformIntZ(w int64, n int, alpha float64) (tol float64, method string,
 		return 0, "", false
 	}
 	// Half a step below the smallest failing deviation.
-	return (dev - 0.5) / nf, fmt.Sprintf("z bound with continuity correction (sum of %d discrete uniforms on %d values)", n, w), true
+	method = fmt.Sprintf("z bound with continuity correction (sum of %d discrete uniforms on %d values)", n, w)
+	return (dev - 0.5) / nf, method, true
 }
 
 // sumUniformLowerCut returns the largest s with P(S <= s) <= a, where S is the sum of n

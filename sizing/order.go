@@ -144,38 +144,51 @@ type orderKey struct {
 	alpha float64
 }
 
+// orderStat describes one order-pattern statistic for orderInterval.
+type orderStat struct {
+	name       string
+	cache      *sync.Map // orderKey -> intervalResult
+	sdPerRootN float64   // its sd is about sdPerRootN * sqrt(n)
+	terms      float64   // terms per cell of its recursion
+	banded     func(n int, tiny float64) (p []float64, dropped float64)
+	minN       func(alpha float64) int
+	bound      func(n int, alpha float64) (lo, hi int, method string)
+}
+
 var (
-	ascentsIntervalCache sync.Map // orderKey -> intervalResult
-	turnsIntervalCache   sync.Map // orderKey -> intervalResult
+	ascentsStat = orderStat{"ascents", new(sync.Map), math.Sqrt(1.0 / 12), 2,
+		ascentsBanded, ascentsMinN, ascentsBound}
+	turnsStat = orderStat{"turning points", new(sync.Map), math.Sqrt(16.0 / 90), 3,
+		turnsBanded, turnsMinN, turnsBound}
 )
 
 // AscentsInterval returns the acceptance interval [lo, hi] for the number of ascents A among n
 // independent draws from one continuous distribution: the check fails when A < lo or A > hi,
 // and each tail has probability <= alpha/2.
 //
-// Up to about n = 3200 the interval is exact (Eulerian numbers). Beyond, it is a proven bound: the
-// Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis with mean
-// (n-1)/2 and variance (n+1)/12, and Bennett's inequality applies. method says which.
+// Up to about n = 3200 the interval is exact (Eulerian numbers). Beyond, it is a proven bound:
+// the Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis with
+// mean (n-1)/2 and variance (n+1)/12, and Bennett's inequality applies. method says which.
 // It returns a *TooSmallError when no value of A could fail.
 func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
-	return orderInterval(&ascentsIntervalCache, "ascents", n, alpha, math.Sqrt(1.0/12), 2, ascentsBanded, ascentsMinN, ascentsBound)
+	return ascentsStat.interval(n, alpha)
 }
 
 // TurningPointsInterval returns the acceptance interval [lo, hi] for the number of turning
 // points T among n independent draws from one continuous distribution: the check fails when
 // T < lo or T > hi, and each tail has probability <= alpha/2.
 //
-// Up to about n = 1900 the interval is exact (alternating runs). Beyond, it is a proven bound: the
-// alternating-runs polynomial has only real roots (Bona 2004), so T+1 is a sum of independent
-// Bernoullis with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's inequality applies.
-// method says which. It returns a *TooSmallError when no T could fail.
+// Up to about n = 1900 the interval is exact (alternating runs). Beyond, it is a proven bound:
+// the alternating-runs polynomial has only real roots (Bona 2004), so T+1 is a sum of
+// independent Bernoullis with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's inequality
+// applies. method says which. It returns a *TooSmallError when no value of T could fail.
 func TurningPointsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
-	return orderInterval(&turnsIntervalCache, "turning points", n, alpha, math.Sqrt(16.0/90), 3, turnsBanded, turnsMinN, turnsBound)
+	return turnsStat.interval(n, alpha)
 }
 
-func orderInterval(cache *sync.Map, check string, n int, alpha float64, sdPerRootN, terms float64,
-	pmf func(int, float64) ([]float64, float64), minN func(float64) int, bound func(int, float64) (int, int, string),
-) (lo, hi int, method string, err error) {
+// interval sizes the acceptance interval of the statistic, exactly when the banded recursion
+// fits the budget and by its bound otherwise.
+func (st orderStat) interval(n int, alpha float64) (lo, hi int, method string, err error) {
 	if err := checkN(n); err != nil {
 		return 0, 0, "", err
 	}
@@ -183,23 +196,23 @@ func orderInterval(cache *sync.Map, check string, n int, alpha float64, sdPerRoo
 		return 0, 0, "", err
 	}
 	key := orderKey{n, alpha}
-	if r, ok := cache.Load(key); ok {
+	if r, ok := st.cache.Load(key); ok {
 		r := r.(intervalResult)
 		return r.lo, r.hi, r.method, r.err
 	}
 	var r intervalResult
-	if need := minN(alpha); n < need {
-		r.err = &TooSmallError{Check: check, N: n, Need: need, Alpha: alpha}
-	} else if orderBandCost(n, sdPerRootN, alpha, terms) <= orderBudget {
+	if need := st.minN(alpha); n < need {
+		r.err = &TooSmallError{Check: st.name, N: n, Need: need, Alpha: alpha}
+	} else if orderBandCost(n, st.sdPerRootN, alpha, st.terms) <= orderBudget {
 		a := alpha / 2
-		p, dropped := pmf(n, a*1e-20/float64(n))
+		p, dropped := st.banded(n, a*1e-20/float64(n))
 		// The dropped mass may sit in either tail: leave room for it.
 		r.lo, r.hi = pmfInterval(p, a-dropped)
-		r.method = fmt.Sprintf("exact (%s of %d values)", check, n)
+		r.method = fmt.Sprintf("exact (%s of %d values)", st.name, n)
 	} else {
-		r.lo, r.hi, r.method = bound(n, alpha)
+		r.lo, r.hi, r.method = st.bound(n, alpha)
 	}
-	cache.Store(key, r)
+	st.cache.Store(key, r)
 	return r.lo, r.hi, r.method, r.err
 }
 

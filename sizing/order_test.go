@@ -466,7 +466,7 @@ func BenchmarkAscentsInterval(b *testing.B) {
 	for _, n := range []int{1e3, 3200, 1e4, 1e6} {
 		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
 			for b.Loop() {
-				ascentsIntervalCache.Clear()
+				ascentsStat.cache.Clear()
 				_, _, _, _ = AscentsInterval(n, 1e-9)
 			}
 		})
@@ -477,7 +477,7 @@ func BenchmarkTurningPointsInterval(b *testing.B) {
 	for _, n := range []int{1e3, 1900, 1e4, 1e6} {
 		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
 			for b.Loop() {
-				turnsIntervalCache.Clear()
+				turnsStat.cache.Clear()
 				_, _, _, _ = TurningPointsInterval(n, 1e-9)
 			}
 		})
