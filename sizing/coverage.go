@@ -43,16 +43,24 @@ func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
 		}
 		return 0, &TooSmallError{Check: "coverage", N: n, Need: need, Alpha: alpha}
 	}
-	// Start from the continuous answer and correct its rounding either way.
-	j := int64(math.Ceil(float64(w) * -math.Expm1(math.Log(alpha)/float64(n))))
-	j = min(max(j, 1), w-1)
-	for j > 1 && fits(j-1) {
-		j--
+	// Search by logarithms, then settle the last step exactly where that is cheap.
+	la, nf, wf := math.Log(alpha), float64(n), float64(w)
+	lo, hi := int64(0), w-1 // the answer is in (lo, hi]
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if nf*math.Log1p(-float64(mid)/wf) <= la {
+			hi = mid
+		} else {
+			lo = mid
+		}
 	}
-	for !fits(j) {
-		j++
+	for hi > 1 && fits(hi-1) {
+		hi--
 	}
-	return j, nil
+	for !fits(hi) {
+		hi++
+	}
+	return hi, nil
 }
 
 // exactBits caps the size of the integers in exact comparisons of probabilities: such a

@@ -103,6 +103,24 @@ func TestCoverageGapIntExact(t *testing.T) {
 	}
 }
 
+// TestCoverageGapIntExtreme covers the largest w, also at alphas so small that the continuous
+// gap rounds to the whole range.
+func TestCoverageGapIntExtreme(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		alpha float64
+	}{{18, 1e-320}, {1, 0.5}, {1e7, 1e-300}, {2, 1e-30}} {
+		j, err := CoverageGapInt(math.MaxInt64, c.n, c.alpha)
+		if err != nil || j < 1 || j > math.MaxInt64-1 {
+			t.Errorf("CoverageGapInt(MaxInt64, %d, %g) = %d, %v", c.n, c.alpha, j, err)
+		}
+		r, err := RangeLimitInt(math.MaxInt64, c.n+1, c.alpha)
+		if err != nil || r < 0 || r > math.MaxInt64-2 {
+			t.Errorf("RangeLimitInt(MaxInt64, %d, %g) = %d, %v", c.n+1, c.alpha, r, err)
+		}
+	}
+}
+
 func TestCoverageGapIntTooSmall(t *testing.T) {
 	// (1/10)^8 = 1e-8 > 1e-9 but (1/10)^9 <= 1e-9 up to rounding; 10 values need n >= 9 or 10.
 	_, err := CoverageGapInt(10, 8, 1e-9)
