@@ -19,10 +19,15 @@ type Mutant struct {
 }
 
 // EquivalentAt reports whether, at this base, the mutant returns the same distribution of
-// values as a correct jitter, so that no suite can reject it there. This happens only when
-// the range holds very few nanoseconds: full jitter at base 1ns is always 0, and every
-// mutant of it is too.
-func (m Mutant) EquivalentAt(base time.Duration) bool { return m.equivalent(base) }
+// values as a correct jitter, so that no suite can reject it there. For Full, Equal and
+// Percent and the four classes, this happens only when the range holds one or two
+// nanoseconds: full jitter at base 1ns is always 0, and so is every mutant of it. Quantized
+// is equivalent while its step, a tenth of the range, is under 2ns; ignores-base at the
+// reference base. (A Custom spec whose anchor is its ceiling has no sign-flip mutant at
+// all: every value already lies below the anchor.)
+func (m Mutant) EquivalentAt(base time.Duration) bool {
+	return m.equivalent != nil && m.equivalent(base)
+}
 
 // An Option changes the mutants that Of builds or how Verify runs a suite.
 type Option func(*config)
