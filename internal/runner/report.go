@@ -63,7 +63,7 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 		fmt.Fprintf(w, "    no tests ran\n\n")
 		return
 	}
-	fmt.Fprintln(tw, "    runs\tfail\tcrash\thang\tskip\trate\t95% interval\t  test")
+	fmt.Fprintln(tw, "  runs\tfail\tcrash\thang\tskip\trate\t95% interval\t  test")
 	clean := 0
 	for _, t := range p.Tests {
 		if t.Bad() == 0 {
@@ -72,7 +72,7 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 				continue
 			}
 		}
-		fmt.Fprintf(tw, "    %d\t%d\t%d\t%d\t%d\t%s\t%s\t  %s\n", t.Runs, t.Failures, t.Crashes, t.Hangs, t.Skips,
+		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d\t%s\t%s\t  %s\n", t.Runs, t.Failures, t.Crashes, t.Hangs, t.Skips,
 			FormatRate(t.Rate.Rate), formatInterval(t.Rate, t.Runs), t.Name)
 	}
 	tw.Flush()
@@ -80,11 +80,33 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 		fmt.Fprintf(w, "    ... and %d more tests without a failure\n", clean-maxCleanShown)
 	}
 	for _, t := range p.Tests {
-		if t.Bad() > 0 || t.Rerun != nil {
+		switch {
+		case t.Bad() > 0 && failsThroughSubtests(&t, p.Tests):
+			fmt.Fprintf(w, "\n  %s: %d of %d runs failed, each time through its subtests (below)\n", t.Name, t.Bad(), t.Runs)
+		case t.Bad() > 0 || t.Rerun != nil:
 			writeTestDetail(w, &t)
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// failsThroughSubtests reports whether every failing run of t is a failing run of one of its
+// subtests, so that the subtests' details say all there is to say.
+func failsThroughSubtests(t *TestSummary, all []TestSummary) bool {
+	runs := map[int]bool{}
+	for _, s := range all {
+		if strings.HasPrefix(s.Name, t.Name+"/") {
+			for _, f := range s.Failing {
+				runs[f.Run] = true
+			}
+		}
+	}
+	for _, f := range t.Failing {
+		if !runs[f.Run] {
+			return false
+		}
+	}
+	return len(runs) > 0
 }
 
 func formatInterval(r Rate, runs int) string {
@@ -168,8 +190,12 @@ func (r *Report) writeFooter(w io.Writer) {
 		fmt.Fprintf(w, "BUILD FAILED: %d package%s did not compile.\n", r.BuildErrors, plural(r.BuildErrors))
 	}
 	if len(r.Flaky) > 0 {
-		fmt.Fprintf(w, "FLAKY: %d test%s fail more often than -max-flake %s at 95%% confidence: %s\n",
-			len(r.Flaky), plural(len(r.Flaky)), FormatRate(r.MaxFlake), strings.Join(r.Flaky, ", "))
+		verb := "fail"
+		if len(r.Flaky) == 1 {
+			verb = "fails"
+		}
+		fmt.Fprintf(w, "FLAKY: %d test%s %s more often than -max-flake %s at 95%% confidence: %s\n",
+			len(r.Flaky), plural(len(r.Flaky)), verb, FormatRate(r.MaxFlake), strings.Join(r.Flaky, ", "))
 	} else if !r.Interrupted && r.BuildErrors == 0 {
 		fmt.Fprintf(w, "ok: no test fails more often than -max-flake %s at 95%% confidence.\n", FormatRate(r.MaxFlake))
 	}

@@ -1,0 +1,63 @@
+package runner_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+)
+
+func ExampleRunPattern() {
+	fmt.Println(runner.RunPattern("TestBackoff"))
+	fmt.Println(runner.RunPattern("TestBackoff/cap=1s/attempt.3"))
+	// Output:
+	// ^TestBackoff$
+	// ^TestBackoff$/^cap=1s$/^attempt\.3$
+}
+
+func ExampleReplayCommand() {
+	p := &runner.Package{ImportPath: "example.com/retry", Target: "./retry"}
+	fmt.Println(runner.ReplayCommand(p, "TestJitter/full", 8234001))
+	// Output:
+	// SPREADCHECK_SEED=8234001 go test -run '^TestJitter$/^full$' -count=1 ./retry
+}
+
+// A session's records, summarized: TestJitter's checks were sized to fail once in 1e9 runs,
+// yet it failed 3 times in 200.
+func ExampleReport_WriteText() {
+	pkg := runner.Package{ImportPath: "example.com/retry", Target: "./retry"}
+	var recs []runner.Record
+	for run := 1; run <= 200; run++ {
+		jitter := runner.Pass
+		if slices.Contains([]int{17, 88, 140}, run) {
+			jitter = runner.Fail
+		}
+		recs = append(recs, runner.Record{Package: pkg, Run: run, Seed: runner.RunSeed(1, run), Phase: runner.Main,
+			Tests: []runner.TestResult{
+				{Name: "TestCap", Outcome: runner.Pass},
+				{Name: "TestJitter", Outcome: jitter, Alphas: []float64{1e-9}, Seeded: true,
+					Output: "    retry_test.go:41: mean: 612ms is outside [480ms, 520ms]\n"},
+			}})
+	}
+	rep := runner.Summarize(recs, runner.SummaryOptions{})
+	rep.Seed, rep.Runs = 1, 200
+	rep.WriteText(os.Stdout)
+	// Output:
+	// spreadcheck: 200 runs of 1 package, seed 1
+	//
+	// example.com/retry (200 runs)
+	//     runs  fail  crash  hang  skip   rate    95% interval  test
+	//      200     0      0     0     0      0      [0, 1.83%]  TestCap
+	//      200     3      0     0     0  1.50%  [0.31%, 4.32%]  TestJitter
+	//
+	//   TestJitter: 3 of 200 runs failed where its checks allow 1e-09 per run: this is not chance (p = 1.3e-21); the code or the test is broken
+	//     run 17 (fail): SPREADCHECK_SEED=11904322950028659555 go test -run '^TestJitter$' -count=1 ./retry
+	//     run 88 (fail): SPREADCHECK_SEED=2338127342049817198 go test -run '^TestJitter$' -count=1 ./retry
+	//     run 140 (fail): SPREADCHECK_SEED=7181649017373767154 go test -run '^TestJitter$' -count=1 ./retry
+	//     first failure:
+	//       |     retry_test.go:41: mean: 612ms is outside [480ms, 520ms]
+	//
+	// 200 runs see a flake of 1.49% or more at least once with 95% probability; a 0.10% flake needs 2995 runs.
+	// FLAKY: 1 test fails more often than -max-flake 0 at 95% confidence: example.com/retry.TestJitter
+}
