@@ -1,0 +1,131 @@
+// Package loops holds the loop shapes of the seed story "Sleeping at
+// Scale", each written against fakeclock.Clock so that a test drives it in
+// virtual time: sleep after work, a ticker, a random sleep, jitter plus a
+// ticker, and a fixed ticker re-offset by a random sleep every 32 ticks
+// inside an outer ticker.
+//
+// Each loop calls do at each event and returns when ctx is done; a random
+// duration comes from randN, which must return a value in [0, n) like
+// math/rand/v2's N. Production passes fakeclock.Real() and rand.N.
+package loops
+
+import (
+	"context"
+	"time"
+
+	"github.com/spreadcheck/spreadcheck/fakeclock"
+)
+
+// RandN returns a random duration in [0, n), as math/rand/v2.N does.
+type RandN func(n time.Duration) time.Duration
+
+// sleep waits d on c, or until ctx is done; it reports whether d passed.
+func sleep(ctx context.Context, c fakeclock.Clock, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := c.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// wait receives from tick, or returns false once ctx is done.
+func wait(ctx context.Context, tick <-chan time.Time) bool {
+	select {
+	case <-tick:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// SleepAfterWork does the thing, then sleeps interval: the time do takes
+// adds to the period, so it runs less often than once per interval.
+func SleepAfterWork(ctx context.Context, c fakeclock.Clock, interval time.Duration, do func()) {
+	for ctx.Err() == nil {
+		do()
+		if !sleep(ctx, c, interval) {
+			return
+		}
+	}
+}
+
+// Ticker does the thing, then waits for the next tick: it stays on the
+// ticker's grid however long do takes (up to one interval).
+func Ticker(ctx context.Context, c fakeclock.Clock, interval time.Duration, do func()) {
+	tick := c.NewTicker(interval)
+	defer tick.Stop()
+	for ctx.Err() == nil {
+		do()
+		if !wait(ctx, tick.C) {
+			return
+		}
+	}
+}
+
+// RandomSleep does the thing, then sleeps a random duration in
+// [0, 2*interval): one event per interval on average, with hot and cold
+// runs.
+func RandomSleep(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+	for ctx.Err() == nil {
+		do()
+		if !sleep(ctx, c, randN(2*interval)) {
+			return
+		}
+	}
+}
+
+// JitterTicker sleeps a random duration in [0, interval), does the thing,
+// then waits for the next tick: the k-th event falls in
+// [k*interval, (k+1)*interval), and two events are 0 to 2 intervals apart.
+func JitterTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+	tick := c.NewTicker(interval)
+	defer tick.Stop()
+	for ctx.Err() == nil {
+		if !sleep(ctx, c, randN(interval)) {
+			return
+		}
+		do()
+		if !wait(ctx, tick.C) {
+			return
+		}
+	}
+}
+
+// Batch is how many fixed ticks Reoffset runs between two random offsets.
+const Batch = 32
+
+// Reoffset runs batches of Batch fixed ticks, each batch offset by a
+// random sleep in [0, interval), and starts a batch every Batch+1
+// intervals on an outer ticker: event j of batch m is at
+// m*(Batch+1)*interval + offset_m + j*interval.
+func Reoffset(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+	outer := c.NewTicker((Batch + 1) * interval)
+	defer outer.Stop()
+	for ctx.Err() == nil {
+		if !sleep(ctx, c, randN(interval)) || !batch(ctx, c, interval, do) {
+			return
+		}
+		if !wait(ctx, outer.C) {
+			return
+		}
+	}
+}
+
+// batch does the thing Batch times on a fixed ticker.
+func batch(ctx context.Context, c fakeclock.Clock, interval time.Duration, do func()) bool {
+	tick := c.NewTicker(interval)
+	defer tick.Stop()
+	for range Batch {
+		do()
+		if !wait(ctx, tick.C) {
+			return false
+		}
+	}
+	return true
+}
