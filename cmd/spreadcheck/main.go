@@ -85,7 +85,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		replay   = fs.Int("replay", 20, "replay up to `n` failing tests once with their failing seed, to check that it reproduces")
 		race     = fs.Bool("race", false, "build with the race detector")
 		tags     = fs.String("tags", "", "build `tags`, as for go test")
-		short    = fs.Bool("short", false, "run the tests with -test.short")
 		progress = fs.Bool("progress", true, "report progress on stderr")
 	)
 	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
@@ -113,9 +112,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	o.Seed = *seed
 	if o.Seed == 0 {
 		o.Seed = freshSeed()
-	}
-	if *short {
-		o.Args = append(o.Args, "-test.short")
 	}
 	var buildFlags []string
 	if *race {

@@ -49,7 +49,7 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	for _, p := range pkgs {
-		if p.BuildError != "" {
+		if p.BuildError != "" && ctx.Err() == nil { // an interrupted build is no build failure
 			keep(Record{Package: p, Phase: Main})
 		}
 	}
