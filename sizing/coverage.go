@@ -86,11 +86,11 @@ func powLE(num, den int64, n int, alpha float64) bool {
 
 // minNPow returns the smallest n with c * w^-n <= alpha, for w > 1.
 func minNPow(w, alpha, c float64) int {
-	n := max(1, int(math.Ceil(math.Log(c/alpha)/math.Log(w))))
-	for n > 1 && float64(n-1)*math.Log(w) >= math.Log(c/alpha) {
+	n := max(1, int(math.Ceil((math.Log(c)-math.Log(alpha))/math.Log(w))))
+	for n > 1 && float64(n-1)*math.Log(w) >= (math.Log(c)-math.Log(alpha)) {
 		n--
 	}
-	for float64(n)*math.Log(w) < math.Log(c/alpha) {
+	for float64(n)*math.Log(w) < (math.Log(c) - math.Log(alpha)) {
 		n++
 	}
 	return n

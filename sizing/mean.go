@@ -65,7 +65,7 @@ func MeanHoeffding(width float64, n int, alpha float64) (float64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
-	l := math.Log(2 / alpha)
+	l := math.Ln2 - math.Log(alpha) // ln(2/alpha), without overflow at the smallest alpha
 	return width * math.Sqrt(l/(2*float64(n))), nil
 }
 
@@ -90,7 +90,7 @@ func MeanBernstein(sd, maxDev float64, n int, alpha float64) (float64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
-	l := math.Log(2 / alpha)
+	l := math.Ln2 - math.Log(alpha) // ln(2/alpha), without overflow at the smallest alpha
 	nf := float64(n)
 	b := 2 * l * maxDev / 3
 	// Positive root of n t^2 - b t - 2 L sd^2 = 0; the sum below has no cancellation.

@@ -1,6 +1,10 @@
 package sizing
 
-import "gonum.org/v1/gonum/mathext"
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mathext"
+)
 
 // ZTwoSided returns the z with P(|Z| > z) = alpha for a standard normal Z (6.1094 at 1e-9).
 //
@@ -9,6 +13,9 @@ import "gonum.org/v1/gonum/mathext"
 func ZTwoSided(alpha float64) (float64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
+	}
+	if alpha/2 == 0 {
+		return 0, fmt.Errorf("sizing: alpha = %v is too small for a normal quantile", alpha)
 	}
 	return -mathext.NormalQuantile(alpha / 2), nil
 }

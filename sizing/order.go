@@ -249,13 +249,13 @@ func pmfInterval(p []float64, a float64) (lo, hi int) {
 
 // ascentsMinN returns the smallest n at which A = 0 (probability 1/n!) can fail: n! >= 2/alpha.
 func ascentsMinN(alpha float64) int {
-	return factorialMinN(math.Log(2 / alpha))
+	return factorialMinN(math.Ln2 - math.Log(alpha))
 }
 
 // turnsMinN returns the smallest n at which T = 0 can fail. P(T = 0) = 2/n! (the monotone
 // runs) for n >= 3, so that needs n! >= 4/alpha.
 func turnsMinN(alpha float64) int {
-	return max(3, factorialMinN(math.Log(4/alpha)))
+	return max(3, factorialMinN(2*math.Ln2-math.Log(alpha)))
 }
 
 // factorialMinN returns the smallest n with log(n!) >= l.
@@ -272,7 +272,7 @@ func factorialMinN(l float64) int {
 // roots (Frobenius), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
 // variance (n+1)/12, and Bennett's inequality bounds each tail.
 func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
-	lo, hi = bennettInterval(float64(n-1)/2, float64(n+1)/12, alpha/2, n-1)
+	lo, hi = bennettInterval(float64(n-1)/2, float64(n+1)/12, math.Log(alpha)-math.Ln2, n-1)
 	return lo, hi, fmt.Sprintf("Bennett bound (ascents of %d values; the Eulerian polynomial is real-rooted)", n)
 }
 
@@ -281,17 +281,17 @@ func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
 // of independent Bernoullis, with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's
 // inequality bounds each tail.
 func turnsBound(n int, alpha float64) (lo, hi int, method string) {
-	lo, hi = bennettInterval(2*float64(n-2)/3, float64(16*n-29)/90, alpha/2, n-2)
+	lo, hi = bennettInterval(2*float64(n-2)/3, float64(16*n-29)/90, math.Log(alpha)-math.Ln2, n-2)
 	return lo, hi, fmt.Sprintf("Bennett bound (turning points of %d values; the alternating-runs polynomial is real-rooted)", n)
 }
 
 // bennettInterval returns the acceptance interval [lo, hi] within 0..top for a sum of
 // independent Bernoullis with mean mu and variance v, so that each tail outside it has
-// probability <= a: by Bennett's inequality, P(S - mu >= t) <= exp(-v h(t/v)) with
+// probability <= e^la: by Bennett's inequality, P(S - mu >= t) <= exp(-v h(t/v)) with
 // h(u) = (1+u) ln(1+u) - u, and the same for S - mu <= -t, since every term deviates from
 // its mean by at most 1.
-func bennettInterval(mu, v, a float64, top int) (lo, hi int) {
-	l := -math.Log(a)
+func bennettInterval(mu, v, la float64, top int) (lo, hi int) {
+	l := -la
 	bound := func(t float64) float64 { // v h(t/v), increasing in t
 		u := t / v
 		return v * ((1+u)*math.Log1p(u) - u)

@@ -16,7 +16,7 @@ func CollapseOptimalN(c, alpha float64) (int, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
-	x := math.Log(1/alpha) / math.Log(c)
+	x := -math.Log(alpha) / math.Log(c)
 	// Forgive rounding in the last bits, so that c = 10, alpha = 1e-9 gives 9, not 10.
 	x = math.Ceil(x * (1 - 1e-12))
 	if x >= math.MaxInt32 {

@@ -17,6 +17,9 @@ func Sidak(alpha float64, k int) (float64, error) {
 	if k < 1 {
 		return 0, fmt.Errorf("sizing: Sidak over k = %d parts, want k >= 1", k)
 	}
+	if k == 1 {
+		return alpha, nil // exactly, where the formula could round up by an ulp
+	}
 	return -math.Expm1(math.Log1p(-alpha) / float64(k)), nil
 }
 
