@@ -2,6 +2,7 @@ package sizing
 
 import (
 	"math"
+	"sync"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -83,4 +84,39 @@ func TestNeverPanics(t *testing.T) {
 		_, _ = SuiteAlpha(alpha, n, int(w))
 		_ = Combine(alpha, x)
 	})
+}
+
+// TestConcurrentCalls calls the cached functions from many goroutines at once, as parallel
+// tests do; run it with -race. Every goroutine must see the serial answers.
+func TestConcurrentCalls(t *testing.T) {
+	type answer struct {
+		lo, hi, m int
+		tol       float64
+	}
+	call := func(n int) answer {
+		lo, hi, _, _ := AscentsInterval(n, 1e-9)
+		m, _, _ := RepeatsLimit(1e4, n, 1e-9)
+		tol, _, _ := MeanUniformInt(10, n, 1e-9)
+		return answer{lo, hi, m, tol}
+	}
+	ns := []int{100, 500, 1000}
+	want := make([]answer, len(ns))
+	for i, n := range ns {
+		want[i] = call(n)
+		ascentsStat.cache.Clear()
+		repeatsCache.Clear()
+		meanIntCache.Clear()
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range ns {
+				i := (i + g) % len(ns)
+				if got := call(ns[i]); got != want[i] {
+					t.Errorf("goroutine %d, n = %d: %+v, want %+v", g, ns[i], got, want[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
