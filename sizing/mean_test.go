@@ -357,7 +357,7 @@ func TestMeanUniformIntExact(t *testing.T) {
 // Irwin-Hall: the z tolerance is never below the exact one.
 func TestMeanUniformIntZConservative(t *testing.T) {
 	for _, w := range []int64{2, 3, 5, 10, 100, 1000, 1e5} {
-		for _, n := range []int{1, 2, 3, 5, 10, 20, 50, 100, 200, 400, 1000} {
+		for _, n := range []int{1, 2, 3, 5, 10, 20, 50, 100, 200, 400, 1000, 2000, 4000} {
 			if float64(n)*float64(n)*float64(w) > 4e7 {
 				continue
 			}
