@@ -128,7 +128,7 @@ func MeanSampleSize(sd, shift, alpha, beta float64) (int, error) {
 
 // meanDPBudget caps the cells of the exact sum distribution that MeanUniformInt computes:
 // about 3 ms on one core.
-const meanDPBudget = 2e6
+const meanDPBudget = 1e6
 
 type meanIntKey struct {
 	w     int64
@@ -147,7 +147,7 @@ var meanIntCache sync.Map // meanIntKey -> meanIntResult
 // MeanUniformInt returns the two-sided tolerance on the mean of n draws from {0, ..., w-1},
 // all equally likely: the check fails when |mean - (w-1)/2| > tol, in steps of the grid.
 //
-// When affordable (about n^2 (w-1) / 4 <= 2e6) it uses the exact distribution of the sum, by
+// When affordable (about n^2 (w-1) / 4 <= 1e6) it uses the exact distribution of the sum, by
 // dynamic programming; tol then lies halfway between two attainable values of
 // |mean - (w-1)/2|, so that rounding in the caller's mean cannot flip the verdict, and the
 // false-failure rate is the largest attainable one <= alpha. Otherwise it uses the z bound
