@@ -428,6 +428,26 @@ func TestOrderErrors(t *testing.T) {
 	}
 }
 
+// TestOrderIntervalMonotoneInN checks, over the exact range, that both ends of the intervals
+// never fall as n grows: one more value adds at most one ascent or turning point.
+func TestOrderIntervalMonotoneInN(t *testing.T) {
+	for _, alpha := range []float64{1e-9, 1e-3} {
+		for _, interval := range []func(int, float64) (int, int, string, error){AscentsInterval, TurningPointsInterval} {
+			plo, phi := 0, 0
+			for n := 13; n <= 600; n++ {
+				lo, hi, _, err := interval(n, alpha)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if lo < plo || hi < phi {
+					t.Errorf("alpha = %g, n = %d: [%d, %d] after [%d, %d]", alpha, n, lo, hi, plo, phi)
+				}
+				plo, phi = lo, hi
+			}
+		}
+	}
+}
+
 func TestOrderProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 1e7).Draw(t, "n")
