@@ -269,7 +269,7 @@ func factorialMinN(l float64) int {
 }
 
 // ascentsBound is the interval beyond the exact range. The Eulerian polynomial has only real
-// roots (Frobenius), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
+// roots (Frobenius 1910), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
 // variance (n+1)/12, and Bennett's inequality bounds each tail.
 func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
 	lo, hi = bennettInterval(float64(n-1)/2, float64(n+1)/12, math.Log(alpha)-math.Ln2, n-1)
@@ -277,9 +277,11 @@ func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
 }
 
 // turnsBound is the interval beyond the exact range. The alternating-runs polynomial has only
-// real roots (Bona 2004, from the David-Barton identity), so the number of runs T+1 is a sum
+// real roots (M. Bona, Combinatorics of Permutations, 2004, from the David-Barton identity;
+// see S.-M. Ma, J. Ma and Y.-N. Yeh, arXiv:1904.11437), so the number of runs T+1 is a sum
 // of independent Bernoullis, with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's
-// inequality bounds each tail.
+// inequality bounds each tail. TestOrderPMFExactIntegers checks Newton's inequalities, which
+// real-rootedness implies, in exact arithmetic.
 func turnsBound(n int, alpha float64) (lo, hi int, method string) {
 	lo, hi = bennettInterval(2*float64(n-2)/3, float64(16*n-29)/90, math.Log(alpha)-math.Ln2, n-2)
 	return lo, hi, fmt.Sprintf("Bennett bound (turning points of %d values; the alternating-runs polynomial is real-rooted)", n)
