@@ -86,6 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		race     = fs.Bool("race", false, "build with the race detector")
 		tags     = fs.String("tags", "", "build `tags`, as for go test")
 		progress = fs.Bool("progress", true, "report progress on stderr")
+		cache    = fs.Bool("cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
 	)
 	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
 	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
@@ -143,7 +144,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		o.OnProgress = progressPrinter(stderr)
 	}
 	rep, err := runner.RunSession(ctx, runner.Config{
-		Build:       runner.BuildOptions{Patterns: fs.Args(), BuildFlags: buildFlags},
+		Build:       runner.BuildOptions{Patterns: fs.Args(), BuildFlags: buildFlags, CacheDir: cacheDir(*cache)},
 		Options:     o,
 		Rerun:       *rerun,
 		ReplayLimit: *replay,
@@ -245,6 +246,15 @@ func openResults(path, logDir string, h runner.Header) (*runner.ResultsFile, err
 		f.Close()
 	}
 	return runner.CreateResults(path, h)
+}
+
+// cacheDir returns where test binaries are kept between sessions, or "" for nowhere.
+func cacheDir(use bool) string {
+	dir, err := os.UserCacheDir()
+	if !use || err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "spreadcheck", "testbin")
 }
 
 // freshSeed returns a random base seed for a session that was not given one.

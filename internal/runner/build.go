@@ -3,6 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,6 +37,11 @@ type BuildOptions struct {
 	BuildFlags []string // extra flags for go list and go test -c, such as -race or -tags=x
 	OutDir     string   // where to put the test binaries; must exist
 	Parallel   int      // how many packages to build at once; < 1 means 1
+
+	// CacheDir, when set, keeps each package's test binary between sessions. The go command
+	// does not link a test binary again when the file it would write is already up to date,
+	// and the link is most of the cost of building a package whose code is in the build cache.
+	CacheDir string
 }
 
 // ErrNoPackages is returned by Build when the patterns match no package with tests.
@@ -63,10 +70,7 @@ func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			bin := filepath.Join(opts.OutDir, fmt.Sprintf("%03d-%s.test", i, filepath.Base(p.ImportPath)))
-			// -vet=off: the vet checks that go test runs before the tests cost more than the link
-			// of a cached package, and a suite run 500 times needs them no more than once.
-			args := append([]string{"test", "-c", "-vet=off", "-o", bin}, opts.BuildFlags...)
-			out, err := goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
+			out, err := buildOne(ctx, opts, p, bin)
 			switch {
 			case ctx.Err() != nil:
 				p.BuildError = ctx.Err().Error()
@@ -82,6 +86,49 @@ func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	}
 	wg.Wait()
 	return pkgs, ctx.Err()
+}
+
+// buildOne compiles one package's test binary to bin, through the binary cache when there is
+// one, and returns the go command's output.
+func buildOne(ctx context.Context, opts BuildOptions, p *Package, bin string) (string, error) {
+	build := func(to string) (string, error) {
+		// -vet=off: go test's vet checks cost more than building a cached package, and a suite
+		// run 500 times needs them no more than once, from go vet.
+		args := append([]string{"test", "-c", "-vet=off", "-o", to}, opts.BuildFlags...)
+		return goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
+	}
+	if opts.CacheDir == "" {
+		return build(bin)
+	}
+	key := sha256.Sum256([]byte(p.ImportPath + "\x00" + p.Dir + "\x00" + strings.Join(opts.BuildFlags, "\x00")))
+	cached := filepath.Join(opts.CacheDir, hex.EncodeToString(key[:12])+"-"+filepath.Base(p.ImportPath)+".test")
+	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
+		return build(bin)
+	}
+	unlock, err := lockFile(cached + ".lock")
+	if err != nil {
+		return build(bin) // no file locks here: do without the cache
+	}
+	defer unlock()
+	if out, err := build(cached); err != nil {
+		return out, err
+	}
+	// The runs use a private copy: another session may rebuild the cached binary meanwhile.
+	return "", copyFile(bin, cached)
+}
+
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	return errors.Join(err, out.Close())
 }
 
 // list runs go list and keeps the packages that have tests.

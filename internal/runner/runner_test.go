@@ -485,3 +485,30 @@ func TestRunSession(t *testing.T) {
 		t.Errorf("report from the results file differs (-session +file):\n%s", diff)
 	}
 }
+
+// TestBuildCache: builds go through the cache directory, and every session runs its own copy.
+func TestBuildCache(t *testing.T) {
+	cache := t.TempDir()
+	build := func() Package {
+		pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./readsdata"},
+			OutDir: t.TempDir(), CacheDir: cache})
+		if err != nil || len(pkgs) != 1 || pkgs[0].Binary == "" {
+			t.Fatalf("Build: %v, %+v", err, pkgs)
+		}
+		return pkgs[0]
+	}
+	p := build()
+	cached, _ := filepath.Glob(filepath.Join(cache, "*-readsdata.test"))
+	if len(cached) != 1 {
+		t.Fatalf("cache holds %v", cached)
+	}
+	// That the go command skips the link of an up-to-date binary shows in time, not in the
+	// file system: the side-by-side benchmark in benchmarks/runner measures it.
+	q := build()
+	if p.Binary == q.Binary || p.Binary == cached[0] {
+		t.Errorf("sessions share a binary: %s, %s", p.Binary, q.Binary)
+	}
+	if recs := run(t, q, Options{Runs: 2}); len(recs) != 2 || recs[0].Failed() {
+		t.Errorf("runs of the copied binary: %+v", recs)
+	}
+}

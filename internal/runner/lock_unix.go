@@ -1,0 +1,23 @@
+//go:build unix
+
+package runner
+
+import (
+	"os"
+	"syscall"
+)
+
+// lockFile takes an exclusive lock on path, creating it, and returns the function that
+// releases it. Sessions that share a binary cache hold it while they build into the cache and
+// copy out, so that none copies a binary that another is writing.
+func lockFile(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { f.Close() }, nil // closing the file releases the lock
+}
