@@ -147,8 +147,8 @@ var meanIntCache sync.Map // meanIntKey -> meanIntResult
 // MeanUniformInt returns the two-sided tolerance on the mean of n draws from {0, ..., w-1},
 // all equally likely: the check fails when |mean - (w-1)/2| > tol, in steps of the grid.
 //
-// When affordable (about n^2 (w-1) / 4 <= 1e6) it uses the exact distribution of the sum, by
-// dynamic programming; tol then lies halfway between two attainable values of
+// When affordable (about 1e6 cells, n = 1100 for w = 10) it uses the exact distribution of the
+// sum, by dynamic programming; tol then lies halfway between two attainable values of
 // |mean - (w-1)/2|, so that rounding in the caller's mean cannot flip the verdict, and the
 // false-failure rate is the largest attainable one <= alpha. Otherwise it uses the z bound
 // with a continuity correction of half a step on the sum, which the tests check is
@@ -182,17 +182,30 @@ func MeanUniformInt(w int64, n int, alpha float64) (tol float64, method string, 
 	return tol, method, err
 }
 
-// meanExactAffordable reports whether the exact sum distribution for n draws on w values fits
-// the time budget (about n^2 (w-1) / 4 cells) and a memory budget of 2e6 cells per row.
-func meanExactAffordable(w int64, n int) bool {
-	row := float64(n)*(float64(w)-1) + 1
-	return row <= 2e6 && float64(n)*row/4 <= meanDPBudget
+// meanExactAffordable reports whether the exact sum distribution for n draws on w values at
+// false-failure rate alpha fits the time budget and a memory budget of 2e6 cells per row.
+func meanExactAffordable(w int64, n int, alpha float64) bool {
+	nf, wf := float64(n), float64(w)
+	row := nf*(wf-1) + 1
+	if row > 2e6 {
+		return false
+	}
+	// The dynamic program keeps the lower half of the distribution from where its values
+	// reach tiny: about sqrt(2 v L i) cells below the centre at draw i, by the sub-Gaussian
+	// tail of the sum (v = (w^2-1)/12, L = -ln tiny), and never fewer than w.
+	l := -math.Log(meanTiny(n, alpha))
+	v := (wf - 1) * (wf + 1) / 12
+	banded := 2.0/3*math.Sqrt(2*v*l)*nf*math.Sqrt(nf) + (wf+1)*nf
+	return min(nf*row/4, banded) <= meanDPBudget
 }
+
+// meanTiny is the value below which the exact method drops the far lower tail of the sum.
+func meanTiny(n int, alpha float64) float64 { return alpha / 2 * 1e-20 / float64(n) }
 
 // meanUniformInt sizes the check by the exact method when affordable, else by the z bound; ok
 // is false when no outcome can exceed the tolerance.
 func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
-	if meanExactAffordable(w, n) {
+	if meanExactAffordable(w, n, alpha) {
 		return meanUniformIntExact(w, n, alpha)
 	}
 	return meanUniformIntZ(w, n, alpha)
@@ -203,7 +216,7 @@ func meanUniformIntNeed(w int64, n int, alpha float64) int {
 	// The exact method can fail as soon as P(S = 0) = w^-n' <= alpha/2.
 	needExact := minNPow(float64(w), alpha, 2)
 	for m := n + 1; ; m++ {
-		if meanExactAffordable(w, m) {
+		if meanExactAffordable(w, m, alpha) {
 			if m >= needExact {
 				return m
 			}
@@ -219,7 +232,7 @@ func meanUniformIntNeed(w int64, n int, alpha float64) int {
 
 // meanUniformIntExact sizes the check from the exact distribution of the sum S.
 func meanUniformIntExact(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
-	lo, ok := sumUniformLowerCut(int(w), n, alpha/2)
+	lo, ok := sumUniformLowerCut(int(w), n, alpha/2, meanTiny(n, alpha))
 	if !ok {
 		return 0, "", false
 	}
@@ -253,11 +266,13 @@ func meanUniformIntZ(w int64, n int, alpha float64) (tol float64, method string,
 
 // sumUniformLowerCut returns the largest s with P(S <= s) <= a, where S is the sum of n
 // independent uniform draws from {0, ..., w-1}; ok is false when P(S = 0) > a already.
-func sumUniformLowerCut(w, n int, a float64) (s int, ok bool) {
-	pmf := sumUniformPMF(w, n)
-	var cdf float64
-	for s = 0; s < len(pmf); s++ {
-		cdf += pmf[s]
+// The dynamic program drops values below tiny from the far tails, and the cut leaves room for
+// all of the dropped mass in the lower tail.
+func sumUniformLowerCut(w, n int, a, tiny float64) (s int, ok bool) {
+	f, from, dropped := sumUniformLowerHalf(w, n, tiny)
+	cdf := dropped // everything below from was dropped
+	for s = from; s < len(f); s++ {
+		cdf += f[s]
 		if cdf > a {
 			break
 		}
@@ -265,37 +280,45 @@ func sumUniformLowerCut(w, n int, a float64) (s int, ok bool) {
 	return s - 1, s > 0
 }
 
-// sumUniformPMF returns P(S = s), s = 0..n(w-1), for the sum S of n independent uniform draws
-// from {0, ..., w-1}.
+// sumUniformLowerHalf returns P(S = s) for s = from..n(w-1)/2, where S is the sum of n
+// independent uniform draws from {0, ..., w-1}, and the mass dropped below from (and, by
+// symmetry, above n(w-1)-from) as the values there fell below tiny. With tiny = 0 it drops
+// nothing and from = 0.
 //
 // Each step convolves with the uniform by a sliding window. The window runs from the left
 // edge only up to the centre, where every term it adds or drops is no larger than the current
 // sum, so the tails keep their relative precision; the upper half is the mirror image.
-func sumUniformPMF(w, n int) []float64 {
+func sumUniformLowerHalf(w, n int, tiny float64) (f []float64, from int, dropped float64) {
 	inv := 1 / float64(w)
-	f := make([]float64, 1, n*(w-1)+1)
+	f = make([]float64, n*(w-1)+1)
+	g := make([]float64, n*(w-1)+1)
 	f[0] = 1
-	g := make([]float64, 0, n*(w-1)+1)
+	prev, half := 1, 0 // the size of the last row and its centre
 	for i := 1; i <= n; i++ {
 		size := i*(w-1) + 1
-		g = g[:size]
+		half = (size - 1) / 2
 		var win float64
-		half := (size - 1) / 2
-		s := 0
-		for ; s <= half && s < w; s++ { // the window still starts at f[0]
-			if s < len(f) {
+		s := from
+		for ; s <= half && s < from+w; s++ { // the window still starts at f[from]
+			if s < prev {
 				win += f[s]
 			}
 			g[s] = win * inv
 		}
-		for ; s <= half; s++ { // half < len(f) once i >= 2
+		for ; s <= half; s++ { // half < prev once i >= 2
 			win += f[s] - f[s-w]
 			g[s] = win * inv
 		}
-		for s := half + 1; s < size; s++ {
-			g[s] = g[size-1-s]
+		for t := half + 1; t <= size-1-from; t++ {
+			g[t] = g[size-1-t]
 		}
-		f, g = g, f
+		f, g, prev = g, f, size
+		// Drop the far lower tail, and its mirror image. The next window reads up to the
+		// next centre, about w/2 above this one: keep from below that mirror.
+		for from < half-w && f[from] < tiny {
+			dropped += 2 * f[from]
+			from++
+		}
 	}
-	return f
+	return f[:half+1], from, dropped
 }

@@ -372,6 +372,27 @@ func TestMeanUniformIntZConservative(t *testing.T) {
 	}
 }
 
+// TestMeanUniformIntBandedMatchesFull checks that dropping the far tails of the sum (below
+// 1e-20 alpha / n) leaves the exact cut where the full dynamic program puts it, and that the
+// dropped mass is negligible.
+func TestMeanUniformIntBandedMatchesFull(t *testing.T) {
+	for _, c := range [][2]int{{2, 1000}, {2, 3000}, {3, 500}, {10, 1000}, {100, 200}, {1000, 30}} {
+		w, n := c[0], c[1]
+		for _, alpha := range []float64{1e-12, 1e-9, 1e-3} {
+			tiny := meanTiny(n, alpha)
+			_, from, dropped := sumUniformLowerHalf(w, n, tiny)
+			if dropped > alpha*1e-15 || n >= 1000 && from == 0 {
+				t.Errorf("w = %d, n = %d, alpha = %g: dropped %g below %d", w, n, alpha, dropped, from)
+			}
+			s, ok := sumUniformLowerCut(w, n, alpha/2, tiny)
+			fs, fok := sumUniformLowerCut(w, n, alpha/2, 0)
+			if s != fs || ok != fok {
+				t.Errorf("w = %d, n = %d, alpha = %g: banded cut %d (%v, from %d), full %d (%v)", w, n, alpha, s, ok, from, fs, fok)
+			}
+		}
+	}
+}
+
 func TestMeanUniformIntIrwinHall(t *testing.T) {
 	// On a fine grid the tolerance in units of the width tends to the continuous one:
 	// between the exact Irwin-Hall 0.1733 and MeanZ 0.1764 at n = 100, 1e-9.
@@ -491,12 +512,12 @@ func TestMeanUniformIntProperty(t *testing.T) {
 }
 
 // The benchmarks bypass the cache: they measure the first call for each (w, n, alpha).
-// w = 10, n = 666 is about the most expensive exact case.
+// w = 10, n = 1211 and w = 2, n = 3871 are about the most expensive exact cases.
 func BenchmarkMeanUniformInt(b *testing.B) {
 	for _, c := range []struct {
 		w int64
 		n int
-	}{{10, 1e3}, {2, 1e3}, {1000, 1e3}, {1 << 53, 1e3}, {10, 1e6}, {1 << 53, 1e6}, {10, 666}} {
+	}{{10, 1e3}, {2, 1e3}, {1000, 1e3}, {1 << 53, 1e3}, {10, 1e6}, {1 << 53, 1e6}, {10, 1211}, {2, 3871}, {1000, 63}} {
 		b.Run(fmt.Sprintf("w=%d/n=%d", c.w, c.n), func(b *testing.B) {
 			for b.Loop() {
 				_, _, _ = meanUniformInt(c.w, c.n, 1e-9)
