@@ -146,6 +146,28 @@ func TestRepeatsBoundsHold(t *testing.T) {
 	}
 }
 
+// TestRepeatsBoundLimitLarge runs the exact dynamic program past its budget, where
+// RepeatsLimit uses the bounds, and checks that they are valid there and within a few repeats.
+func TestRepeatsBoundLimitLarge(t *testing.T) {
+	for _, c := range []struct {
+		w          float64
+		n, exactM  int
+		boundSlack int
+	}{{1e9, 3e5, 92, 4}, {1e6, 3e4, 576, 20}, {1e12, 1e6, 10, 1}} {
+		m, method, err := RepeatsLimit(c.w, c.n, 1e-9)
+		if err != nil || strings.HasPrefix(method, "exact") {
+			t.Fatalf("RepeatsLimit(%g, %d): %q, %v; want a bound", c.w, c.n, method, err)
+		}
+		tail := repeatsTailDP(c.w, c.n, m)
+		if tail[m] > 1e-9 || tail[c.exactM] > 1e-9 || tail[c.exactM-1] <= 1e-9 {
+			t.Errorf("w = %g, n = %d: exact limit is not %d", c.w, c.n, c.exactM)
+		}
+		if m < c.exactM || m > c.exactM+c.boundSlack {
+			t.Errorf("RepeatsLimit(%g, %d) = %d (%s), exact %d", c.w, c.n, m, method, c.exactM)
+		}
+	}
+}
+
 // TestRepeatsLimitSimulation counts repeats in seeded samples: the check fails about as often
 // as the exact tail says, and no more often than alpha.
 func TestRepeatsLimitSimulation(t *testing.T) {
