@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -37,6 +38,7 @@ type Fake struct {
 	heap    timerHeap
 	seq     uint64
 	batch   []*timer // the due timers of one instant, reused
+	queue   []int    // scratch space for finding them
 	free    []*timer // idle sleepers, reused so Sleep does not allocate
 	waiters []*armWaiter
 	bubble  bool
@@ -310,19 +312,7 @@ func (f *Fake) fire(target int64) bool {
 	if at > f.now.Load() {
 		f.now.Store(at)
 	}
-	due := f.batch[:0]
-	f.batch = nil // a callback that advances gets its own
-	for len(f.heap) > 0 && f.heap[0].when == at {
-		due = append(due, f.heap.remove(0))
-	}
-	for _, t := range due {
-		if t.period > 0 {
-			t.when = addSat(at, t.period)
-			t.seq = f.seq
-			f.seq++
-			f.heap.push(t)
-		}
-	}
+	due := f.takeDueLocked(at)
 	f.mu.Unlock()
 
 	v := f.at(at)
@@ -348,6 +338,52 @@ func (f *Fake) fire(target int64) bool {
 	}
 	f.mu.Unlock()
 	return true
+}
+
+// takeDueLocked disarms the timers due at at, re-arms the tickers among
+// them, and returns them in arming order. A few due timers are popped one
+// by one, O(log n) each; when many are due at once, as in a fleet of loops
+// started together, they are updated in place and the heap rebuilt in
+// O(n), which is cheaper.
+func (f *Fake) takeDueLocked(at int64) []*timer {
+	due := f.batch[:0]
+	f.batch = nil // a callback that advances gets its own
+	due, f.queue = f.heap.due(at, due, f.queue)
+	if len(due) < 8 || len(due)*bits.Len(uint(len(f.heap))) < 2*len(f.heap) {
+		due = due[:0]
+		for len(f.heap) > 0 && f.heap[0].when == at {
+			t := f.heap.remove(0)
+			due = append(due, t)
+		}
+		for _, t := range due {
+			if rearms(t, at) {
+				f.rearmLocked(t, at)
+				f.heap.push(t)
+			}
+		}
+		return due
+	}
+	slices.SortFunc(due, func(a, b *timer) int { return cmpInt(int64(a.seq), int64(b.seq)) })
+	for _, t := range due {
+		if rearms(t, at) {
+			f.rearmLocked(t, at)
+		} else {
+			t.idx = -1
+		}
+	}
+	f.heap.rebuild()
+	return due
+}
+
+// rearms reports whether t is a ticker with a next tick: none comes after
+// the largest time, where a ticker stops rather than fire forever.
+func rearms(t *timer, at int64) bool { return t.period > 0 && at < math.MaxInt64 }
+
+// rearmLocked sets a ticker that fired at at to its next tick.
+func (f *Fake) rearmLocked(t *timer, at int64) {
+	t.when = addSat(at, t.period)
+	t.seq = f.seq
+	f.seq++
 }
 
 // WaitArmed blocks until at least n timers, tickers, AfterFunc calls and

@@ -80,3 +80,40 @@ func (h timerHeap) down(i int) bool {
 	}
 	return i > start
 }
+
+// due appends to buf the timers due at the root's time, at, in index
+// order, by a breadth-first walk of the subtree they form at the top of
+// the heap: O(k) for k due timers. queue is scratch space, returned for
+// reuse.
+func (h timerHeap) due(at int64, buf []*timer, queue []int) ([]*timer, []int) {
+	queue = append(queue[:0], 0)
+	for q := 0; q < len(queue); q++ {
+		i := queue[q]
+		if i >= len(h) || h[i].when != at {
+			continue
+		}
+		buf = append(buf, h[i])
+		queue = append(queue, 2*i+1, 2*i+2)
+	}
+	return buf, queue
+}
+
+// rebuild drops the timers marked unarmed (idx < 0) and restores the heap
+// order in O(n), for when many keys changed at once.
+func (h *timerHeap) rebuild() {
+	old := *h
+	n := 0
+	for _, t := range old {
+		if t.idx < 0 {
+			continue
+		}
+		t.idx = n
+		old[n] = t
+		n++
+	}
+	clear(old[n:])
+	*h = old[:n]
+	for i := n/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
