@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +15,15 @@ import (
 // inFixtures runs the test in the runner's fixture module, as a user would run spreadcheck in
 // their own module.
 func inFixtures(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir()) // the default results file goes there
+	// The default results file goes to TMPDIR, the binary cache under XDG_CACHE_HOME; the go
+	// command's build cache, which also defaults to XDG_CACHE_HOME, stays where it is.
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	t.Setenv("TMPDIR", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Chdir("../../internal/runner/testdata/fixtures")
 }
 

@@ -47,9 +47,9 @@ func ExampleReport_WriteText() {
 	// spreadcheck: 200 runs of 1 package, seed 1
 	//
 	// example.com/retry (200 runs)
-	//     runs  fail  crash  hang  skip   rate    95% interval  test
-	//      200     0      0     0     0      0      [0, 1.83%]  TestCap
-	//      200     3      0     0     0  1.50%  [0.31%, 4.32%]  TestJitter
+	//     runs  fail  crash  hang  skip   rate    95% interval  checks allow  test
+	//      200     0      0     0     0      0      [0, 1.83%]             -  TestCap
+	//      200     3      0     0     0  1.50%  [0.31%, 4.32%]         1e-09  TestJitter
 	//
 	//   TestJitter: 3 of 200 runs failed where its checks allow 1e-09 per run: this is not chance (p = 1.3e-21); the code or the test is broken
 	//     run 17 (fail): SPREADCHECK_SEED=11904322950028659555 go test -run '^TestJitter$' -count=1 ./retry

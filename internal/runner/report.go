@@ -63,7 +63,7 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 		fmt.Fprintf(w, "    no tests ran\n\n")
 		return
 	}
-	fmt.Fprintln(tw, "  runs\tfail\tcrash\thang\tskip\trate\t95% interval\t  test")
+	fmt.Fprintln(tw, "  runs\tfail\tcrash\thang\tskip\trate\t95% interval\tchecks allow\t  test")
 	clean := 0
 	for _, t := range p.Tests {
 		if t.Bad() == 0 {
@@ -72,8 +72,8 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 				continue
 			}
 		}
-		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d\t%s\t%s\t  %s\n", t.Runs, t.Failures, t.Crashes, t.Hangs, t.Skips,
-			FormatRate(t.Rate.Rate), formatInterval(t.Rate, t.Runs), t.Name)
+		fmt.Fprintf(tw, "  %d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t  %s\n", t.Runs, t.Failures, t.Crashes, t.Hangs, t.Skips,
+			FormatRate(t.Rate.Rate), formatInterval(t.Rate, t.Runs), formatAllowed(t.Allowed), t.Name)
 	}
 	tw.Flush()
 	if clean > maxCleanShown {
@@ -88,6 +88,15 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// formatAllowed prints the failure rate per run that a test's spread checks allow, or "-" for
+// a test without them.
+func formatAllowed(a float64) string {
+	if a == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(a, 'g', 2, 64)
 }
 
 // failsThroughSubtests reports whether every failing run of t is a failing run of one of its
