@@ -265,6 +265,7 @@ type errWriter struct {
 	err error
 }
 
+// Write never fails: after the first error it drops what it is given.
 func (e *errWriter) Write(p []byte) (int, error) {
 	if e.err != nil {
 		return len(p), nil

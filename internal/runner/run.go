@@ -110,6 +110,7 @@ func ParseShard(s string) (Shard, error) {
 // Has reports whether run number i belongs to the shard.
 func (s Shard) Has(i int) bool { return s.N <= 1 || (i-1)%s.N == s.K-1 }
 
+// String returns "k/n", or "" for the zero Shard.
 func (s Shard) String() string {
 	if s.N <= 1 {
 		return ""

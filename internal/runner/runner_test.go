@@ -404,6 +404,17 @@ func TestRerun(t *testing.T) {
 	if steady := summary(t, rep, "flaky", "TestSteady"); steady.Rerun != nil {
 		t.Errorf("TestSteady passed and was rerun anyway")
 	}
+	// The reruns of two shards get different numbers, hence seeds.
+	a := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{1, 2}})
+	b := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{2, 2}})
+	var nums []int
+	for _, j := range append(a, b...) {
+		nums = append(nums, j.Run)
+	}
+	slices.Sort(nums)
+	if want := []int{31, 32, 33, 34, 35, 36}; !slices.Equal(nums, want) {
+		t.Errorf("rerun numbers of shards 1/2 and 2/2: %v, want %v", nums, want)
+	}
 }
 
 // TestInterrupt: a cancelled session keeps every finished run, loses none to the kill, and

@@ -328,8 +328,9 @@ func (r *Report) FailedTests() map[string][]string {
 	return out
 }
 
-// RerunJobs returns n more runs of each package with failed tests, limited to those tests, numbered
-// after the main pass's runs so that their seeds are new.
+// RerunJobs returns n more runs of each package with failed tests, limited to those tests,
+// numbered after the main pass's runs so that their seeds are new. Under a shard the numbers
+// interleave like the main pass's, so that the reruns of different shards do not collide.
 func RerunJobs(pkgs []Package, r *Report, n int, opts Options) []Job {
 	failed := r.FailedTests()
 	var jobs []Job
@@ -344,6 +345,9 @@ func RerunJobs(pkgs []Package, r *Report, n int, opts Options) []Job {
 				quoted[j] = regexp.QuoteMeta(nm)
 			}
 			run := opts.Runs + i
+			if opts.Shard.N > 1 {
+				run = opts.Runs + (i-1)*opts.Shard.N + opts.Shard.K
+			}
 			jobs = append(jobs, Job{Package: p, Run: run, Seed: RunSeed(opts.Seed, run), Phase: Rerun,
 				Filter: "^(" + strings.Join(quoted, "|") + ")$"})
 		}
