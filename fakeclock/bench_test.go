@@ -1,6 +1,8 @@
 package fakeclock
 
 import (
+	"context"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -81,5 +83,41 @@ func TestNoAllocationsPerTick(t *testing.T) {
 		<-tm.C
 	}); a != 0 {
 		t.Errorf("%v allocations per timer Reset and fire, want 0", a)
+	}
+}
+
+func TestNoAllocationsPerSleep(t *testing.T) {
+	c := NewFake(time.Unix(0, 0))
+	woke := make(chan struct{})
+	stop := make(chan struct{})
+	defer func() { // let the sleeper wake and see stop
+		close(stop)
+		if err := c.WaitArmed(context.Background(), 1); err != nil {
+			t.Error(err)
+		}
+		_ = c.Advance(time.Second)
+	}()
+	go func() {
+		for {
+			c.Sleep(time.Second)
+			select {
+			case woke <- struct{}{}:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	step := func() {
+		for {
+			if _, ok := c.AdvanceNext(); ok {
+				break
+			}
+			runtime.Gosched() // the sleeper has not armed yet
+		}
+		<-woke
+	}
+	step()
+	if a := testing.AllocsPerRun(100, step); a != 0 {
+		t.Errorf("%v allocations per Sleep, want 0", a)
 	}
 }
