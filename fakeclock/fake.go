@@ -224,7 +224,10 @@ func (f *Fake) reset(t *timer, d time.Duration, period time.Duration) bool {
 	f.mu.Unlock()
 	pending = drain(t.c) || pending
 	if t.c != nil {
-		t.c <- now // cannot block: the buffer was just drained, under sendMu
+		select {
+		case t.c <- now: // always room: the buffer was just drained, under sendMu
+		default:
+		}
 	}
 	f.sendMu.Unlock()
 	if t.fn != nil {
@@ -291,6 +294,8 @@ func (f *Fake) advanceTo(target int64) {
 }
 
 // settle lets the other goroutines of the bubble run until they block.
+// synctest.Wait must not be called by two goroutines of a bubble at once,
+// so in a bubble one goroutine at a time may advance the Fake.
 func (f *Fake) settle() {
 	if f.bubble {
 		synctest.Wait()

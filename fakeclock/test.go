@@ -13,6 +13,7 @@ import (
 // loop started just before Advance has armed its ticker, and has handled
 // each tick before the next one fires, on every run.
 //
+// Advance from one goroutine at a time (synctest.Wait allows no more).
 // The rules of synctest.Test apply: every goroutine that f starts must
 // have exited when f returns (end loops with t.Context(), which is
 // canceled as f returns), and a deadlock fails the test.
