@@ -68,71 +68,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return merge(args[1:], stdout, stderr)
 	}
-	fs := flag.NewFlagSet("spreadcheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: spreadcheck [flags] [packages]\n       spreadcheck merge [flags] results.jsonl...\n\n")
-		fs.PrintDefaults()
-	}
-	var (
-		o        runner.Options
-		out      output
-		seed     = fs.Uint64("seed", 0, "base `seed`; run i gets its own seed from it (0: a fresh one, printed in the report)")
-		shard    = fs.String("shard", "", "make only shard `k/n` of the runs; merge the shards' -results files")
-		logDir   = fs.String("o", "", "write each failing run's whole output, and the results file, to `dir`")
-		results  = fs.String("results", "", "append every run's result to `file` as it finishes (default: in -o, else a temporary file)")
-		rerun    = fs.Int("rerun", 0, "after the main pass, run each failed test `n` more times to narrow its interval")
-		replay   = fs.Int("replay", 20, "replay up to `n` failing tests once with their failing seed, to check that it reproduces")
-		race     = fs.Bool("race", false, "build with the race detector")
-		tags     = fs.String("tags", "", "build `tags`, as for go test")
-		progress = fs.Bool("progress", true, "report progress on stderr")
-		cache    = fs.Bool("cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
-	)
-	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
-	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
-	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
-	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")
-	fs.DurationVar(&o.Timeout, "timeout", 10*time.Minute, "stop a run after `d` with a goroutine dump, and count it as a hang")
-	out.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return usage(err, stderr)
-	}
-	if err := out.check(); err != nil {
-		return usage(err, stderr)
-	}
-	if o.Runs < 1 || o.Parallel < 1 || o.Timeout <= 0 || *rerun < 0 || *replay < 0 {
-		return usage(errors.New("-runs, -p and -timeout must be positive, -rerun and -replay not negative"), stderr)
-	}
-	if *shard != "" {
-		s, err := runner.ParseShard(*shard)
-		if err != nil {
-			return usage(err, stderr)
-		}
-		o.Shard = s
-	}
-	o.Seed = *seed
-	if o.Seed == 0 {
-		o.Seed = freshSeed()
-	}
-	var buildFlags []string
-	if *race {
-		buildFlags = append(buildFlags, "-race")
-	}
-	if *tags != "" {
-		buildFlags = append(buildFlags, "-tags="+*tags)
-	}
-
-	if *logDir != "" {
-		if err := os.MkdirAll(*logDir, 0o755); err != nil {
-			return usage(err, stderr)
-		}
-		o.LogDir = *logDir
-	}
-	rf, err := openResults(*results, *logDir, runner.Header{Seed: o.Seed, Runs: o.Runs,
-		Shard: o.Shard.String(), Patterns: fs.Args(), Started: time.Now().UTC()})
+	f, err := parseFlags(args, stderr)
 	if err != nil {
 		return usage(err, stderr)
 	}
+	rf, err := openResults(f.results, f.cfg.Options.LogDir, runner.Header{Seed: f.cfg.Options.Seed,
+		Runs: f.cfg.Options.Runs, Shard: f.cfg.Options.Shard.String(), Patterns: f.cfg.Build.Patterns,
+		Started: time.Now().UTC()})
+	if err != nil {
+		return usage(err, stderr)
+	}
+	f.cfg.Results = rf
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -140,33 +86,98 @@ func run(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills the runner outright
 	}()
-	if *progress {
-		o.OnProgress = progressPrinter(stderr)
+	if f.progress {
+		f.cfg.Options.OnProgress = progressPrinter(stderr)
 	}
-	rep, err := runner.RunSession(ctx, runner.Config{
-		Build:       runner.BuildOptions{Patterns: fs.Args(), BuildFlags: buildFlags, CacheDir: cacheDir(*cache)},
-		Options:     o,
-		Rerun:       *rerun,
-		ReplayLimit: *replay,
-		Summary:     runner.SummaryOptions{MaxFlake: out.maxFlake, Detect: out.detect},
-		Results:     rf,
-	})
+	rep, err := runner.RunSession(ctx, f.cfg)
 	if err != nil {
 		rf.Close(runner.End{Interrupted: true})
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
 		return runner.ExitBuild
 	}
 	cerr := rf.Close(runner.End{Seconds: rep.Seconds, Interrupted: rep.Interrupted})
-	if err := out.write(rep, stdout); err != nil {
+	if err := f.out.write(rep, stdout); err != nil {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
 		return runner.ExitBuild
 	}
 	if cerr != nil {
 		fmt.Fprintf(stderr, "spreadcheck: results file: %v\n", cerr)
-	} else if *results == "" && *logDir == "" {
+	} else if f.results == "" && f.cfg.Options.LogDir == "" {
 		fmt.Fprintf(stderr, "spreadcheck: results saved in %s\n", rf.Name())
 	}
 	return rep.ExitCode()
+}
+
+// flags is a parsed command line.
+type flags struct {
+	cfg      runner.Config
+	out      output
+	results  string // the -results file, if given
+	progress bool
+}
+
+// parseFlags parses the command line of a session into the runner's configuration.
+func parseFlags(args []string, stderr io.Writer) (*flags, error) {
+	fs := flag.NewFlagSet("spreadcheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: spreadcheck [flags] [packages]\n       spreadcheck merge [flags] results.jsonl...\n\n")
+		fs.PrintDefaults()
+	}
+	var (
+		f     flags
+		o     = &f.cfg.Options
+		shard = fs.String("shard", "", "make only shard `k/n` of the runs; merge the shards' -results files")
+		race  = fs.Bool("race", false, "build with the race detector")
+		tags  = fs.String("tags", "", "build `tags`, as for go test")
+		cache = fs.Bool("cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
+	)
+	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
+	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
+	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
+	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")
+	fs.DurationVar(&o.Timeout, "timeout", 10*time.Minute, "stop a run after `d` with a goroutine dump, and count it as a hang")
+	fs.Uint64Var(&o.Seed, "seed", 0, "base `seed`; run i gets its own seed from it (0: a fresh one, printed in the report)")
+	fs.StringVar(&o.LogDir, "o", "", "write each failing run's whole output, and the results file, to `dir`")
+	fs.StringVar(&f.results, "results", "", "append every run's result to `file` as it finishes (default: in -o, else a temporary file)")
+	fs.IntVar(&f.cfg.Rerun, "rerun", 0, "after the main pass, run each failed test `n` more times to narrow its interval")
+	fs.IntVar(&f.cfg.ReplayLimit, "replay", 20, "replay up to `n` failing tests once with their failing seed, to check that it reproduces")
+	fs.BoolVar(&f.progress, "progress", true, "report progress on stderr")
+	f.out.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if err := f.out.check(); err != nil {
+		return nil, err
+	}
+	if o.Runs < 1 || o.Parallel < 1 || o.Timeout <= 0 || f.cfg.Rerun < 0 || f.cfg.ReplayLimit < 0 {
+		return nil, errors.New("-runs, -p and -timeout must be positive, -rerun and -replay not negative")
+	}
+	if *shard != "" {
+		s, err := runner.ParseShard(*shard)
+		if err != nil {
+			return nil, err
+		}
+		o.Shard = s
+	}
+	if o.Seed == 0 {
+		o.Seed = freshSeed()
+	}
+	if o.LogDir != "" {
+		if err := os.MkdirAll(o.LogDir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	b := &f.cfg.Build
+	b.Patterns, b.CacheDir = fs.Args(), cacheDir(*cache)
+	if *race {
+		b.BuildFlags = append(b.BuildFlags, "-race")
+	}
+	if *tags != "" {
+		b.BuildFlags = append(b.BuildFlags, "-tags="+*tags)
+	}
+	f.cfg.Summary = runner.SummaryOptions{MaxFlake: f.out.maxFlake, Detect: f.out.detect}
+	return &f, nil
 }
 
 // merge implements "spreadcheck merge": one report from the results files of several shards.

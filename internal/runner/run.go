@@ -207,31 +207,11 @@ var (
 // runOne runs one job. It returns false when ctx was cancelled before the run finished.
 func runOne(ctx context.Context, j Job, opts *Options) (Record, bool) {
 	timeout := opts.timeout()
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1",
-		"-test.timeout=" + timeout.String()}
-	filter := opts.Run
-	if j.Filter != "" {
-		filter = j.Filter
-	}
-	if filter != "" {
-		args = append(args, "-test.run="+filter)
-	}
-	if opts.Skip != "" {
-		args = append(args, "-test.skip="+opts.Skip)
-	}
-	args = append(args, opts.Args...)
-
 	runCtx, cancel := context.WithTimeout(ctx, timeout+watchdogGrace)
 	defer cancel()
-	cmd := exec.CommandContext(runCtx, j.Package.Binary, args...)
+	cmd := exec.CommandContext(runCtx, j.Package.Binary, binaryArgs(j, opts, timeout)...)
 	cmd.Dir = j.Package.Dir
-	cmd.Env = append(os.Environ(), SeedEnv+"="+strconv.FormatUint(j.Seed, 10))
-	if j.Phase != Replay {
-		// A replay sets only what the printed replay command sets, so that it checks that command.
-		cmd.Env = append(cmd.Env, RunEnv+"="+strconv.Itoa(j.Run))
-	} else {
-		cmd.Env = append(cmd.Env, RunEnv+"=")
-	}
+	cmd.Env = runEnv(j)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out // one pipe: the interleaving is the real one
 	var killed atomic.Bool
@@ -255,8 +235,7 @@ func runOne(ctx context.Context, j Job, opts *Options) (Record, bool) {
 	if cmd.ProcessState != nil {
 		exit = cmd.ProcessState.ExitCode()
 	} else if err != nil {
-		// The binary could not be started at all: report it against the package.
-		out.WriteString(err.Error())
+		out.WriteString(err.Error()) // the binary did not start: blame the package
 	}
 	r := Record{
 		Package: j.Package, Run: j.Run, Seed: j.Seed, Phase: j.Phase, Filter: j.Filter,
@@ -267,6 +246,33 @@ func runOne(ctx context.Context, j Job, opts *Options) (Record, bool) {
 		r.Log = writeLog(opts.LogDir, &r, out.Bytes())
 	}
 	return r, true
+}
+
+// binaryArgs returns the test binary's flags for one run.
+func binaryArgs(j Job, opts *Options, timeout time.Duration) []string {
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1",
+		"-test.timeout=" + timeout.String()}
+	filter := opts.Run
+	if j.Filter != "" {
+		filter = j.Filter
+	}
+	if filter != "" {
+		args = append(args, "-test.run="+filter)
+	}
+	if opts.Skip != "" {
+		args = append(args, "-test.skip="+opts.Skip)
+	}
+	return append(args, opts.Args...)
+}
+
+// runEnv returns the environment of one run: the runner's own, plus the run's seed and number.
+func runEnv(j Job) []string {
+	env := append(os.Environ(), SeedEnv+"="+strconv.FormatUint(j.Seed, 10))
+	if j.Phase == Replay {
+		// A replay sets only what the printed replay command sets, so that it checks that command.
+		return append(env, RunEnv+"=")
+	}
+	return append(env, RunEnv+"="+strconv.Itoa(j.Run))
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

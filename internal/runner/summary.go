@@ -169,69 +169,85 @@ type testAcc struct {
 
 // Summarize aggregates records into a report.
 func Summarize(recs []Record, opts SummaryOptions) *Report {
-	maxFlake := opts.MaxFlake
-	rep := &Report{MaxFlake: maxFlake, Detect: opts.Detect}
+	rep := &Report{MaxFlake: opts.MaxFlake, Detect: opts.Detect}
 	if rep.Detect <= 0 || rep.Detect >= 1 {
 		rep.Detect = 0.001
 	}
 	rep.DetectRuns, _ = RunsToDetect(rep.Detect)
-	pkgs := map[string]*PackageSummary{}
-	var pkgOrder []string
-	acc := map[testKey]*testAcc{}
-	var order []testKey
 
+	g := newAggregate()
 	for i := range recs {
-		r := &recs[i]
-		ps := pkgs[r.ImportPath]
-		if ps == nil {
-			ps = &PackageSummary{Package: r.Package}
-			ps.Binary = ""
-			pkgs[r.ImportPath] = ps
-			pkgOrder = append(pkgOrder, r.ImportPath)
-		}
-		if r.BuildError != "" {
-			ps.BuildError = r.BuildError
-			continue
-		}
-		if r.Phase == Main {
-			ps.Runs++
-		}
-		for _, t := range r.Tests {
-			k := testKey{r.ImportPath, t.Name}
-			a := acc[k]
-			if a == nil {
-				a = &testAcc{}
-				acc[k] = a
-				order = append(order, k)
+		g.add(&recs[i])
+	}
+	slices.Sort(g.pkgOrder)
+	for _, p := range g.pkgOrder {
+		ps := g.pkgs[p]
+		for _, name := range g.tests[p] {
+			ts := g.acc[testKey{p, name}].summary(name)
+			if ts.Bad() > 0 && ts.Lower > opts.MaxFlake {
+				rep.Flaky = append(rep.Flaky, p+"."+name)
 			}
-			a.record(r, &t)
+			ps.Tests = append(ps.Tests, ts)
 		}
-	}
-
-	for _, k := range order {
-		a := acc[k]
-		ts := TestSummary{Name: k.name, Counts: a.main, Rate: rateOf(a.main), Allowed: a.allowed,
-			Seeded: a.seeded, Failing: a.failing, Output: a.output, Replayed: a.replayed}
-		slices.SortFunc(ts.Failing, func(x, y Failure) int { return x.Run - y.Run })
-		if ts.Allowed > 0 && ts.Bad() > 0 {
-			ts.Chance = TailProb(ts.Bad(), ts.Runs, ts.Allowed)
-		}
-		if a.rerun.Runs+a.rerun.Skips > 0 {
-			ts.Rerun = &RerunSummary{a.rerun, rateOf(a.rerun)}
-		}
-		if ts.Bad() > 0 && ts.Lower > maxFlake {
-			rep.Flaky = append(rep.Flaky, k.pkg+"."+k.name)
-		}
-		pkgs[k.pkg].Tests = append(pkgs[k.pkg].Tests, ts)
-	}
-	slices.Sort(pkgOrder)
-	for _, p := range pkgOrder {
-		if pkgs[p].BuildError != "" {
+		if ps.BuildError != "" {
 			rep.BuildErrors++
 		}
-		rep.Packages = append(rep.Packages, *pkgs[p])
+		rep.Packages = append(rep.Packages, *ps)
 	}
 	return rep
+}
+
+// aggregate collects records per package and test, in the order they first appear.
+type aggregate struct {
+	pkgs     map[string]*PackageSummary
+	pkgOrder []string
+	tests    map[string][]string // per package
+	acc      map[testKey]*testAcc
+}
+
+func newAggregate() *aggregate {
+	return &aggregate{pkgs: map[string]*PackageSummary{}, tests: map[string][]string{}, acc: map[testKey]*testAcc{}}
+}
+
+func (g *aggregate) add(r *Record) {
+	ps := g.pkgs[r.ImportPath]
+	if ps == nil {
+		ps = &PackageSummary{Package: r.Package}
+		ps.Binary = ""
+		g.pkgs[r.ImportPath] = ps
+		g.pkgOrder = append(g.pkgOrder, r.ImportPath)
+	}
+	if r.BuildError != "" {
+		ps.BuildError = r.BuildError
+		return
+	}
+	if r.Phase == Main {
+		ps.Runs++
+	}
+	for _, t := range r.Tests {
+		k := testKey{r.ImportPath, t.Name}
+		a := g.acc[k]
+		if a == nil {
+			a = &testAcc{}
+			g.acc[k] = a
+			g.tests[r.ImportPath] = append(g.tests[r.ImportPath], t.Name)
+		}
+		a.record(r, &t)
+	}
+}
+
+// summary turns one test's tallies into its part of the report.
+func (a *testAcc) summary(name string) TestSummary {
+	ts := TestSummary{Name: name, Counts: a.main, Rate: rateOf(a.main), Allowed: a.allowed,
+		Seeded: a.seeded, Failing: a.failing, Output: a.output, Replayed: a.replayed}
+	slices.SortFunc(ts.Failing, func(x, y Failure) int { return x.Run - y.Run })
+	if ts.Allowed > 0 && ts.Bad() > 0 {
+		ts.Chance = TailProb(ts.Bad(), ts.Runs, ts.Allowed)
+	}
+	if a.rerun.Runs+a.rerun.Skips > 0 {
+		ts.Rerun = &RerunSummary{a.rerun, rateOf(a.rerun)}
+	}
+	return ts
 }
 
 func (a *testAcc) record(r *Record, t *TestResult) {
