@@ -439,3 +439,28 @@ func TestNonPositiveTickerPanics(t *testing.T) {
 		t.Error("Tick(0) != nil")
 	}
 }
+
+// Real is package time: in a bubble, its clock is the bubble's.
+func TestRealInBubble(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := Real()
+		start := c.Now()
+		tick := c.Tick(period)
+		c.Sleep(period / 2)
+		if got := <-tick; got.Sub(start) != period {
+			t.Errorf("Tick stamped %v after start, want %v", got.Sub(start), period)
+		}
+		if c.Since(start) != period || c.Until(start.Add(3*period)) != 2*period {
+			t.Errorf("Since = %v, Until = %v", c.Since(start), c.Until(start.Add(3*period)))
+		}
+		if c.Tick(0) != nil {
+			t.Error("Tick(0) != nil")
+		}
+		ctx, cancel := c.WithDeadline(t.Context(), start.Add(2*period))
+		defer cancel()
+		<-ctx.Done()
+		if c.Since(start) != 2*period || ctx.Err() != context.DeadlineExceeded {
+			t.Errorf("deadline at %v with %v", c.Since(start), ctx.Err())
+		}
+	})
+}
