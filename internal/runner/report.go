@@ -188,9 +188,14 @@ func (t *TestSummary) replayNote() string {
 }
 
 func (r *Report) writeFooter(w io.Writer) {
-	if r.Runs > 0 {
+	// The runs made, which a shard or an interrupted session has fewer of than asked for.
+	done := 0
+	for _, p := range r.Packages {
+		done = max(done, p.Runs)
+	}
+	if done > 0 {
 		fmt.Fprintf(w, "%d runs see a flake of %s or more at least once with 95%% probability; a %s flake needs %d runs.\n",
-			r.Runs, FormatRate(DetectableRate(r.Runs)), FormatRate(r.Detect), r.DetectRuns)
+			done, FormatRate(DetectableRate(done)), FormatRate(r.Detect), r.DetectRuns)
 	}
 	switch {
 	case r.Interrupted:

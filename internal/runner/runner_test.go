@@ -523,3 +523,19 @@ func TestBuildCache(t *testing.T) {
 		t.Errorf("runs of the copied binary: %+v", recs)
 	}
 }
+
+// TestUnrunPackages: a package that built but finished no run is listed, not left out.
+func TestUnrunPackages(t *testing.T) {
+	ran := Package{ImportPath: "x/ran", Binary: "/bin/ran"}
+	idle := Package{ImportPath: "x/idle", Binary: "/bin/idle"}
+	rep := Summarize([]Record{{Package: ran, Run: 1, Phase: Main, Tests: []TestResult{{Name: "TestA", Outcome: Pass}}}}, SummaryOptions{})
+	addUnrun(rep, []Package{ran, idle})
+	if len(rep.Packages) != 2 || rep.Packages[0].ImportPath != "x/idle" || rep.Packages[0].Runs != 0 || rep.Packages[0].Binary != "" {
+		t.Fatalf("packages: %+v", rep.Packages)
+	}
+	var b strings.Builder
+	rep.WriteText(&b)
+	if !strings.Contains(b.String(), "x/idle (0 runs)\n    no tests ran") {
+		t.Errorf("report:\n%s", b.String())
+	}
+}

@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 	"os"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -77,6 +79,7 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	_ = err // Execute's only error is ctx's, which is reported as Interrupted below.
 
 	rep := Summarize(recs, cfg.Summary)
+	addUnrun(rep, pkgs)
 	rep.Seed, rep.Runs = opts.Seed, opts.Runs
 	if s := opts.Shard.String(); s != "" {
 		rep.Shards = []string{s}
@@ -84,4 +87,20 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Interrupted = ctx.Err() != nil
 	return rep, nil
+}
+
+// addUnrun lists the packages that built but finished no run (the session was interrupted, or
+// -run matched none of their tests) so that the report does not silently leave them out.
+func addUnrun(rep *Report, pkgs []Package) {
+	seen := map[string]bool{}
+	for _, p := range rep.Packages {
+		seen[p.ImportPath] = true
+	}
+	for _, p := range pkgs {
+		if !seen[p.ImportPath] {
+			p.Binary = ""
+			rep.Packages = append(rep.Packages, PackageSummary{Package: p})
+		}
+	}
+	slices.SortFunc(rep.Packages, func(a, b PackageSummary) int { return strings.Compare(a.ImportPath, b.ImportPath) })
 }
