@@ -120,7 +120,7 @@ func (p *parser) frame(s string) {
 	p.tail.Reset()
 	switch {
 	case s == "PASS" || s == "FAIL":
-		p.final = s
+		p.final, p.current = s, nil // what follows comes from TestMain
 	case strings.HasPrefix(s, "=== "):
 		verb, rest, _ := strings.Cut(s[4:], " ")
 		rest = strings.TrimLeft(rest, " ")
@@ -202,7 +202,7 @@ func (p *parser) results(exitCode int, killed bool) []TestResult {
 	if !complete {
 		// Every test still running when the process died is blamed; if none was, the test that
 		// just failed is (package testing prints "--- FAIL" before re-panicking a test's own
-		// panic), and otherwise the package.
+		// panic), unless the tests had all ended; otherwise the package.
 		bad := Crash
 		if timedOut {
 			bad = Hang
@@ -213,7 +213,7 @@ func (p *parser) results(exitCode int, killed bool) []TestResult {
 				t.ended, t.outcome, blamed = true, bad, true
 			}
 		}
-		if !blamed && p.last != nil && p.last.outcome == Fail && p.tail.Len() > 0 {
+		if !blamed && p.final == "" && p.last != nil && p.last.outcome == Fail && p.tail.Len() > 0 {
 			p.last.outcome, blamed = bad, true
 		}
 		if !blamed {

@@ -90,6 +90,11 @@ func TestParse(t *testing.T) {
 		exit: 1,
 		want: map[string]Outcome{"TestA": Pass, PackageTest: Fail},
 	}, {
+		name: "TestMain panics after the tests ended: the package crashed, not the failed test",
+		out:  frame("=== RUN   TestA", "--- FAIL: TestA (0.00s)", "FAIL", "|panic: in TestMain"),
+		exit: 2,
+		want: map[string]Outcome{"TestA": Fail, PackageTest: Crash},
+	}, {
 		name: "init crashes before any test",
 		out:  []byte("panic: bad init\n\ngoroutine 1 [running]:\n"),
 		exit: 2,
@@ -128,6 +133,14 @@ func TestParseAttrsAndOutput(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseTestMainOutput(t *testing.T) {
+	out := frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS", "|leak: 1 goroutine")
+	got := parseRun(out, 1, false)
+	if len(got) != 2 || got[1].Name != PackageTest || got[1].Output != "leak: 1 goroutine\n" {
+		t.Errorf("results %+v, want the package to fail with TestMain's output", got)
 	}
 }
 
