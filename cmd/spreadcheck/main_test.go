@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
@@ -135,5 +136,51 @@ func TestShardMerge(t *testing.T) {
 	code, out, errOut := spreadcheck(t, append([]string{"merge"}, files...)...)
 	if code != runner.ExitFlaky || !strings.Contains(out, "shards 1/2, 2/2") || !strings.Contains(out, "fixtures/flaky (20 runs)") {
 		t.Errorf("merge: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestInterrupt sends the command a real SIGINT while its runs hang: it must stop them, print
+// the report of what finished and exit 3.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "spreadcheck")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	inFixtures(t)
+	results := filepath.Join(t.TempDir(), "r.jsonl")
+	cmd := exec.Command(bin, "-runs", "50", "-seed", "1", "-timeout", "1h", "-progress=false",
+		"-results", results, "./flaky", "./hang")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until a run has finished (flaky's runs do; hang's never will), then interrupt.
+	deadline := time.Now().Add(time.Minute)
+	for {
+		b, _ := os.ReadFile(results)
+		if bytes.Contains(b, []byte(`"record"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no run finished within a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	if cmd.ProcessState.ExitCode() != runner.ExitInterrupted {
+		t.Errorf("exit %v, want %d", err, runner.ExitInterrupted)
+	}
+	if s := out.String(); !strings.Contains(s, "INTERRUPTED") || !strings.Contains(s, "fixtures/hang (0 runs)") {
+		t.Errorf("report:\n%s", s)
+	}
+	m, err := runner.MergeResults(results)
+	if err != nil || !m.Incomplete || len(m.Records) == 0 {
+		t.Errorf("results file: %v, %d records, incomplete %v", err, len(m.Records), m.Incomplete)
 	}
 }
