@@ -48,7 +48,7 @@ func TestFlakyPackage(t *testing.T) {
 		"fixtures/flaky (30 runs)",
 		"TestFlaky: ",
 		" go test -run '^TestFlaky$' -count=1 ./flaky",
-		"replaying the first failing run's seed fails again",
+		"replaying a failing run's seed fails again",
 		"fixtures/readsdata (30 runs)",
 		"FLAKY: ",
 	} {

@@ -176,9 +176,9 @@ func (t *TestSummary) verdict() string {
 func (t *TestSummary) replayNote() string {
 	switch {
 	case t.Replayed == Reproduced:
-		return "replaying the first failing run's seed fails again: the commands below reproduce it"
+		return "replaying a failing run's seed fails again: the commands below reproduce it"
 	case t.Replayed == NotReproduced:
-		return "replaying the first failing run's seed PASSED: the failure does not follow from SPREADCHECK_SEED " +
+		return "replaying a failing run's seed PASSED: the failure does not follow from SPREADCHECK_SEED " +
 			"(the test may use the global math/rand source, the clock or state left by other tests), so these commands may not reproduce it"
 	case t.Bad() > 0 && !t.Seeded && t.Name != PackageTest:
 		return "the test recorded no spreadcheck.seed: the commands below replay it only if it draws its randomness from SPREADCHECK_SEED " +

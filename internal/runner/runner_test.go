@@ -539,3 +539,18 @@ func TestUnrunPackages(t *testing.T) {
 		t.Errorf("report:\n%s", b.String())
 	}
 }
+
+// TestReplayJobsSkipHangs: a test whose failures all hung is not replayed (each replay would
+// cost a whole timeout); one that also failed otherwise is replayed with that run's seed.
+func TestReplayJobsSkipHangs(t *testing.T) {
+	p := Package{ImportPath: "x/p", Binary: "/bin/p"}
+	rec := func(run int, hang, flaky Outcome) Record {
+		return Record{Package: p, Run: run, Seed: uint64(100 + run), Phase: Main,
+			Tests: []TestResult{{Name: "TestHang", Outcome: hang}, {Name: "TestMixed", Outcome: flaky}}}
+	}
+	rep := Summarize([]Record{rec(1, Hang, Hang), rec(2, Hang, Fail), rec(3, Pass, Pass)}, SummaryOptions{})
+	jobs := ReplayJobs([]Package{p}, rep, 10)
+	if len(jobs) != 1 || jobs[0].Filter != "^TestMixed$" || jobs[0].Run != 2 || jobs[0].Seed != 102 {
+		t.Errorf("replay jobs %+v, want one of TestMixed with run 2's seed", jobs)
+	}
+}

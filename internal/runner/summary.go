@@ -372,7 +372,8 @@ func RerunJobs(pkgs []Package, r *Report, n int, opts Options) []Job {
 }
 
 // ReplayJobs returns one job per failing test (at most limit) that runs the test alone with the
-// seed of its first failing run, to check that the seed reproduces the failure.
+// seed of its first failing run that did not hang, to check that the seed reproduces the
+// failure.
 func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
 	bins := map[string]Package{}
 	for _, p := range pkgs {
@@ -385,10 +386,15 @@ func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
 			continue
 		}
 		for _, t := range ps.Tests {
-			if len(t.Failing) == 0 || t.Name == PackageTest || len(jobs) >= limit {
+			if t.Name == PackageTest || len(jobs) >= limit {
 				continue
 			}
-			f := t.Failing[0]
+			// Hangs are not replayed: each replay would cost a whole -timeout.
+			i := slices.IndexFunc(t.Failing, func(f Failure) bool { return f.Outcome != Hang })
+			if i < 0 {
+				continue
+			}
+			f := t.Failing[i]
 			jobs = append(jobs, Job{Package: p, Run: f.Run, Seed: f.Seed, Phase: Replay, Filter: RunPattern(t.Name)})
 		}
 	}
