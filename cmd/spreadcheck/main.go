@@ -86,10 +86,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills the runner outright
 	}()
+	pr := newProgress(stderr)
 	if f.progress {
-		f.cfg.Options.OnProgress = progressPrinter(stderr)
+		f.cfg.Options.OnProgress = pr.update
 	}
 	rep, err := runner.RunSession(ctx, f.cfg)
+	pr.end()
 	if err != nil {
 		rf.Close(runner.End{Interrupted: true})
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
@@ -276,31 +278,42 @@ func freshSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])%999_999_999 + 1
 }
 
-// progressPrinter reports progress on stderr: one line rewritten in place on a terminal, and a
-// plain line every tenth of the way in a CI log.
-func progressPrinter(w io.Writer) func(runner.Progress) {
-	tty := isTerminal(w)
-	lastTenth := 0
-	return func(p runner.Progress) {
-		if p.Done == 1 {
-			lastTenth = 0 // a new phase (the reruns) starts counting again
-		}
-		line := fmt.Sprintf("spreadcheck: %d/%d runs, %d with failures, %s elapsed",
-			p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second))
-		if p.Done < p.Total {
-			line += fmt.Sprintf(", ETA %s", p.ETA().Round(time.Second))
-		}
-		if tty {
-			fmt.Fprintf(w, "\r\033[K%s", line)
-			if p.Done == p.Total {
-				fmt.Fprintln(w)
-			}
-			return
-		}
-		if tenth := 10 * p.Done / max(p.Total, 1); tenth > lastTenth {
-			lastTenth = tenth
-			fmt.Fprintln(w, line)
-		}
+// progress reports progress on stderr: one line rewritten in place on a terminal, and a plain
+// line every tenth of the way in a CI log.
+type progress struct {
+	w         io.Writer
+	tty       bool
+	open      bool // a terminal line has been written and not ended
+	lastTenth int
+}
+
+func newProgress(w io.Writer) *progress { return &progress{w: w, tty: isTerminal(w)} }
+
+func (pr *progress) update(p runner.Progress) {
+	if p.Done == 1 {
+		pr.lastTenth = 0 // a new phase (the reruns) starts counting again
+	}
+	line := fmt.Sprintf("spreadcheck: %d/%d runs, %d with failures, %s elapsed",
+		p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second))
+	if p.Done < p.Total {
+		line += fmt.Sprintf(", ETA %s", p.ETA().Round(time.Second))
+	}
+	if pr.tty {
+		fmt.Fprintf(pr.w, "\r\033[K%s", line)
+		pr.open = true
+		return
+	}
+	if tenth := 10 * p.Done / max(p.Total, 1); tenth > pr.lastTenth {
+		pr.lastTenth = tenth
+		fmt.Fprintln(pr.w, line)
+	}
+}
+
+// end finishes the terminal line, so that what is printed next starts on a line of its own.
+func (pr *progress) end() {
+	if pr.open {
+		fmt.Fprintln(pr.w)
+		pr.open = false
 	}
 }
 
