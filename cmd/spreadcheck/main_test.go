@@ -184,3 +184,22 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("results file: %v, %d records, incomplete %v", err, len(m.Records), m.Incomplete)
 	}
 }
+
+func TestProgress(t *testing.T) {
+	var b bytes.Buffer
+	tty := &progress{w: &b, tty: true}
+	tty.update(runner.Progress{Done: 1, Total: 4, Failed: 1, Elapsed: time.Second})
+	tty.end()
+	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
+		t.Errorf("terminal progress %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	log := &progress{w: &b}
+	for i := 1; i <= 20; i++ {
+		log.update(runner.Progress{Done: i, Total: 20})
+	}
+	log.end()
+	if n := strings.Count(b.String(), "\n"); n != 10 || strings.Contains(b.String(), "\r") {
+		t.Errorf("CI progress: %d lines, want one per tenth:\n%s", n, b.String())
+	}
+}
