@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 )
 
 // CoverageGap returns the gap eps = 1 - alpha^(1/n), as a fraction of the width, that the
@@ -21,6 +22,36 @@ func CoverageGap(n int, alpha float64) (float64, error) {
 	return -math.Expm1(math.Log(alpha) / float64(n)), nil
 }
 
+type intKey struct {
+	w     int64
+	n     int
+	alpha float64
+}
+
+type intResult struct {
+	v   int64
+	err error
+}
+
+var (
+	coverageIntCache sync.Map // intKey -> intResult
+	rangeIntCache    sync.Map // intKey -> intResult
+)
+
+// cachedInt returns f(w, n, alpha), computing it once per key: the exact comparisons behind
+// the discrete coverage limits take up to a millisecond, and spread asks for the same limits
+// in every test.
+func cachedInt(cache *sync.Map, w int64, n int, alpha float64, f func(int64, int, float64) (int64, error)) (int64, error) {
+	key := intKey{w, n, alpha}
+	if r, ok := cache.Load(key); ok {
+		r := r.(intResult)
+		return r.v, r.err
+	}
+	v, err := f(w, n, alpha)
+	cache.Store(key, intResult{v, err})
+	return v, err
+}
+
 // CoverageGapInt returns the smallest gap j >= 1 with P(max <= w-1-j) = ((w-j)/w)^n <= alpha
 // for n draws from {0, ..., w-1}, all equally likely: the check fails when max <= w-1-j (and,
 // by symmetry, when min >= j). It returns a *TooSmallError when even j = w-1 is too likely.
@@ -34,6 +65,10 @@ func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
+	return cachedInt(&coverageIntCache, w, n, alpha, coverageGapInt)
+}
+
+func coverageGapInt(w int64, n int, alpha float64) (int64, error) {
 	// fits(j) reports P(max <= w-1-j) = ((w-j)/w)^n <= alpha; it is monotone in j.
 	fits := func(j int64) bool { return powLE(w-j, w, n, alpha) }
 	if !fits(w - 1) {
@@ -54,13 +89,46 @@ func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
 			lo = mid
 		}
 	}
-	for hi > 1 && fits(hi-1) {
-		hi--
+	// The last j that does not fit, found exactly from the estimate; fits(0) is false.
+	return 1 + lastTrue(0, w-1, hi-1, func(j int64) bool { return !fits(j) }), nil
+}
+
+// lastTrue returns the largest x in [lo, hi] with ok(x), for ok true at lo and then false
+// from some point on, starting from an estimate near the answer: it gallops away from the
+// estimate and then bisects, so that a poor estimate costs O(log) calls of ok, not a walk.
+func lastTrue(lo, hi, guess int64, ok func(int64) bool) int64 {
+	guess = min(max(guess, lo), hi)
+	a, b := lo, hi+1 // ok(a) holds, and b is past the answer
+	if ok(guess) {
+		a = guess
+		for step := int64(1); a < hi; step *= 2 {
+			next := a + min(step, hi-a)
+			if !ok(next) {
+				b = next
+				break
+			}
+			a = next
+		}
+	} else {
+		b = guess
+		for step := int64(1); b > lo; step *= 2 {
+			next := b - min(step, b-lo)
+			if ok(next) {
+				a = next
+				break
+			}
+			b = next
+		}
 	}
-	for !fits(hi) {
-		hi++
+	for b-a > 1 {
+		mid := a + (b-a)/2
+		if ok(mid) {
+			a = mid
+		} else {
+			b = mid
+		}
 	}
-	return hi, nil
+	return a
 }
 
 // exactBits caps the size of the integers in exact comparisons of probabilities: such a
@@ -140,6 +208,10 @@ func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, err
 	}
+	return cachedInt(&rangeIntCache, w, n, alpha, rangeLimitInt)
+}
+
+func rangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 	if !rangeCDFLE(w, n, 1, alpha) {
 		// P(range = 0) = w^(1-n).
 		need := n + 1
@@ -149,7 +221,7 @@ func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 		return 0, &TooSmallError{Check: "range", N: n, Need: need, Alpha: alpha}
 	}
 	// Largest L in [1, w-1] with P(range <= L-1) <= alpha; P(range <= w-1) = 1. Search by
-	// logarithms, then settle the last step exactly where that is cheap.
+	// logarithms, then settle the answer exactly where that is cheap.
 	la := math.Log(alpha)
 	lo, hi := int64(1), w
 	for hi-lo > 1 {
@@ -160,13 +232,8 @@ func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 			hi = mid
 		}
 	}
-	for lo > 1 && !rangeCDFLE(w, n, lo, alpha) {
-		lo--
-	}
-	for lo+1 < w && rangeCDFLE(w, n, lo+1, alpha) {
-		lo++
-	}
-	return lo - 1, nil
+	l := lastTrue(1, w-1, lo, func(l int64) bool { return rangeCDFLE(w, n, l, alpha) })
+	return l - 1, nil
 }
 
 // rangeCDFLE reports whether P(range <= L-1) <= alpha, exactly when the integers are small.

@@ -121,6 +121,44 @@ func TestCoverageGapIntExtreme(t *testing.T) {
 	}
 }
 
+// TestDiscreteLimitsNearAlphaOne is the case where the logarithmic search lands far from the
+// answer (alpha = 1 - 2^-53 on 2^57 values): the exact search must settle it quickly.
+func TestDiscreteLimitsNearAlphaOne(t *testing.T) {
+	const w, n = 0x30cee9371f28913, 100
+	alpha := math.Nextafter(1, 0)
+	r, err := RangeLimitInt(w, n, alpha)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := func(r int64) *big.Rat { // P(range <= r), L = r+1
+		l := r + 1
+		a := new(big.Rat).Mul(ratPow(l, w, n), new(big.Rat).SetInt64(w-l+1))
+		b := new(big.Rat).Mul(ratPow(l-1, w, n), new(big.Rat).SetInt64(w-l))
+		return a.Sub(a, b)
+	}
+	if p(r).Cmp(ratAlpha(alpha)) > 0 || p(r+1).Cmp(ratAlpha(alpha)) <= 0 {
+		t.Errorf("RangeLimitInt(%d, %d, 1-2^-53) = %d is not the largest r with P <= alpha", int64(w), n, r)
+	}
+	j, err := CoverageGapInt(w, n, alpha)
+	if err != nil || ratPow(w-j, w, n).Cmp(ratAlpha(alpha)) > 0 || ratPow(w-j+1, w, n).Cmp(ratAlpha(alpha)) <= 0 {
+		t.Errorf("CoverageGapInt(%d, %d, 1-2^-53) = %d, %v is not the smallest gap", int64(w), n, j, err)
+	}
+}
+
+func TestLastTrue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lo := rapid.Int64Range(-10, 1<<40).Draw(t, "lo")
+		hi := lo + rapid.Int64Range(0, 1<<50).Draw(t, "width")
+		answer := rapid.Int64Range(lo, hi).Draw(t, "answer")
+		guess := rapid.Int64Range(lo-5, hi+5).Draw(t, "guess")
+		calls := 0
+		got := lastTrue(lo, hi, guess, func(x int64) bool { calls++; return x <= answer })
+		if got != answer || calls > 4*64+4 {
+			t.Fatalf("lastTrue(%d, %d, %d) = %d after %d calls, want %d", lo, hi, guess, got, calls, answer)
+		}
+	})
+}
+
 func TestCoverageGapIntTooSmall(t *testing.T) {
 	// (1/10)^8 = 1e-8 > 1e-9 but (1/10)^9 <= 1e-9 up to rounding; 10 values need n >= 9 or 10.
 	_, err := CoverageGapInt(10, 8, 1e-9)
