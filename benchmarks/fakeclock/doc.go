@@ -6,6 +6,12 @@
 //
 // Run it from this directory:
 //
-//	go test -run Bubble -bench . -count 6 | tee bench.txt
+//	go test -run Bubble -bench . -count 6 -timeout 30m | tee bench.txt
 //	go run ./cmd/medians < bench.txt
+//
+// -run Bubble adds the two variants that need a *testing.T (synctest and
+// fakeclock inside fakeclock.Test): TestBubbleBenchmarks runs them with
+// testing.Benchmark and prints benchmark lines. Every figure is ns per
+// delivered tick; medians prints the median of the runs and its ratio to
+// the floor. results.txt holds a recorded run.
 package benchfakeclock
