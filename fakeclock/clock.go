@@ -36,7 +36,10 @@ type Clock interface {
 }
 
 // Timer is a single event, like time.Timer: its C receives the time once
-// the duration has elapsed (C is nil for a Timer made by AfterFunc).
+// the duration has elapsed (C is nil for a Timer made by AfterFunc). The C
+// of a Fake's timer or ticker is buffered, so len(C) is 1 while a value
+// waits, where package time's channels report 0; receiving, Stop and Reset
+// behave the same.
 type Timer struct {
 	// C delivers the time at which the timer fired.
 	C <-chan time.Time
