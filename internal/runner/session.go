@@ -14,8 +14,8 @@ type Config struct {
 	Options Options
 	// Rerun is how many more times to run each test that failed the main pass; 0 means none.
 	Rerun int
-	// ReplayLimit is how many failing tests to replay once with the seed of their first failing
-	// run, to check that the seed reproduces the failure; 0 means none.
+	// ReplayLimit is how many failing tests to replay once with the seed of a failing run (see
+	// ReplayJobs), to check that the seed reproduces the failure; 0 means none.
 	ReplayLimit int
 	Summary     SummaryOptions
 	// Results, when set, receives every record as it arrives (see ResultsFile).
@@ -63,20 +63,18 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 			userRecord(r)
 		}
 	}
+	// Execute's only error is ctx's, which the report gives as Interrupted.
 	if ctx.Err() == nil {
-		_, err = Execute(ctx, MainJobs(pkgs, opts), opts)
+		Execute(ctx, MainJobs(pkgs, opts), opts)
 	}
 	if cfg.Rerun > 0 && ctx.Err() == nil {
-		first := Summarize(recs, cfg.Summary)
-		_, err = Execute(ctx, RerunJobs(pkgs, first, cfg.Rerun, opts), opts)
+		Execute(ctx, RerunJobs(pkgs, Summarize(recs, cfg.Summary), cfg.Rerun, opts), opts)
 	}
 	if cfg.ReplayLimit > 0 && ctx.Err() == nil {
-		first := Summarize(recs, cfg.Summary)
 		ropts := opts
-		ropts.OnProgress = nil
-		_, err = Execute(ctx, ReplayJobs(pkgs, first, cfg.ReplayLimit), ropts)
+		ropts.OnProgress = nil // a handful of runs, not worth a progress line
+		Execute(ctx, ReplayJobs(pkgs, Summarize(recs, cfg.Summary), cfg.ReplayLimit), ropts)
 	}
-	_ = err // Execute's only error is ctx's, which is reported as Interrupted below.
 
 	rep := Summarize(recs, cfg.Summary)
 	addUnrun(rep, pkgs)
