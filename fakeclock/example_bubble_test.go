@@ -56,10 +56,13 @@ func ExampleTest() {
 // runTest runs f once as go test runs a Test function, quietly, so that
 // the example can show what it prints; a real test needs none of this.
 func runTest(f func(*testing.T)) {
-	if v := flag.Lookup("test.v"); v != nil { // no "=== RUN" lines
-		old := v.Value.String()
-		v.Value.Set("false")
-		defer v.Value.Set(old)
+	// No "=== RUN" lines, and no -skip pattern, which would skip TestPoll.
+	for name, value := range map[string]string{"test.v": "false", "test.skip": ""} {
+		if fl := flag.Lookup(name); fl != nil {
+			old := fl.Value.String()
+			fl.Value.Set(value)
+			defer fl.Value.Set(old)
+		}
 	}
 	var once sync.Once // -count and -cpu would run it again
 	testing.RunTests(func(_, _ string) (bool, error) { return true, nil },
