@@ -29,7 +29,7 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 		Alpha:     alpha,
 		Margin:    float64(m - repeats),
 		Failed:    repeats >= m,
-		Method:    fmt.Sprintf("%s: n = %d draws from %s equally likely values", method, s.n, supportText(s.support, s.discrete)),
+		Method:    s.supportNote(method),
 		Observed:  fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
 		Want:      fmt.Sprintf("fewer than %d repeats", m),
 		Distance:  fmt.Sprintf("%d repeats too many", repeats-m+1),
@@ -41,6 +41,14 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// supportNote adds to a method where a float sample's number of values came from.
+func (s *sample) supportNote(method string) string {
+	if s.discrete {
+		return method
+	}
+	return fmt.Sprintf("%s; %s equally likely values assumed", method, supportText(s.support, false))
 }
 
 // supportText describes the number of possible values.

@@ -35,7 +35,7 @@ func (s *sample) meanUniform(alpha float64) (Result, error) {
 		return Result{}, &sizing.TooSmallError{Check: CheckMean, N: s.n, Need: need, Alpha: alpha}
 	}
 	mu := (s.dist.lo + s.dist.hi) / 2
-	method := fmt.Sprintf("z bound tol = z*sd/sqrt(n), sd = w/sqrt(12) = %s from %s, n = %d (conservative: the exact Irwin-Hall tail is lighter than the normal one)",
+	method := fmt.Sprintf("z bound tol = z*sd/sqrt(n), sd = w/sqrt(12) = %s from %s, n = %d (conservative for a check rate up to 0.07: the exact Irwin-Hall tail is lighter than the normal one there)",
 		s.format(sd), s.dist, s.n)
 	return s.meanResult(mean(s.xs), mu, tol, sd/math.Sqrt(float64(s.n)), alpha, method), nil
 }
@@ -52,7 +52,6 @@ func (s *sample) meanDiscrete(alpha float64) (Result, error) {
 	w := float64(s.cells)
 	sdSteps := math.Sqrt((w*w - 1) / 12)
 	mu := s.dist.lo + step*(w-1)/2
-	method = fmt.Sprintf("%s: n = %d draws from %s equally likely values", method, s.n, supportText(w, true))
 	return s.meanResult(mean(s.xs), mu, tolSteps*step, sdSteps*step/math.Sqrt(float64(s.n)), alpha, method), nil
 }
 
