@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sync"
 )
 
 // CoverageGap returns the gap eps = 1 - alpha^(1/n), as a fraction of the width, that the
@@ -33,23 +32,17 @@ type intResult struct {
 	err error
 }
 
-var (
-	coverageIntCache sync.Map // intKey -> intResult
-	rangeIntCache    sync.Map // intKey -> intResult
-)
+var coverageIntCache, rangeIntCache memo[intKey, intResult]
 
 // cachedInt returns f(w, n, alpha), computing it once per key: the exact comparisons behind
 // the discrete coverage limits take up to a millisecond, and spread asks for the same limits
 // in every test.
-func cachedInt(cache *sync.Map, w int64, n int, alpha float64, f func(int64, int, float64) (int64, error)) (int64, error) {
-	key := intKey{w, n, alpha}
-	if r, ok := cache.Load(key); ok {
-		r := r.(intResult)
-		return r.v, r.err
-	}
-	v, err := f(w, n, alpha)
-	cache.Store(key, intResult{v, err})
-	return v, err
+func cachedInt(cache *memo[intKey, intResult], w int64, n int, alpha float64, f func(int64, int, float64) (int64, error)) (int64, error) {
+	r := cache.get(intKey{w, n, alpha}, func() intResult {
+		v, err := f(w, n, alpha)
+		return intResult{v, err}
+	})
+	return r.v, r.err
 }
 
 // CoverageGapInt returns the smallest gap j >= 1 with P(max <= w-1-j) = ((w-j)/w)^n <= alpha

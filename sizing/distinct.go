@@ -3,7 +3,6 @@ package sizing
 import (
 	"fmt"
 	"math"
-	"sync"
 )
 
 // repeatsDPBudget caps the cells n*cap of the exact dynamic program on repeats: about 3 ms.
@@ -21,7 +20,7 @@ type repeatsResult struct {
 	err    error
 }
 
-var repeatsCache sync.Map // repeatsKey -> repeatsResult
+var repeatsCache memo[repeatsKey, repeatsResult]
 
 // checkW returns an error unless w is a whole number of values >= 1.
 func checkW(fn string, w float64) error {
@@ -57,14 +56,11 @@ func RepeatsLimit(w float64, n int, alpha float64) (m int, method string, err er
 	if w == 1 {
 		return 0, "", fmt.Errorf("sizing: RepeatsLimit: w = 1: every draw repeats, so no n can size the check")
 	}
-	key := repeatsKey{w, n, alpha}
-	if r, ok := repeatsCache.Load(key); ok {
-		r := r.(repeatsResult)
-		return r.m, r.method, r.err
-	}
-	m, method, err = repeatsLimit(w, n, alpha)
-	repeatsCache.Store(key, repeatsResult{m, method, err})
-	return m, method, err
+	r := repeatsCache.get(repeatsKey{w, n, alpha}, func() repeatsResult {
+		m, method, err := repeatsLimit(w, n, alpha)
+		return repeatsResult{m, method, err}
+	})
+	return r.m, r.method, r.err
 }
 
 func repeatsLimit(w float64, n int, alpha float64) (int, string, error) {

@@ -3,7 +3,6 @@ package sizing
 import (
 	"math"
 	"slices"
-	"sync"
 )
 
 // The methods that KSTail and KSCritical name.
@@ -156,13 +155,7 @@ func KSCritical(n int, alpha float64) (d float64, method string, err error) {
 	if err := checkAlpha(alpha); err != nil {
 		return 0, "", err
 	}
-	key := ksKey{n, alpha}
-	if v, ok := ksCache.Load(key); ok {
-		r := v.(ksResult)
-		return r.d, r.method, r.err
-	}
-	r := ksCritical(n, alpha)
-	ksCache.Store(key, r)
+	r := ksCache.get(ksKey{n, alpha}, func() ksResult { return ksCritical(n, alpha) })
 	return r.d, r.method, r.err
 }
 
@@ -179,7 +172,7 @@ type ksResult struct {
 
 // ksCache holds KSCritical's answers: a check battery asks for the same (n, alpha) on every
 // call, and the first answer can cost tens of milliseconds.
-var ksCache sync.Map // ksKey -> ksResult
+var ksCache memo[ksKey, ksResult]
 
 func ksCritical(n int, alpha float64) ksResult {
 	if n > ksMaxOneSidedN {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 )
 
 // KSCriticalUniformInt returns the smallest d with P(D >= d) <= alpha for the Kolmogorov-Smirnov
@@ -31,13 +30,7 @@ func KSCriticalUniformInt(w int64, n int, alpha float64) (d float64, method stri
 	if need := ksNeedUniformInt(w, alpha); n < need {
 		return 0, "", &TooSmallError{Check: "ks", N: n, Need: need, Alpha: alpha}
 	}
-	key := ksIntKey{w, n, alpha}
-	if v, ok := ksIntCache.Load(key); ok {
-		r := v.(ksResult)
-		return r.d, r.method, r.err
-	}
-	r := ksCriticalUniformInt(w, n, alpha)
-	ksIntCache.Store(key, r)
+	r := ksIntCache.get(ksIntKey{w, n, alpha}, func() ksResult { return ksCriticalUniformInt(w, n, alpha) })
 	return r.d, r.method, r.err
 }
 
@@ -47,7 +40,7 @@ type ksIntKey struct {
 	alpha float64
 }
 
-var ksIntCache sync.Map // ksIntKey -> ksResult
+var ksIntCache memo[ksIntKey, ksResult]
 
 // ksIntBudget bounds the work of one evaluation of the exact discrete tail, in inner-loop
 // steps (about w x (2 n d + 1)^2): a solve takes about eight evaluations and should stay well

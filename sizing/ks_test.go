@@ -471,7 +471,7 @@ func TestKSCriticalCached(t *testing.T) {
 	if d1 != d2 || m1 != m2 {
 		t.Errorf("KSCritical(777, 1e-7) changed between calls: %v %q, %v %q", d1, m1, d2, m2)
 	}
-	if _, ok := ksCache.Load(ksKey{777, 1e-7}); !ok {
+	if _, ok := ksCache.lookup(ksKey{777, 1e-7}); !ok {
 		t.Error("KSCritical(777, 1e-7) is not cached")
 	}
 }

@@ -3,7 +3,6 @@ package sizing
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"gonum.org/v1/gonum/mathext"
 )
@@ -142,7 +141,7 @@ type meanIntResult struct {
 	err    error
 }
 
-var meanIntCache sync.Map // meanIntKey -> meanIntResult
+var meanIntCache memo[meanIntKey, meanIntResult]
 
 // MeanUniformInt returns the two-sided tolerance on the mean of n draws from {0, ..., w-1},
 // all equally likely: the check fails when |mean - (w-1)/2| > tol, in steps of the grid.
@@ -168,18 +167,14 @@ func MeanUniformInt(w int64, n int, alpha float64) (tol float64, method string, 
 	if w == 1 {
 		return 0, "", fmt.Errorf("sizing: MeanUniformInt: w = 1: every draw is 0, so the mean check can never fail")
 	}
-	key := meanIntKey{w, n, alpha}
-	if r, ok := meanIntCache.Load(key); ok {
-		r := r.(meanIntResult)
-		return r.tol, r.method, r.err
-	}
-	tol, method, ok := meanUniformInt(w, n, alpha)
-	if !ok {
-		err = &TooSmallError{Check: "mean", N: n, Need: meanUniformIntNeed(w, n, alpha), Alpha: alpha}
-		tol, method = 0, ""
-	}
-	meanIntCache.Store(key, meanIntResult{tol, method, err})
-	return tol, method, err
+	r := meanIntCache.get(meanIntKey{w, n, alpha}, func() meanIntResult {
+		tol, method, ok := meanUniformInt(w, n, alpha)
+		if !ok {
+			return meanIntResult{err: &TooSmallError{Check: "mean", N: n, Need: meanUniformIntNeed(w, n, alpha), Alpha: alpha}}
+		}
+		return meanIntResult{tol, method, nil}
+	})
+	return r.tol, r.method, r.err
 }
 
 // meanExactAffordable reports whether the exact sum distribution for n draws on w values at

@@ -3,7 +3,6 @@ package sizing
 import (
 	"fmt"
 	"math"
-	"sync"
 )
 
 // orderBudget caps the work (cells times terms of the recursion) of the exact order-pattern
@@ -15,10 +14,7 @@ const orderBudget = 2.4e6
 // orderPMFMaxN is the largest n for which AscentsPMF and TurningPointsPMF compute a PMF.
 const orderPMFMaxN = 20000
 
-var (
-	ascentsCache sync.Map // int n -> []float64
-	turnsCache   sync.Map // int n -> []float64
-)
+var ascentsCache, turnsCache memo[int, []float64]
 
 // AscentsPMF returns P(A = k), k = 0..n-1, where A = #{i : x[i+1] > x[i]} counts the ascents
 // among n independent draws from one continuous distribution: the Eulerian numbers divided by
@@ -32,12 +28,7 @@ func AscentsPMF(n int) ([]float64, error) {
 	if n > orderPMFMaxN {
 		return nil, fmt.Errorf("sizing: AscentsPMF: n = %d is above %d, the largest n with an exact PMF", n, orderPMFMaxN)
 	}
-	if p, ok := ascentsCache.Load(n); ok {
-		return p.([]float64), nil
-	}
-	p := ascentsPMF(n)
-	ascentsCache.Store(n, p)
-	return p, nil
+	return ascentsCache.get(n, func() []float64 { return ascentsPMF(n) }), nil
 }
 
 // ascentsPMF computes AscentsPMF without the cache.
@@ -93,12 +84,7 @@ func TurningPointsPMF(n int) ([]float64, error) {
 	if n > orderPMFMaxN {
 		return nil, fmt.Errorf("sizing: TurningPointsPMF: n = %d is above %d, the largest n with an exact PMF", n, orderPMFMaxN)
 	}
-	if p, ok := turnsCache.Load(n); ok {
-		return p.([]float64), nil
-	}
-	p := turnsPMF(n)
-	turnsCache.Store(n, p)
-	return p, nil
+	return turnsCache.get(n, func() []float64 { return turnsPMF(n) }), nil
 }
 
 // turnsPMF computes TurningPointsPMF without the cache.
@@ -147,18 +133,18 @@ type orderKey struct {
 // orderStat describes one order-pattern statistic for orderInterval.
 type orderStat struct {
 	name       string
-	cache      *sync.Map // orderKey -> intervalResult
-	sdPerRootN float64   // its sd is about sdPerRootN * sqrt(n)
-	terms      float64   // terms per cell of its recursion
+	cache      *memo[orderKey, intervalResult]
+	sdPerRootN float64 // its sd is about sdPerRootN * sqrt(n)
+	terms      float64 // terms per cell of its recursion
 	banded     func(n int, tiny float64) (p []float64, dropped float64)
 	minN       func(alpha float64) int
 	bound      func(n int, alpha float64) (lo, hi int, method string)
 }
 
 var (
-	ascentsStat = orderStat{"ascents", new(sync.Map), math.Sqrt(1.0 / 12), 2,
+	ascentsStat = orderStat{"ascents", new(memo[orderKey, intervalResult]), math.Sqrt(1.0 / 12), 2,
 		ascentsBanded, ascentsMinN, ascentsBound}
-	turnsStat = orderStat{"turning points", new(sync.Map), math.Sqrt(16.0 / 90), 3,
+	turnsStat = orderStat{"turning points", new(memo[orderKey, intervalResult]), math.Sqrt(16.0 / 90), 3,
 		turnsBanded, turnsMinN, turnsBound}
 )
 
@@ -195,12 +181,12 @@ func (st orderStat) interval(n int, alpha float64) (lo, hi int, method string, e
 	if err := checkAlpha(alpha); err != nil {
 		return 0, 0, "", err
 	}
-	key := orderKey{n, alpha}
-	if r, ok := st.cache.Load(key); ok {
-		r := r.(intervalResult)
-		return r.lo, r.hi, r.method, r.err
-	}
-	var r intervalResult
+	r := st.cache.get(orderKey{n, alpha}, func() intervalResult { return st.size(n, alpha) })
+	return r.lo, r.hi, r.method, r.err
+}
+
+// size computes the interval that interval caches.
+func (st orderStat) size(n int, alpha float64) (r intervalResult) {
 	if need := st.minN(alpha); n < need {
 		r.err = &TooSmallError{Check: st.name, N: n, Need: need, Alpha: alpha}
 	} else if orderBandCost(n, st.sdPerRootN, alpha, st.terms) <= orderBudget {
@@ -212,8 +198,7 @@ func (st orderStat) interval(n int, alpha float64) (lo, hi int, method string, e
 	} else {
 		r.lo, r.hi, r.method = st.bound(n, alpha)
 	}
-	st.cache.Store(key, r)
-	return r.lo, r.hi, r.method, r.err
+	return r
 }
 
 // orderBandCost estimates the work of the banded recursion for n values when it drops values

@@ -486,7 +486,7 @@ func BenchmarkAscentsInterval(b *testing.B) {
 	for _, n := range []int{1e3, 3200, 1e4, 1e6} {
 		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
 			for b.Loop() {
-				ascentsStat.cache.Clear()
+				ascentsStat.cache.clear()
 				_, _, _, _ = AscentsInterval(n, 1e-9)
 			}
 		})
@@ -497,7 +497,7 @@ func BenchmarkTurningPointsInterval(b *testing.B) {
 	for _, n := range []int{1e3, 1900, 1e4, 1e6} {
 		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
 			for b.Loop() {
-				turnsStat.cache.Clear()
+				turnsStat.cache.clear()
 				_, _, _, _ = TurningPointsInterval(n, 1e-9)
 			}
 		})

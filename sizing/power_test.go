@@ -103,9 +103,9 @@ func TestConcurrentCalls(t *testing.T) {
 	want := make([]answer, len(ns))
 	for i, n := range ns {
 		want[i] = call(n)
-		ascentsStat.cache.Clear()
-		repeatsCache.Clear()
-		meanIntCache.Clear()
+		ascentsStat.cache.clear()
+		repeatsCache.clear()
+		meanIntCache.clear()
 	}
 	var wg sync.WaitGroup
 	for g := range 8 {
