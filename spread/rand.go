@@ -7,18 +7,19 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
 // SeedEnv is the environment variable Rand reads its seed from. The spreadcheck command sets
 // it to a recorded seed for every run; set it by hand to replay a run.
-const SeedEnv = "SPREADCHECK_SEED"
+const SeedEnv = replay.SeedEnv
 
 // seeds remembers the seed each running test drew from Rand, so that a failing Check can print it.
 var seeds sync.Map // testing.TB -> uint64
@@ -110,16 +111,7 @@ func Draw[T any](n int, f func() T) []T {
 //
 //	SPREADCHECK_SEED=42 go test -run '^TestBackoff$' -count=1 example.com/retry
 func ReplayCommand(t testing.TB, seed uint64) string {
-	return fmt.Sprintf("%s=%d go test -run '%s' -count=1 %s", SeedEnv, seed, runPattern(t.Name()), callerPackage())
-}
-
-// runPattern anchors each element of a test name, so that -run selects that test and subtest only.
-func runPattern(name string) string {
-	parts := strings.Split(name, "/")
-	for i, p := range parts {
-		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
-	}
-	return strings.Join(parts, "/")
+	return fmt.Sprintf("%s=%d go test -run '%s' -count=1 %s", SeedEnv, seed, replay.RunPattern(t.Name()), callerPackage())
 }
 
 // callerPackage returns the import path of the package whose test function is on the stack,

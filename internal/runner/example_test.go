@@ -8,14 +8,6 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
-func ExampleRunPattern() {
-	fmt.Println(runner.RunPattern("TestBackoff"))
-	fmt.Println(runner.RunPattern("TestBackoff/cap=1s/attempt.3"))
-	// Output:
-	// ^TestBackoff$
-	// ^TestBackoff$/^cap=1s$/^attempt\.3$
-}
-
 func ExampleReplayCommand() {
 	p := &runner.Package{ImportPath: "example.com/retry", Target: "./retry"}
 	fmt.Println(runner.ReplayCommand(p, "TestJitter/full", 8234001))

@@ -1,10 +1,12 @@
 package runner
 
+import "github.com/spreadcheck/spreadcheck/internal/replay"
+
 // Environment variables the runner sets for every run. Package spread seeds spread.Rand from
 // SeedEnv; tests that do not use spread may read it too.
 const (
-	SeedEnv = "SPREADCHECK_SEED" // the run's seed, a uint64 in decimal
-	RunEnv  = "SPREADCHECK_RUN"  // the run's number, from 1
+	SeedEnv = replay.SeedEnv // the run's seed, a uint64 in decimal
+	RunEnv  = replay.RunEnv  // the run's number, from 1
 )
 
 // RunSeed returns the seed of run number run under the base seed: distinct runs get

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 	"regexp"
 	"slices"
 	"strconv"
@@ -285,16 +286,6 @@ func (a *testAcc) record(r *Record, t *TestResult) {
 	}
 }
 
-// RunPattern returns the go test -run pattern that selects exactly the named test or subtest:
-// each level of the name anchored and quoted, joined with the slashes that -run splits on.
-func RunPattern(name string) string {
-	parts := strings.Split(name, "/")
-	for i, p := range parts {
-		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
-	}
-	return strings.Join(parts, "/")
-}
-
 // ReplayCommand returns the shell command that replays one run of one test:
 //
 //	SPREADCHECK_SEED=<seed> go test -run '^TestName$' -count=1 ./pkg
@@ -308,7 +299,7 @@ func ReplayCommand(p *Package, test string, seed uint64) string {
 		b.WriteString(" " + shellQuote(f))
 	}
 	if test != PackageTest {
-		b.WriteString(" -run " + shellQuote(RunPattern(test)))
+		b.WriteString(" -run " + shellQuote(replay.RunPattern(test)))
 	}
 	target := p.Target
 	if target == "" {
@@ -395,7 +386,7 @@ func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
 				continue
 			}
 			f := t.Failing[i]
-			jobs = append(jobs, Job{Package: p, Run: f.Run, Seed: f.Seed, Phase: Replay, Filter: RunPattern(t.Name)})
+			jobs = append(jobs, Job{Package: p, Run: f.Run, Seed: f.Seed, Phase: Replay, Filter: replay.RunPattern(t.Name)})
 		}
 	}
 	return jobs
