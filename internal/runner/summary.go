@@ -2,11 +2,12 @@ package runner
 
 import (
 	"fmt"
-	"github.com/spreadcheck/spreadcheck/internal/replay"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
 // Counts tallies one test's outcomes over runs.
