@@ -42,7 +42,7 @@ func record(t testing.TB, r Report, err error) {
 			continue
 		}
 		v, _ := json.Marshal(attrValue{res.Statistic, res.Limit, res.Alpha, res.N, res.Failed})
-		t.Attr("spreadcheck."+strings.ReplaceAll(res.Name, "/", "."), string(v))
+		t.Attr("spreadcheck.check."+strings.ReplaceAll(res.Name, "/", "."), string(v))
 	}
 }
 

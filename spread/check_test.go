@@ -64,7 +64,7 @@ func TestCheckPassesQuietly(t *testing.T) {
 	if got := rec.attr("spreadcheck.alpha"); !cmp.Equal(got, []string{"1e-09"}) {
 		t.Errorf("spreadcheck.alpha attr = %v, want [1e-09]", got)
 	}
-	for _, key := range []string{"spreadcheck.mean", "spreadcheck.coverage.max", "spreadcheck.independence.ascents"} {
+	for _, key := range []string{"spreadcheck.check.mean", "spreadcheck.check.coverage.max", "spreadcheck.check.independence.ascents"} {
 		if !rec.hasAttr(key) {
 			t.Errorf("no %s attr; have %v", key, rec.attrKeys())
 		}
