@@ -17,7 +17,10 @@ import (
 // Analyze returns an error, and no verdict, for input it cannot judge: an empty sample, NaN or
 // infinite values, an invalid declaration or option, or a sample too small to size a check at
 // the requested rate (the error names the n each check needs).
-func Analyze[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
+func Analyze[T Number](xs []T, want Dist, opts ...Option) (r Report, err error) {
+	if !want.uniform {
+		defer recoverDist(want, &r, &err)
+	}
 	c, err := newConfig(opts)
 	if err != nil {
 		return Report{Dist: want.String(), N: len(xs)}, err
@@ -27,6 +30,15 @@ func Analyze[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
 		return Report{Dist: want.String(), N: len(xs), FalseFailureRate: c.alpha}, err
 	}
 	return s.analyze(c.checks(), c.alpha)
+}
+
+// recoverDist turns a panic inside a declared distribution's methods (gonum's panic on
+// parameters out of bounds, for one) into an error: bad input never panics.
+func recoverDist(want Dist, r *Report, err *error) {
+	if p := recover(); p != nil {
+		*r = Report{Dist: want.String()}
+		*err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", want, p)
+	}
 }
 
 // Bounds runs the bounds check alone: every value inside the declared range.
@@ -141,6 +153,9 @@ func (s *sample) skipReason(name string) string {
 	case CheckMean:
 		if s.dist.uniform {
 			return ""
+		}
+		if s.dist.disc != nil {
+			return "no finite-sample bound holds for the mean of a discrete distribution without a declared bounded support; fit checks location"
 		}
 		if _, _, ok := s.dist.moments(); !ok {
 			return "the distribution declares no Mean and Variance methods"

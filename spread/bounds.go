@@ -5,7 +5,7 @@ import "fmt"
 // checkBounds fails when any value lies outside the declared range or off its step grid. It is
 // exact: a correct implementation never fails it, so it takes no share of the false-failure rate.
 func (s *sample) checkBounds() Result {
-	bad := s.below + s.above + s.offGrid
+	bad := s.below + s.above + s.offGrid + s.offSupport
 	r := Result{
 		Name:      CheckBounds,
 		N:         s.n,
@@ -30,6 +30,8 @@ func (s *sample) checkBounds() Result {
 		r.Suggests = "sign-flip (values below the floor: the random offset applied the wrong way)"
 	case s.above > 0:
 		r.Suggests = "overshoot (values past the ceiling)"
+	case s.offSupport > 0:
+		r.Suggests = "wrong shape (values the declared distribution never produces)"
 	default:
 		r.Suggests = "quantized to the wrong step"
 	}
@@ -39,6 +41,9 @@ func (s *sample) checkBounds() Result {
 	}
 	if s.above > 0 {
 		parts += fmt.Sprintf(", %d at or past the end", s.above)
+	}
+	if s.offSupport > 0 {
+		parts += fmt.Sprintf(", %d of probability zero", s.offSupport)
 	}
 	if s.offGrid > 0 {
 		parts += fmt.Sprintf(", %d off the %s grid", s.offGrid, s.format(float64(s.step)))
@@ -55,6 +60,8 @@ func (s *sample) rangeText() string {
 		return fmt.Sprintf("every value in [%s, %s) on a grid of step %s", s.format(d.lo), s.format(d.hi), s.format(float64(s.step)))
 	case d.uniform:
 		return fmt.Sprintf("every value in [%s, %s)", s.format(d.lo), s.format(d.hi))
+	case d.disc != nil:
+		return "every value of probability > 0 under the declared distribution"
 	case !d.bounded():
 		return fmt.Sprintf("every value in the support [%s, %s]", s.format(d.lo), s.format(d.hi))
 	default:

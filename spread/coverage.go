@@ -11,6 +11,13 @@ import (
 // max (or min) statistic is the likelihood-ratio test; for a range collapsed around any point the
 // range statistic is. The three share the check's rate.
 func (s *sample) checkCoverage(alpha float64) ([]Result, error) {
+	if s.dist.disc != nil {
+		part, err := sizing.Sidak(alpha, 2)
+		if err != nil {
+			return nil, err
+		}
+		return s.coverageDiscreteDist(part)
+	}
 	part, err := sizing.Sidak(alpha, 3)
 	if err != nil {
 		return nil, err
@@ -105,6 +112,38 @@ func (s *sample) coverageDiscrete(alpha float64) ([]Result, error) {
 	return []Result{bottom, top, spanRes}, nil
 }
 
+// coverageDiscreteDist checks the extremes of a sample from a general distribution over the
+// integers on the probability scale: for n draws from any distribution,
+// P(P(X <= max) <= 1 - eps) <= (1 - eps)^n, and the same for P(X >= min). The range has no such
+// distribution-free law there, so it is left out.
+func (s *sample) coverageDiscreteDist(alpha float64) ([]Result, error) {
+	eps, err := sizing.CoverageGap(s.n, alpha)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := s.sorted[0], s.sorted[s.n-1]
+	below := s.dist.disc.CDF(hi)       // P(X <= max)
+	above := 1 - s.dist.disc.CDF(lo-1) // P(X >= min), on the integers
+	method := fmt.Sprintf("P(P(X <= max) <= 1 - eps) <= (1 - eps)^n for n = %d draws of any distribution: eps = 1 - alpha^(1/n) = %.4g, conservative on a discrete support", s.n, eps)
+	top := Result{
+		Name: CheckCoverage + "/max", N: s.n, Alpha: alpha,
+		Statistic: 1 - below, Limit: eps, Margin: eps - (1 - below), Failed: below <= 1-eps,
+		Method:   method,
+		Observed: fmt.Sprintf("max %s, P(X <= max) = %.4g", s.format(hi), below),
+		Want:     fmt.Sprintf("P(X <= max) > %.4g", 1-eps),
+	}
+	bottom := Result{
+		Name: CheckCoverage + "/min", N: s.n, Alpha: alpha,
+		Statistic: 1 - above, Limit: eps, Margin: eps - (1 - above), Failed: above <= 1-eps,
+		Method:   method,
+		Observed: fmt.Sprintf("min %s, P(X >= min) = %.4g", s.format(lo), above),
+		Want:     fmt.Sprintf("P(X >= min) > %.4g", 1-eps),
+	}
+	span := Result{Name: CheckCoverage + "/range", N: s.n, Skipped: "no distribution-free law of the range for a discrete distribution"}
+	s.coverageFailures(&top, &bottom, &span)
+	return []Result{bottom, top, span}, nil
+}
+
 // coverageFailures fills in the distance and the suggestion of the failing statistics.
 func (s *sample) coverageFailures(top, bottom, span *Result) {
 	if top.Failed {
@@ -144,6 +183,8 @@ func (s *sample) distance(m float64) string {
 		return s.format(m * float64(s.step))
 	case s.dist.uniform:
 		return s.format(m * s.width())
+	case s.dist.disc != nil:
+		return fmt.Sprintf("%.4g in probability", m)
 	default:
 		return fmt.Sprintf("%.4g on the probability scale", m)
 	}

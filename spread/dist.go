@@ -18,6 +18,7 @@ type Dist struct {
 	loI, hiI int64   // integer uniform: [loI, hiI)
 
 	cont ContinuousDist // a general continuous distribution (uniform == false)
+	disc DiscreteDist   // a general distribution over the integers (uniform == false)
 
 	err error
 }
@@ -64,17 +65,47 @@ func Uniform[T Number](lo, hi T) Dist {
 // Continuous declares a continuous distribution by its CDF and quantile function, for example
 // Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}). Samples checked against it must be of a
 // floating-point type. Its support is [Quantile(0), Quantile(1)], which may be infinite.
-func Continuous(d ContinuousDist) Dist {
-	out := Dist{kind: kindOf[float64](), cont: d, name: "Continuous(nil)"}
+func Continuous(d ContinuousDist) (out Dist) {
+	out = Dist{kind: kindOf[float64](), cont: d, name: "Continuous(nil)"}
 	if d == nil {
 		out.err = errors.New("spread: Continuous(nil): no distribution declared")
 		return out
 	}
 	out.name = strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
+	defer func() {
+		if p := recover(); p != nil {
+			out.err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", out.name, p)
+		}
+	}()
 	out.lo, out.hi = d.Quantile(0), d.Quantile(1)
 	if math.IsNaN(out.lo) || math.IsNaN(out.hi) || !(out.lo < out.hi) {
 		out.err = fmt.Errorf("spread: %s: its support [Quantile(0), Quantile(1)] = [%v, %v] is not a range", out.name, out.lo, out.hi)
 	}
+	return out
+}
+
+// DiscreteDist is a distribution over the integers known by its CDF and probability mass
+// function, such as distuv.Poisson, distuv.Binomial, distuv.Bernoulli and distuv.Categorical
+// from gonum.org/v1/gonum/stat/distuv.
+type DiscreteDist interface {
+	CDF(x float64) float64
+	Prob(x float64) float64
+}
+
+// Discrete declares a distribution over the integers by its CDF and probability mass
+// function, for example Discrete(distuv.Poisson{Lambda: 4}). Samples checked against it may be
+// of any Number type. A value of probability zero (outside the support, or not a whole number)
+// fails the bounds check. Its values are not equally likely, so the distinct check does not
+// apply; the mean check needs a bounded support, so it is skipped too; coverage checks the min
+// and max on the probability scale, and fit uses the continuous Kolmogorov-Smirnov limit,
+// which is conservative for a discrete distribution.
+func Discrete(d DiscreteDist) Dist {
+	out := Dist{kind: kindOf[float64](), disc: d, name: "Discrete(nil)", lo: math.Inf(-1), hi: math.Inf(1)}
+	if d == nil {
+		out.err = errors.New("spread: Discrete(nil): no distribution declared")
+		return out
+	}
+	out.name = strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
 	return out
 }
 
@@ -101,7 +132,7 @@ func (d Dist) bounded() bool {
 
 // moments returns the mean and variance the distribution declares, if it declares them.
 func (d Dist) moments() (mean, variance float64, ok bool) {
-	if d.uniform {
+	if d.uniform || d.disc != nil {
 		return 0, 0, false // the uniform checks use exact formulas of their own
 	}
 	m, okM := d.cont.(interface{ Mean() float64 })

@@ -25,6 +25,12 @@
 //   - independence: the counts of ascents and of turning points (values read from a clock, at
 //     any step).
 //
+// Uniform declares the usual jitter, Continuous any continuous distribution with a CDF and a
+// quantile function (every continuous distribution in gonum's distuv), and Discrete any
+// distribution over the integers with a CDF and a probability mass function (distuv.Poisson,
+// distuv.Binomial, ...). A check that does not apply to a declaration is reported as skipped,
+// with the reason.
+//
 // A failure is reported once, with every failing statistic explained: what was observed,
 // the limit, its false-failure rate and how it was derived, how far outside it lies, the kind of
 // broken randomness it suggests, a histogram of the sample, and the seed and command that replay

@@ -2,6 +2,7 @@ package spread
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -18,6 +19,9 @@ func (s *sample) histogram() string {
 	var counts [histogramBins]int
 	for _, x := range s.xs {
 		p := s.pos(x)
+		if !s.dist.uniform {
+			p = min(p, math.Nextafter(1, 0)) // a CDF reaches 1 at the top of its support
+		}
 		if p < 0 || p >= 1 || (!s.dist.uniform && (x < s.dist.lo || x > s.dist.hi)) {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
 	"pgregory.net/rapid"
 )
 
@@ -24,6 +25,27 @@ func TestAnalyzeNeverPanics(t *testing.T) {
 		}
 		if err != nil && err.Error() == "" {
 			t.Fatalf("an empty error")
+		}
+		_ = r.String()
+	})
+}
+
+// TestGeneralDistributionsNeverPanic feeds gonum distributions with arbitrary parameters,
+// nonsense ones included.
+func TestGeneralDistributionsNeverPanic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		xs := rapid.SliceOfN(rapid.Float64Range(-10, 50), 1, 200).Draw(t, "xs")
+		p := rapid.Float64Range(-2, 20).Draw(t, "parameter")
+		dists := []Dist{
+			Discrete(distuv.Poisson{Lambda: p}),
+			Discrete(distuv.Binomial{N: math.Round(p), P: 0.5}),
+			Continuous(distuv.Normal{Mu: p, Sigma: p / 4}),
+			Continuous(distuv.Exponential{Rate: p}),
+		}
+		d := dists[rapid.IntRange(0, len(dists)-1).Draw(t, "dist")]
+		r, err := Analyze(xs, d)
+		if err == nil && len(r.Results) == 0 {
+			t.Fatalf("no error and no results")
 		}
 		_ = r.String()
 	})

@@ -25,6 +25,8 @@ type sample struct {
 	below   int     // values below the declared range
 	above   int     // values at or above the declared range's end
 	offGrid int     // discrete values not on the declared step grid
+
+	offSupport int // values a Discrete distribution gives probability zero
 }
 
 // newSample validates xs against want and prepares it.
@@ -33,8 +35,10 @@ func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
 		return nil, err
 	}
 	k := kindOf[T]()
-	if err := compatible(k, want); err != nil {
-		return nil, err
+	if want.disc == nil {
+		if err := compatible(k, want); err != nil {
+			return nil, err
+		}
 	}
 	if len(xs) == 0 {
 		return nil, fmt.Errorf("spread: the sample is empty: draw values first, e.g. spread.Draw(1000, f)")
@@ -64,6 +68,13 @@ func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
 		}
 	} else {
 		s.prepareContinuous()
+	}
+	if !want.uniform {
+		for i, x := range s.xs {
+			if p := s.pos(x); math.IsNaN(p) || p < 0 || p > 1 {
+				return nil, fmt.Errorf("spread: %s: the CDF of %s is %v there, not a probability: check the distribution's parameters", describeValue(xs, i), want, p)
+			}
+		}
 	}
 	return s, nil
 }
@@ -129,6 +140,10 @@ func (s *sample) prepareContinuous() {
 	d := s.dist
 	for _, x := range s.xs {
 		switch {
+		case d.disc != nil:
+			if d.disc.Prob(x) <= 0 {
+				s.offSupport++
+			}
 		case x < d.lo:
 			s.below++
 		case x > d.hi || (d.uniform && x >= d.hi):
@@ -176,8 +191,11 @@ func orderedBits32(x float32) int64 {
 // (x - lo) / (hi - lo) for a uniform, the CDF otherwise.
 func (s *sample) pos(x float64) float64 {
 	d := s.dist
-	if d.uniform {
+	switch {
+	case d.uniform:
 		return (x - d.lo) / (d.hi - d.lo)
+	case d.disc != nil:
+		return d.disc.CDF(x)
 	}
 	return d.cont.CDF(x)
 }
