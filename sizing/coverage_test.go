@@ -234,20 +234,29 @@ func TestRangeLimitErrors(t *testing.T) {
 // rangeCounts enumerates all w^n samples and counts them by their range.
 func rangeCounts(w, n int) []int {
 	counts := make([]int, w)
-	x := make([]int, n)
-	for {
+	everySample(w, n, func(x []int) {
 		lo, hi := w, -1
 		for _, v := range x {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 		counts[hi-lo]++
+	})
+	return counts
+}
+
+// everySample calls f on each of the w^n samples of n values from {0, ..., w-1}, in
+// odometer order; f must not keep x.
+func everySample(w, n int, f func(x []int)) {
+	x := make([]int, n)
+	for {
+		f(x)
 		i := 0
 		for i < n && x[i] == w-1 {
 			x[i] = 0
 			i++
 		}
 		if i == n {
-			return counts
+			return
 		}
 		x[i]++
 	}

@@ -36,9 +36,8 @@ func TestRepeatsLimitReference(t *testing.T) {
 // repeatsCounts enumerates all w^n samples and counts them by their number of repeats.
 func repeatsCounts(w, n int) []float64 {
 	counts := make([]float64, n)
-	x := make([]int, n)
 	seen := make([]int, w)
-	for {
+	everySample(w, n, func(x []int) {
 		clear(seen)
 		d := 0
 		for _, v := range x {
@@ -48,16 +47,8 @@ func repeatsCounts(w, n int) []float64 {
 			seen[v]++
 		}
 		counts[n-d]++
-		i := 0
-		for i < n && x[i] == w-1 {
-			x[i] = 0
-			i++
-		}
-		if i == n {
-			return counts
-		}
-		x[i]++
-	}
+	})
+	return counts
 }
 
 func TestRepeatsTailEnumeration(t *testing.T) {
