@@ -18,7 +18,6 @@ func (s *sample) checkBounds() Result {
 	}
 	if !r.Failed {
 		r.Observed += ", all inside"
-		r.Distance = "none"
 		return r
 	}
 	r.Observed += fmt.Sprintf(": %d of %d values outside", bad, s.n)

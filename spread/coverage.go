@@ -65,7 +65,7 @@ func (s *sample) coverageContinuous(alpha float64) ([]Result, error) {
 		Name: CheckCoverage + "/range", N: s.n, Alpha: alpha,
 		Statistic: uhi - ulo, Limit: r, Margin: (uhi - ulo) - r, Failed: uhi-ulo <= r,
 		Method:   fmt.Sprintf("P(range <= r) = n r^(n-1) - (n-1) r^n for n = %d correct draws, r = %.4g of the %s, exact", s.n, r, unit),
-		Observed: fmt.Sprintf("range %s (%.4g of the %s)", s.spanText(lo, hi), uhi-ulo, unit),
+		Observed: fmt.Sprintf("range %s (%.4g of the %s)", s.format(hi-lo), uhi-ulo, unit),
 		Want:     fmt.Sprintf("range > %.4g of the %s", r, unit),
 	}
 	s.coverageFailures(&top, &bottom, &spanRes)
@@ -188,8 +188,4 @@ func (s *sample) distance(m float64) string {
 	default:
 		return fmt.Sprintf("%.4g on the probability scale", m)
 	}
-}
-
-func (s *sample) spanText(lo, hi float64) string {
-	return s.format(hi - lo)
 }

@@ -32,9 +32,9 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 		Method:    s.supportNote(method),
 		Observed:  fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
 		Want:      fmt.Sprintf("fewer than %d repeats", m),
-		Distance:  fmt.Sprintf("%d repeats too many", repeats-m+1),
 	}
 	if r.Failed {
+		r.Distance = fmt.Sprintf("%d repeats too many", repeats-m+1)
 		r.Suggests = "quantized or clock-derived (far too few distinct values)"
 		if distinct == 1 {
 			r.Suggests = "constant (one value on every call)"

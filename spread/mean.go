@@ -41,9 +41,6 @@ func (s *sample) meanUniform(alpha float64) (Result, error) {
 }
 
 func (s *sample) meanDiscrete(alpha float64) (Result, error) {
-	if s.cells == 1 {
-		return Result{}, &sizing.TooSmallError{Check: CheckMean, N: s.n, Need: math.MaxInt, Alpha: alpha}
-	}
 	tolSteps, method, err := sizing.MeanUniformInt(s.cells, s.n, alpha)
 	if err != nil {
 		return Result{}, err

@@ -32,7 +32,8 @@ type Result struct {
 	Observed string
 	// Want describes the limit in the sample's own units, e.g. "max >= 979.5ms".
 	Want string
-	// Distance describes Margin in the sample's own units, e.g. "479.7ms short".
+	// Distance describes, for a failed statistic, how far outside its limit it lies, in the
+	// sample's own units, e.g. "477.3ms short of the limit"; it is empty for a pass.
 	Distance string
 	// Suggests names the kind of broken randomness a failure points to, e.g. "constant",
 	// "collapsed-range", "sign-flip", "clock-derived".

@@ -72,6 +72,11 @@ func TestCorrectSamplesPass(t *testing.T) {
 				if r.Failed() {
 					t.Errorf("seed %d: a correct sample failed:\n%s", seed, r)
 				}
+				for _, res := range r.Results {
+					if res.Distance != "" || res.Suggests != "" {
+						t.Errorf("seed %d: passing %s has Distance %q, Suggests %q", seed, res.Name, res.Distance, res.Suggests)
+					}
+				}
 			}
 		})
 	}
@@ -113,6 +118,11 @@ func TestBrokenSamplesFail(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := failed(r)
+			for _, res := range r.Failures() {
+				if res.Distance == "" || res.Suggests == "" || res.Method == "" {
+					t.Errorf("failing %s does not explain itself: %+v", res.Name, res)
+				}
+			}
 			for _, w := range c.want {
 				if !contains(got, w) {
 					t.Errorf("%s did not fail; failing: %v\n%s", w, got, r)
