@@ -13,3 +13,15 @@ func ExampleRunPattern() {
 	// ^TestBackoff$
 	// ^TestBackoff$/^cap=1s$/^attempt\.3$
 }
+
+func ExampleCommand() {
+	c := replay.Command{
+		Env:     []string{replay.SeedEnv + "=42"},
+		Flags:   []string{"-vet=off"},
+		Test:    "TestBackoff/cap=1s",
+		Package: "example.com/retry",
+	}
+	fmt.Println(c)
+	// Output:
+	// SPREADCHECK_SEED=42 go test -vet=off -run '^TestBackoff$/^cap=1s$' -count=1 example.com/retry
+}

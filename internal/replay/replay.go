@@ -1,6 +1,7 @@
 // Package replay holds what package spread and the spreadcheck runner must agree on to replay a
-// run: the environment variables that carry a run's seed and number, and the -run pattern that
-// selects exactly one test.
+// run: the environment variables that carry a run's seed and number, the seed of each iteration
+// of a test in a process that runs it several times, the -run pattern that selects exactly one
+// test, and the one builder of the command lines that replay a run (Command).
 package replay
 
 import (
