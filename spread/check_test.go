@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -138,6 +139,30 @@ func TestReplayCommand(t *testing.T) {
 			t.Errorf("ReplayCommand = %q", got)
 		}
 	})
+}
+
+// TestReplayCommandQuotesTheName: a test name is text the shell must not run.
+func TestReplayCommandQuotesTheName(t *testing.T) {
+	t.Run("x';id>PWNED;'", func(t *testing.T) {
+		got := ReplayCommand(t, 1)
+		want := `SPREADCHECK_SEED=1 go test -run '^TestReplayCommandQuotesTheName$/^x'\'';id>PWNED;'\''$' -count=1 github.com/spreadcheck/spreadcheck/spread`
+		if got != want {
+			t.Errorf("ReplayCommand = %s\nwant            %s", got, want)
+		}
+	})
+}
+
+// TestReplayCommandInABubble: a body run by a function whose name starts with Test (here
+// synctest.Test, as in fakeclock.Test) still replays the package under test.
+func TestReplayCommandInABubble(t *testing.T) {
+	synctest.Test(t, replayInBubble)
+}
+
+func replayInBubble(t *testing.T) {
+	got := ReplayCommand(t, 3)
+	if want := " github.com/spreadcheck/spreadcheck/spread"; !strings.HasSuffix(got, want) {
+		t.Errorf("ReplayCommand in a bubble = %q, want it to end in %q", got, want)
+	}
 }
 
 // TestGoldenReports pins the failure messages. Run with -update to rewrite them.

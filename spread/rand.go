@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -110,32 +109,14 @@ func Draw[T any](n int, f func() T) []T {
 // ReplayCommand returns the shell command that reruns test t alone with the given seed, e.g.
 //
 //	SPREADCHECK_SEED=42 go test -run '^TestBackoff$' -count=1 example.com/retry
+//
+// The package comes from the test binary's build information, so the command names the
+// package under test wherever the test body runs (a helper, a synctest bubble, a goroutine);
+// every word is quoted for a POSIX shell, whatever the test's name.
 func ReplayCommand(t testing.TB, seed uint64) string {
-	return fmt.Sprintf("%s=%d go test -run '%s' -count=1 %s", SeedEnv, seed, replay.RunPattern(t.Name()), callerPackage())
-}
-
-// callerPackage returns the import path of the package whose test function is on the stack,
-// or "." when it cannot tell (the command is then run from the package's directory).
-func callerPackage() string {
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
-	for {
-		f, more := frames.Next()
-		if pkg, fn, ok := splitFunc(f.Function); ok && strings.HasPrefix(fn, "Test") {
-			return strings.TrimSuffix(pkg, "_test")
-		}
-		if !more {
-			return "."
-		}
-	}
-}
-
-// splitFunc splits "example.com/a/b.TestX.func1" into "example.com/a/b" and "TestX.func1".
-func splitFunc(full string) (pkg, fn string, ok bool) {
-	slash := strings.LastIndex(full, "/")
-	dot := strings.Index(full[slash+1:], ".")
-	if dot < 0 {
-		return "", "", false
-	}
-	return full[:slash+1+dot], full[slash+2+dot:], true
+	return replay.Command{
+		Env:     []string{fmt.Sprintf("%s=%d", SeedEnv, seed)},
+		Test:    t.Name(),
+		Package: replay.TestPackage(),
+	}.String()
 }

@@ -291,31 +291,20 @@ func (a *testAcc) record(r *Record, t *TestResult) {
 //
 //	SPREADCHECK_SEED=<seed> go test -run '^TestName$' -count=1 ./pkg
 func ReplayCommand(p *Package, test string, seed uint64) string {
-	var b strings.Builder
-	if p.CdDir != "" {
-		fmt.Fprintf(&b, "cd %s && ", shellQuote(p.CdDir))
+	c := replay.Command{
+		Dir:     p.CdDir,
+		Env:     []string{fmt.Sprintf("%s=%d", SeedEnv, seed)},
+		Flags:   p.Flags,
+		Test:    test,
+		Package: p.Target,
 	}
-	fmt.Fprintf(&b, "%s=%d go test", SeedEnv, seed)
-	for _, f := range p.Flags {
-		b.WriteString(" " + shellQuote(f))
+	if test == PackageTest {
+		c.Test = ""
 	}
-	if test != PackageTest {
-		b.WriteString(" -run " + shellQuote(replay.RunPattern(test)))
+	if c.Package == "" {
+		c.Package = p.ImportPath
 	}
-	target := p.Target
-	if target == "" {
-		target = p.ImportPath
-	}
-	b.WriteString(" -count=1 " + shellQuote(target))
-	return b.String()
-}
-
-// shellQuote quotes s for a POSIX shell unless it is plainly safe.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./_-=:,+@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return c.String()
 }
 
 // FailedTests returns, per package, the top-level tests that failed in the report: the tests a
