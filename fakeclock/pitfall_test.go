@@ -22,7 +22,7 @@ func advance(t *testing.T, c *Fake, d time.Duration) {
 	}
 }
 
-// tickLoop is the loop of the seed story: it reads tick after tick and
+// tickLoop is a plain ticker loop: it reads tick after tick and
 // reports each tick's stamp and the time it saw it, until ctx ends.
 func tickLoop(ctx context.Context, c Clock, d time.Duration, out chan<- [2]time.Time) {
 	tk := c.NewTicker(d)

@@ -54,7 +54,8 @@ func strongSuite(t testing.TB, j Jitter) {
 	}
 }
 
-// weakSuite is the seed story's test: ten draws into a set, then only "not negative".
+// weakSuite is the blind test that let a clock-derived jitter ship: ten draws into a set,
+// then only "not negative".
 func weakSuite(t testing.TB, j Jitter) {
 	delays := map[time.Duration]bool{}
 	for range 10 {
@@ -313,7 +314,7 @@ func TestVerify(t *testing.T) {
 }
 
 func ExampleRun() {
-	// The seed story's weak test: ten draws, then only "not negative".
+	// A blind test: ten draws, then only "not negative".
 	weak := func(t testing.TB, j Jitter) {
 		for range 10 {
 			d := j(time.Second)

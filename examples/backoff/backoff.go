@@ -1,9 +1,9 @@
-// Package backoff holds the retry backoff schemes of the seed story, written as a small real
-// package whose randomness is injected, so that its tests can seed it and replay a failure.
+// Package backoff holds the common retry backoff schemes, written as a small real package
+// whose randomness is injected, so that its tests can seed it and replay a failure.
 //
 // Full, Equal and Decorrelated are the jitter schemes from Marc Brooker's writing on backoff at
-// AWS; Percent is the common "+-p of the delay" jitter. ClockJitter is the story's bug: a
-// "random" sign read from a clock.
+// AWS; Percent is the common "+-p of the delay" jitter. ClockJitter is a bug that shipped
+// in a real ad platform: a "random" sign read from a clock, one value on every call.
 package backoff
 
 import (

@@ -1,8 +1,9 @@
-// Package bidder is the retry backoff of the seed story "The jitter that never jittered":
-// the ±25% jitter that shipped, which read a clock and returned one value on every call,
-// and the full-jitter fix. Its tests replay the story with package mutants: the story's
-// weak test, its fixed test and a test written with spread.Check, each run against the
-// four mutant classes.
+// Package bidder is the retry backoff of an ad platform's bidder as it shipped and as it was
+// fixed: a ±25% jitter whose sign came from the parity of a clock reading, so that it returned
+// one value on every call while its test (ten draws into a set, then only "not negative")
+// passed, and the full-jitter fix. Its tests replay that history with package mutants: the
+// weak test, the fixed test the team wrote after (bounds, half distinct, mean within 5%) and a
+// test written with spread.Check, each run against the four mutant classes.
 package bidder
 
 import (

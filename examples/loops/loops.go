@@ -1,5 +1,6 @@
-// Package loops holds the loop shapes of the seed story "Sleeping at
-// Scale", each written against fakeclock.Clock so that a test drives it in
+// Package loops holds the shapes of a loop that does a thing once per
+// interval, forever, as a fleet of agents runs it, each written against
+// fakeclock.Clock so that a test drives it in
 // virtual time: sleep after work, a ticker, a random sleep, jitter plus a
 // ticker, and a fixed ticker re-offset by a random sleep every 32 ticks
 // inside an outer ticker.
