@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -197,22 +198,25 @@ func TestRunEquivalentBase(t *testing.T) {
 }
 
 // TestRunTimeout: a suite that never returns on a mutant counts as rejected by timeout and
-// does not stop Run. The suite blocks forever, so the verdict does not depend on timing.
+// does not stop Run. It runs in a synctest bubble, where the timeout's clock moves only
+// when every goroutine is blocked: the verdict cannot depend on the machine's load.
 func TestRunTimeout(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
-	r := mustRun(t, func(t testing.TB, j Jitter) {
-		if j(time.Second) == 500*time.Millisecond {
-			<-release // hangs on the constant mutant
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		defer close(release)
+		r := mustRun(t, func(t testing.TB, j Jitter) {
+			if j(time.Second) == 500*time.Millisecond {
+				<-release // hangs on the constant mutant
+			}
+		}, Timeout(10*time.Millisecond))
+		c := r.Mutants[0]
+		if !c.Failed || !strings.HasPrefix(c.Message, "timed out after 10ms") {
+			t.Errorf("constant: %+v, want failed by timeout", c)
 		}
-	}, Timeout(10*time.Millisecond))
-	c := r.Mutants[0]
-	if !c.Failed || !strings.HasPrefix(c.Message, "timed out after 10ms") {
-		t.Errorf("constant: %+v, want failed by timeout", c)
-	}
-	if r.Correct.Failed || r.Mutants[1].Failed {
-		t.Errorf("runs other than the hanging one failed:\n%s", r)
-	}
+		if r.Correct.Failed || r.Mutants[1].Failed {
+			t.Errorf("runs other than the hanging one failed:\n%s", r)
+		}
+	})
 }
 
 func TestRunCleanups(t *testing.T) {
