@@ -252,8 +252,8 @@ func TestRunWithoutParent(t *testing.T) {
 	}
 }
 
-// TestVerifyOnRecorder runs verify on a recorder, which stands in for a *testing.T that is
-// allowed to fail.
+// TestVerifyOnRecorder runs Verify on a recorder: a testing.TB that is not a *testing.T, and
+// may fail without failing this test.
 func TestVerifyOnRecorder(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -267,7 +267,7 @@ func TestVerifyOnRecorder(t *testing.T) {
 		{"bad spec", Percent(2), weakSuite, true, "Percent(2): p must be in (0, 1]"},
 	} {
 		outer := newRecorder(t, "outer")
-		outer.guard(func() { verify(outer, seededFull(1), tc.spec, tc.suite) }, time.Now().Add(time.Minute), time.Minute)
+		outer.guard(func() { Verify(outer, seededFull(1), tc.spec, tc.suite) }, time.Now().Add(time.Minute), time.Minute)
 		if outer.failed != tc.failed || !strings.Contains(outer.log.String(), tc.want) {
 			t.Errorf("%s: failed %v, want %v; log lacks %q?\n%s", tc.name, outer.failed, tc.failed, tc.want, outer.log.String())
 		}
