@@ -12,6 +12,7 @@ import (
 var errDeadline = fmt.Errorf("fakeclock: %w", context.DeadlineExceeded)
 
 // WithTimeout returns f.WithDeadline(parent, f.Now().Add(d)).
+// Like context.WithTimeout, it panics with a message if parent is nil.
 func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	return f.withDeadline(parent, f.Now().Add(d), callerPC(3))
 }
@@ -21,11 +22,16 @@ func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Con
 // an AfterFunc), when cancel is called, or when parent is done, whichever
 // happens first. Its Err then returns context.DeadlineExceeded or
 // context.Canceled without blocking, and context.Cause explains which.
+// Like context.WithDeadline, it panics with a message if parent is nil.
 func (f *Fake) WithDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
 	return f.withDeadline(parent, deadline, callerPC(3))
 }
 
 func (f *Fake) withDeadline(parent context.Context, deadline time.Time, pc uintptr) (context.Context, context.CancelFunc) {
+	if parent == nil {
+		// What package context says, where a bare call would dereference nil.
+		panic("fakeclock: cannot create context from nil parent")
+	}
 	if pd, ok := parent.Deadline(); ok && pd.Before(deadline) {
 		return context.WithCancel(parent) // the parent ends first anyway
 	}

@@ -25,6 +25,12 @@ const (
 	// instant a timer fires: the order of two events at one instant is
 	// not defined by package time, so no program may depend on it.
 	eps = time.Millisecond
+	// fast is the period of a fast ticker, many of whose ticks are dropped
+	// while its reader sleeps or nobody reads it: 1ms + 1ns, so that no
+	// tick falls on a multiple of unit or at unit*k + eps after another tick
+	// (unit is -500 and eps -1 modulo fast, and 500k + 1 is never 0 modulo
+	// it for the k a program uses).
+	fast = time.Millisecond + time.Nanosecond
 )
 
 type opKind int
@@ -87,6 +93,9 @@ func genProgram(t *rapid.T, readers bool) []op {
 		o.D = unit * time.Duration(rapid.IntRange(0, 8).Draw(t, "d"))
 		if o.Kind == opTicker && o.D == 0 {
 			o.D = unit
+		}
+		if o.Kind == opTicker && rapid.IntRange(0, 3).Draw(t, "fast") == 0 {
+			o.D = fast
 		}
 		if readers && (o.Kind == opTimer || o.Kind == opTicker || o.Kind == opAfter) {
 			o.Reader = rapid.Bool().Draw(t, "reader")

@@ -35,6 +35,25 @@
 // falls behind finds one pending tick, the oldest, and the rest dropped,
 // exactly as with time.Ticker.
 //
+// # Dropped ticks cost nothing
+//
+// A ticker whose reader is behind drops its ticks until the reader takes
+// the one it holds. The Fake does not fire those ticks one by one: before
+// each instant, such a ticker jumps to its first tick at or after the next
+// instant at which anything else happens (or past the end of the Advance),
+// keeping its phase, its held tick and the order of ties. So
+// NewTicker(time.Nanosecond) and an Advance of an hour cost one instant,
+// not 3.6e12, and a loop that reads a fast ticker and then sleeps costs an
+// instant or two per sleep.
+//
+// # Concurrent use
+//
+// A Fake is safe for concurrent use, outside a bubble, and its advances add
+// up: two goroutines that each advance it by 1ms a thousand times move it
+// by exactly 2s, and an AfterFunc callback that advances it inside another
+// Advance adds its own duration. In a bubble, advance from one goroutine at
+// a time (synctest.Wait allows no more).
+//
 // # fakeclock or testing/synctest
 //
 // Code that calls package time directly needs no Clock: test it inside

@@ -32,16 +32,19 @@ type Fake struct {
 	// made under it is non-blocking, so holding it can never deadlock.
 	sendMu sync.Mutex
 
-	mu      sync.Mutex // guards the fields below, and each timer's fields
-	start   time.Time
-	now     atomic.Int64 // nanoseconds since start; written under mu
-	heap    timerHeap
-	seq     uint64
-	batch   []*timer // the due timers of one instant, reused
-	queue   []int    // scratch space for finding them
-	free    []*timer // idle sleepers, reused so Sleep does not allocate
-	waiters []*armWaiter
-	bubble  bool
+	mu       sync.Mutex // guards the fields below, and each timer's fields
+	start    time.Time
+	now      atomic.Int64 // nanoseconds since start; written under mu
+	goal     int64        // the time every Advance so far asks for: they add up
+	heap     timerHeap
+	seq      uint64
+	batch    []*timer // the due timers of one instant, reused
+	queue    []int    // scratch space for finding them
+	behind   []*timer // scratch space for the tickers whose reader is behind
+	free     []*timer // idle sleepers, reused so Sleep does not allocate
+	waiters  []*armWaiter
+	instants int64 // instants fired, for the tests that bound the work
+	bubble   bool
 }
 
 // kind says which method made a timer, for the report of a failed wait.
@@ -143,7 +146,13 @@ func (f *Fake) NewTimer(d time.Duration) *Timer {
 // channel values are sent and with no lock held, so it may call any
 // method of the Fake; Advance returns after it does. If d <= 0, fn runs at
 // once in its own goroutine, as with time.AfterFunc.
+//
+// A nil fn panics at once with a message that says so (package time
+// would crash later, on the goroutine that calls it).
 func (f *Fake) AfterFunc(d time.Duration, fn func()) *Timer {
+	if fn == nil {
+		panic("fakeclock: AfterFunc with a nil func")
+	}
 	return f.newTimer(d, fn, kindAfterFunc, callerPC(3))
 }
 
@@ -250,17 +259,33 @@ func drain(c chan time.Time) bool {
 // Advance moves the Fake's time forward by d, firing every event due up to
 // the new time, one instant at a time in time order; during each, Now is
 // that instant. Tickers fire at each of their instants, so advancing five
-// periods over a live ticker loop delivers five ticks. In a bubble (see
-// Test), the goroutines of the bubble settle before the first instant and
-// after each one. A negative d is refused with an error, and nothing
-// changes.
+// periods over a live ticker loop delivers five ticks; a ticker whose
+// reader is behind holds its oldest tick and drops the rest, as
+// time.Ticker does, and those drops cost nothing (see the package
+// documentation). In a bubble (see Test), the goroutines of the bubble
+// settle before the first instant and after each one.
+//
+// Advances add up: the Fake's time is its start plus the sum of every
+// Advance and AdvanceNext, whichever goroutines call them and in whatever
+// order, and also when an AfterFunc callback advances inside another
+// Advance. Each call returns once the time has reached at least the sum of
+// the advances made before it returned. A negative d, or one that would
+// take the time past start + math.MaxInt64 nanoseconds, is refused with an
+// error, and nothing changes.
 func (f *Fake) Advance(d time.Duration) error {
 	if d < 0 {
 		return fmt.Errorf("fakeclock: Advance(%v): time never moves backwards", d)
 	}
 	f.settle()
 	f.mu.Lock()
-	target := addSat(f.now.Load(), int64(d))
+	base := max(f.goal, f.now.Load())
+	if int64(d) > math.MaxInt64-base {
+		f.mu.Unlock()
+		return fmt.Errorf("fakeclock: Advance(%v): the time would pass the largest a Fake holds, start+%v; it stays at start+%v",
+			d, time.Duration(math.MaxInt64), time.Duration(base))
+	}
+	f.goal = base + int64(d)
+	target := f.goal
 	f.mu.Unlock()
 	f.advanceTo(target)
 	return nil
@@ -268,7 +293,9 @@ func (f *Fake) Advance(d time.Duration) error {
 
 // AdvanceNext moves the Fake's time to its next armed event, fires every
 // event due at that instant and returns how far time moved. If nothing is
-// armed, it returns 0, false, and time does not move.
+// armed, it returns 0, false, and time does not move. (While another
+// goroutine's Advance is under way, the next event is counted from the
+// time that Advance reaches.)
 func (f *Fake) AdvanceNext() (time.Duration, bool) {
 	f.settle()
 	f.mu.Lock()
@@ -276,7 +303,9 @@ func (f *Fake) AdvanceNext() (time.Duration, bool) {
 		f.mu.Unlock()
 		return 0, false
 	}
-	now, next := f.now.Load(), f.heap[0].when
+	now := f.now.Load()
+	next := max(f.heap[0].when, f.goal, now)
+	f.goal = next
 	f.mu.Unlock()
 	f.advanceTo(next)
 	return time.Duration(next - now), true
@@ -286,11 +315,6 @@ func (f *Fake) advanceTo(target int64) {
 	for f.fire(target) {
 		f.settle()
 	}
-	f.mu.Lock()
-	if target > f.now.Load() {
-		f.now.Store(target)
-	}
-	f.mu.Unlock()
 }
 
 // settle lets the other goroutines of the bubble run until they block.
@@ -308,11 +332,18 @@ func (f *Fake) settle() {
 func (f *Fake) fire(target int64) bool {
 	f.sendMu.Lock()
 	f.mu.Lock()
+	f.skipDroppedLocked(target)
 	if len(f.heap) == 0 || f.heap[0].when > target {
+		// Nothing due: the time reaches target, under the lock that arming
+		// takes, so that no timer can be armed in the past.
+		if target > f.now.Load() {
+			f.now.Store(target)
+		}
 		f.mu.Unlock()
 		f.sendMu.Unlock()
 		return false
 	}
+	f.instants++
 	at := f.heap[0].when
 	if at > f.now.Load() {
 		f.now.Store(at)
@@ -399,6 +430,9 @@ func (f *Fake) rearmLocked(t *timer, at int64) {
 func (f *Fake) WaitArmed(ctx context.Context, n int) error {
 	if n < 0 {
 		return fmt.Errorf("fakeclock: WaitArmed(%d): n must be >= 0", n)
+	}
+	if ctx == nil {
+		return fmt.Errorf("fakeclock: WaitArmed(nil, %d): a nil context; pass one that ends, such as t.Context()", n)
 	}
 	f.mu.Lock()
 	if len(f.heap) >= n {

@@ -1,6 +1,7 @@
 package fakeclock
 
 import (
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -115,8 +116,9 @@ func TestFireOrderMatchesModel(t *testing.T) {
 	})
 }
 
-// Time never moves backwards, however Advance and AdvanceNext are mixed,
-// and durations near the largest saturate instead of wrapping.
+// Time never moves backwards, however Advance and AdvanceNext are mixed;
+// timers due past the largest time saturate instead of wrapping, and an
+// Advance past it is refused and changes nothing.
 func TestNowNeverDecreases(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		c := NewFake(time.Unix(0, 0))
@@ -125,9 +127,11 @@ func TestNowNeverDecreases(t *testing.T) {
 			d := time.Duration(rapid.Int64Range(-1, 1<<62).Draw(rt, "d"))
 			switch rapid.IntRange(0, 3).Draw(rt, "op") {
 			case 0:
+				before := c.Since(time.Unix(0, 0))
 				err := c.Advance(d)
-				if (err != nil) != (d < 0) {
-					rt.Fatalf("Advance(%v) = %v", d, err)
+				refuse := d < 0 || d > math.MaxInt64-before
+				if (err != nil) != refuse || refuse && c.Since(time.Unix(0, 0)) != before {
+					rt.Fatalf("at start+%v, Advance(%v) = %v, and time is start+%v", before, d, err, c.Since(time.Unix(0, 0)))
 				}
 			case 1:
 				c.AdvanceNext()

@@ -16,9 +16,17 @@ import (
 // Advance from one goroutine at a time (synctest.Wait allows no more).
 // The rules of synctest.Test apply: every goroutine that f starts must
 // have exited when f returns (end loops with t.Context(), which is
-// canceled as f returns), and a deadlock fails the test.
+// canceled as f returns), and a deadlock fails the test. A nil f fails the
+// test with a message that says so; a nil t panics with one, having no
+// test to fail.
 func Test(t *testing.T, f func(t *testing.T, c *Fake)) {
+	if t == nil {
+		panic("fakeclock: Test(nil, ...): no test to run in")
+	}
 	t.Helper()
+	if f == nil {
+		t.Fatal("fakeclock: Test(t, nil): no test function to run")
+	}
 	synctest.Test(t, func(t *testing.T) {
 		c := NewFake(time.Now())
 		c.bubble = true

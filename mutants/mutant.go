@@ -11,9 +11,12 @@ import (
 // A Mutant is a plausible wrong version of a jitter: a suite that tests the jitter well
 // fails on it.
 type Mutant struct {
-	Name   string // the class name, with the clock for clock-derived mutants
-	Class  Class
-	Jitter Jitter // safe for concurrent use
+	Name  string // the class name, with the clock for clock-derived mutants
+	Class Class
+	// Jitter is safe for concurrent use. At a base where the Spec has no range (see
+	// Spec.Range) it panics with the Range error, having no other way to say so; Run and
+	// Verify report that as an error.
+	Jitter Jitter
 
 	equivalent func(base time.Duration) bool
 }
@@ -23,8 +26,9 @@ type Mutant struct {
 // Percent and the four classes, this happens only when the range holds one or two
 // nanoseconds: full jitter at base 1ns is always 0, and so is every mutant of it. Quantized
 // is equivalent while its step, a tenth of the range, is under 2ns; ignores-base at the
-// reference base. (A Custom spec whose anchor is its ceiling has no sign-flip mutant at
-// all: every value already lies below the anchor.)
+// reference base. It is false at a base where the Spec has no range. (A Custom spec whose
+// anchor is its ceiling has no sign-flip mutant at all: every value already lies below the
+// anchor.)
 func (m Mutant) EquivalentAt(base time.Duration) bool {
 	return m.equivalent != nil && m.equivalent(base)
 }
@@ -53,7 +57,11 @@ func newConfig(opts []Option) (*config, error) {
 		reference: 100 * time.Millisecond,
 		timeout:   time.Minute,
 	}
-	for _, o := range opts {
+	for i, o := range opts {
+		if o == nil {
+			c.fail("option %d of %d is nil", i+1, len(opts))
+			continue
+		}
 		o(c)
 	}
 	return c, c.err
@@ -146,7 +154,16 @@ func Of(spec Spec, opts ...Option) ([]Mutant, error) {
 		b.collapsed(),
 	}
 	if c.extended {
+		if _, err := spec.span(c.reference); err != nil {
+			return nil, fmt.Errorf("mutants: the reference base of ignores-base: %w", err)
+		}
 		ms = append(ms, b.overshoot(), b.quantized(), b.ignoresBase(), b.truncated())
+	}
+	for i, m := range ms {
+		ms[i].equivalent = func(base time.Duration) bool {
+			_, err := spec.span(base)
+			return err == nil && m.equivalent(base)
+		}
 	}
 	return ms, nil
 }
@@ -185,18 +202,18 @@ func (b *builder) random(s shape) Jitter {
 
 // narrow reports whether the range at base holds a single nanosecond, where a correct jitter
 // is a constant and the constant and clock-derived mutants are that same constant.
-func (b *builder) narrow(base time.Duration) bool { return b.spec.at(base).width() <= 1 }
+func (b *builder) narrow(base time.Duration) bool { return b.spec.mustSpan(base).width() <= 1 }
 
 func (b *builder) constant() Mutant {
 	return Mutant{Name: Constant.Name, Class: Constant,
-		Jitter:     func(base time.Duration) time.Duration { return b.spec.at(base).pick(0.5) },
+		Jitter:     func(base time.Duration) time.Duration { return b.spec.mustSpan(base).pick(0.5) },
 		equivalent: b.narrow,
 	}
 }
 
 func (b *builder) signFlipShape() shape {
-	return shape{span: b.spec.at, move: func(base, x time.Duration) time.Duration {
-		a := b.spec.Anchor(base)
+	return shape{span: b.spec.mustSpan, move: func(base, x time.Duration) time.Duration {
+		a := b.spec.mustSpan(base).anchor
 		if x > a {
 			return a - (x - a)
 		}
@@ -208,7 +225,7 @@ func (b *builder) signFlip() Mutant {
 	return Mutant{Name: SignFlip.Name, Class: SignFlip, Jitter: b.random(b.signFlipShape()),
 		// Identical when no value lies above the anchor.
 		equivalent: func(base time.Duration) bool {
-			sp := b.spec.at(base)
+			sp := b.spec.mustSpan(base)
 			return sp.hi-1 <= sp.anchor
 		},
 	}
@@ -217,7 +234,7 @@ func (b *builder) signFlip() Mutant {
 func (b *builder) clock(name string, clk Clock) Mutant {
 	return Mutant{Name: name, Class: ClockDerived,
 		Jitter: func(base time.Duration) time.Duration {
-			return b.spec.at(base).pick(fractionOfSecond(clk.Now()))
+			return b.spec.mustSpan(base).pick(fractionOfSecond(clk.Now()))
 		},
 		equivalent: b.narrow,
 	}
@@ -226,7 +243,7 @@ func (b *builder) clock(name string, clk Clock) Mutant {
 // collapsedSpan returns the range shrunk towards the anchor by the factor, at least one
 // nanosecond wide.
 func (b *builder) collapsedSpan(base time.Duration) span {
-	sp := b.spec.at(base)
+	sp := b.spec.mustSpan(base)
 	f := b.cfg.factor
 	shrink := func(x time.Duration) time.Duration {
 		return sp.anchor + time.Duration(math.Round(float64(x-sp.anchor)*f))
@@ -242,7 +259,7 @@ func (b *builder) collapsed() Mutant {
 	return Mutant{Name: CollapsedRange.Name, Class: CollapsedRange,
 		Jitter: b.random(shape{span: b.collapsedSpan}),
 		equivalent: func(base time.Duration) bool {
-			sp, c := b.spec.at(base), b.collapsedSpan(base)
+			sp, c := b.spec.mustSpan(base), b.collapsedSpan(base)
 			return sp.lo == c.lo && sp.hi == c.hi
 		},
 	}
@@ -250,7 +267,7 @@ func (b *builder) collapsed() Mutant {
 
 // overshootSpan returns the range run on past its ceiling by a quarter of its width.
 func (b *builder) overshootSpan(base time.Duration) span {
-	sp := b.spec.at(base)
+	sp := b.spec.mustSpan(base)
 	sp.hi += time.Duration(math.Round(float64(sp.width()) / 4))
 	return sp
 }
@@ -259,19 +276,19 @@ func (b *builder) overshoot() Mutant {
 	return Mutant{Name: Overshoot.Name, Class: Overshoot,
 		Jitter: b.random(shape{span: b.overshootSpan}),
 		equivalent: func(base time.Duration) bool {
-			return b.overshootSpan(base).hi == b.spec.at(base).hi
+			return b.overshootSpan(base).hi == b.spec.mustSpan(base).hi
 		},
 	}
 }
 
 // quantum returns the quantized mutant's step at base: a tenth of the range.
 func (b *builder) quantum(base time.Duration) time.Duration {
-	return b.spec.at(base).width() / 10
+	return b.spec.mustSpan(base).width() / 10
 }
 
 func (b *builder) quantizedShape() shape {
-	return shape{span: b.spec.at, move: func(base, x time.Duration) time.Duration {
-		lo, _ := b.spec.Range(base)
+	return shape{span: b.spec.mustSpan, move: func(base, x time.Duration) time.Duration {
+		lo := b.spec.mustSpan(base).lo
 		q := max(b.quantum(base), 1)
 		return lo + (x-lo)/q*q
 	}}
@@ -286,9 +303,9 @@ func (b *builder) quantized() Mutant {
 func (b *builder) ignoresBaseShape() shape {
 	ref := b.cfg.reference
 	return shape{
-		span: func(time.Duration) span { return b.spec.at(ref) },
+		span: func(time.Duration) span { return b.spec.mustSpan(ref) },
 		move: func(base, x time.Duration) time.Duration {
-			return b.spec.Anchor(base) + x - b.spec.Anchor(ref)
+			return b.spec.mustSpan(base).anchor + x - b.spec.mustSpan(ref).anchor
 		},
 	}
 }
@@ -297,7 +314,7 @@ func (b *builder) ignoresBase() Mutant {
 	ref := b.cfg.reference
 	return Mutant{Name: IgnoresBase.Name, Class: IgnoresBase, Jitter: b.random(b.ignoresBaseShape()),
 		equivalent: func(base time.Duration) bool {
-			r, sp := b.spec.at(ref), b.spec.at(base)
+			r, sp := b.spec.mustSpan(ref), b.spec.mustSpan(base)
 			return r.lo-r.anchor == sp.lo-sp.anchor && r.hi-r.anchor == sp.hi-sp.anchor
 		},
 	}
@@ -305,9 +322,9 @@ func (b *builder) ignoresBase() Mutant {
 
 func (b *builder) truncated() Mutant {
 	return Mutant{Name: Truncated.Name, Class: Truncated,
-		Jitter: func(base time.Duration) time.Duration { return b.spec.Anchor(base) },
+		Jitter: func(base time.Duration) time.Duration { return b.spec.mustSpan(base).anchor },
 		equivalent: func(base time.Duration) bool {
-			sp := b.spec.at(base)
+			sp := b.spec.mustSpan(base)
 			return sp.width() <= 1 && sp.anchor == sp.lo
 		},
 	}

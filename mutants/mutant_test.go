@@ -49,8 +49,9 @@ func TestSpecRanges(t *testing.T) {
 		{Percent(0.01), 20, 20, 21, 20},
 		{Percent(0.01), 50, 49, 51, 50}, // 0.5ns rounds away from zero
 	} {
-		lo, hi := tc.spec.Range(tc.base)
-		if a := tc.spec.Anchor(tc.base); lo != tc.lo || hi != tc.hi || a != tc.anchor {
+		sp := tc.spec.mustSpan(tc.base)
+		lo, hi := sp.lo, sp.hi
+		if a := sp.anchor; lo != tc.lo || hi != tc.hi || a != tc.anchor {
 			t.Errorf("%v at %v: range [%v, %v) anchor %v, want [%v, %v) anchor %v",
 				tc.spec, tc.base, lo, hi, a, tc.lo, tc.hi, tc.anchor)
 		}
@@ -106,8 +107,8 @@ func TestShapes(t *testing.T) {
 	for _, spec := range specs {
 		t.Run(spec.String(), func(t *testing.T) {
 			ms := mustOf(t, spec, Extended())
-			lo, hi := spec.Range(base)
-			a, w := spec.Anchor(base), hi-lo
+			sp := spec.mustSpan(base)
+			lo, hi, a, w := sp.lo, sp.hi, sp.anchor, sp.width()
 			all := func(name string, ok func(i int, x time.Duration) bool) {
 				t.Helper()
 				for i, x := range draw(ms[name].Jitter, base, n) {
@@ -133,8 +134,8 @@ func TestShapes(t *testing.T) {
 			all("overshoot", func(_ int, x time.Duration) bool { return x >= lo && x < hi+w/4 })
 			all("quantized", func(_ int, x time.Duration) bool { return (x-lo)%(w/10) == 0 })
 			// ignores-base keeps the offsets of a 100ms base.
-			rlo, rhi := spec.Range(100 * time.Millisecond)
-			ra := spec.Anchor(100 * time.Millisecond)
+			ref := spec.mustSpan(100 * time.Millisecond)
+			rlo, rhi, ra := ref.lo, ref.hi, ref.anchor
 			all("ignores-base", func(_ int, x time.Duration) bool {
 				return x-a >= rlo-ra && x-a < rhi-ra
 			})
@@ -216,14 +217,14 @@ func TestEquivalentAtEnumerated(t *testing.T) {
 			"overshoot":       {span: b.overshootSpan},
 			"quantized":       b.quantizedShape(),
 			"ignores-base":    b.ignoresBaseShape(),
-			"constant":        {span: func(base time.Duration) span { x := spec.at(base).pick(0.5); return span{lo: x, hi: x + 1} }},
-			"truncated":       {span: func(base time.Duration) span { a := spec.Anchor(base); return span{lo: a, hi: a + 1} }},
+			"constant":        {span: func(base time.Duration) span { x := spec.mustSpan(base).pick(0.5); return span{lo: x, hi: x + 1} }},
+			"truncated":       {span: func(base time.Duration) span { a := spec.mustSpan(base).anchor; return span{lo: a, hi: a + 1} }},
 		}
 		ms := map[string]Mutant{"sign-flip": b.signFlip(), "collapsed-range": b.collapsed(),
 			"overshoot": b.overshoot(), "quantized": b.quantized(), "ignores-base": b.ignoresBase(),
 			"constant": b.constant(), "truncated": b.truncated()}
 		for base := time.Duration(0); base <= 40; base++ {
-			correct := distribution(shape{span: spec.at}, base)
+			correct := distribution(shape{span: spec.mustSpan}, base)
 			for name, s := range shapes {
 				same := maps.Equal(distribution(s, base), correct)
 				if got := ms[name].EquivalentAt(base); got != same {

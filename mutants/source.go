@@ -6,28 +6,31 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"reflect"
-	"runtime"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // Broken math/rand/v2 sources, for code that takes a *rand.Rand rather than a Jitter.
 //
 // A *rand.Rand reads its source's Uint64 in different places: Float64 keeps the low 53
-// bits, Float32 bits 32 to 55, Int64 and Int the low 63, and IntN, Int64N, UintN, Uint64N
-// and the rest the high bits, as the fraction x/2^64 scaled by n. No one Uint64 value puts
-// the same fraction in all those places (a scaled Uint64 collapses IntN but leaves Float64
+// bits, Float32 bits 32 to 55, Int64 and Int the low 63, ExpFloat64 and NormFloat64 a
+// ziggurat layer and an offset in the low 40 bits, and IntN, Int64N, UintN, Uint64N and the
+// rest the high bits, as the fraction x/2^64 scaled by n. No one Uint64 value puts the
+// same fraction in all those places (a scaled Uint64 collapses IntN but leaves Float64
 // uniform), so the sources look at which method of *rand.Rand is reading, by its place in
-// the stack, and put their fraction where that method reads it.
+// the stack (see reader.go), and put their fraction where that method reads it.
+//
+// A broken number must also never make a method loop: IntN and its kin redraw a value that
+// would bias them, and the ziggurats of ExpFloat64 and NormFloat64 redraw outside their
+// fast path. A constant that is redrawn is redrawn forever. So the sources answer a redraw
+// with the next value up, which the method always accepts (see Uint64), and give the
+// ziggurats a value on their fast path.
 
 // ConstantSource returns a rand.Source on which every method of a *rand.Rand returns the
-// middle of its range on every call: Float64 0.5, IntN(n) n/2. Its Uint64 is also chosen so
-// that IntN and Int64N, which redraw values that would bias them, never need to redraw:
-// a constant that needed to would redraw forever.
+// middle of its range on every call: Float64 0.5, IntN(n) n/2, ExpFloat64 ln 2 (the
+// median), NormFloat64 0.
 func ConstantSource() rand.Source {
-	return brokenSource{fraction: func() uint64 { return 1 << 63 }, constant: true}
+	return &brokenSource{fraction: func() uint64 { return 1 << 63 }}
 }
 
 // ClockSource returns a rand.Source whose number is read from clk: the fraction of the
@@ -38,7 +41,7 @@ func ClockSource(clk Clock) (rand.Source, error) {
 	if clk == nil {
 		return nil, errors.New("mutants: ClockSource(nil)")
 	}
-	return brokenSource{constant: true, fraction: func() uint64 {
+	return &brokenSource{fraction: func() uint64 {
 		// floor(ns * 2^64 / 1e9): the fraction of the second as a 64-bit fraction.
 		q, _ := bits.Div64(uint64(clk.Now().Nanosecond()), 0, 1e9)
 		return q
@@ -47,7 +50,9 @@ func ClockSource(clk Clock) (rand.Source, error) {
 
 // CollapsedSource returns a rand.Source that draws healthy numbers from src and shrinks
 // them towards 0 by factor, in (0, 1): on a *rand.Rand over it, Float64 falls in
-// [0, factor), IntN(n) and Int64N(n) in [0, factor*n), and so on for every method.
+// [0, factor), IntN(n) and Int64N(n) in [0, factor*n), ExpFloat64 and NormFloat64 below
+// their factor-quantile, and so on for every method. A factor below 2^-64 collapses every
+// method to 0.
 //
 // One case is out of reach: IntN and its kin with an n that is a power of two take the
 // low bits of Uint64 with a mask, which no source can collapse together with the high
@@ -59,8 +64,8 @@ func CollapsedSource(src rand.Source, factor float64) (rand.Source, error) {
 	if math.IsNaN(factor) || factor <= 0 || factor >= 1 {
 		return nil, fmt.Errorf("mutants: CollapsedSource: the factor %v must be in (0, 1)", factor)
 	}
-	scale := uint64(factor * (1 << 64))
-	return brokenSource{fraction: func() uint64 {
+	scale := uint64(factor * (1 << 64)) // 0 below 2^-64: every fraction is 0
+	return &brokenSource{fraction: func() uint64 {
 		hi, _ := bits.Mul64(src.Uint64(), scale)
 		return hi
 	}}, nil
@@ -74,72 +79,42 @@ func SteppingClock(start time.Time, step time.Duration) Clock {
 }
 
 // brokenSource is a rand.Source whose numbers are 64-bit fractions of [0, 1), placed where
-// the reading method of *rand.Rand looks.
+// the reading method of *rand.Rand looks. Like the sources of math/rand/v2, one must not
+// be read by two goroutines at once; doing so is race-free but may misplace a redraw.
 type brokenSource struct {
 	fraction func() uint64
-	// constant marks a source that may repeat one value forever: its high-bit readings get
-	// low bits set, so that no n up to 2^43 makes IntN redraw (see placeHigh).
-	constant bool
+	last     atomic.Uint64 // the value last returned, for a redraw
 }
 
-func (s brokenSource) Uint64() uint64 {
-	f := s.fraction()
-	switch reader() {
-	case "Float64":
-		return f >> 11
-	case "Float32":
-		return f >> 40 << 32
-	case "Int64", "Int":
-		return f >> 1
+// Uint64 returns the source's next fraction, placed where the reading method looks.
+//
+// A redraw by IntN's kin gets the last value plus one. uint64n(n) rejects x when
+// lo = x*n mod 2^64 is below thresh = 2^64 mod n < n, which means x is the smallest value
+// whose product lands in its multiple of 2^64; x+1 then gives lo+n, which does not wrap
+// (lo + n < thresh + n <= 2^64) and is at least n > thresh: accepted, with the same result.
+func (s *brokenSource) Uint64() uint64 {
+	k := reader()
+	if k == readRedraw {
+		return s.last.Add(1)
 	}
-	if s.constant {
-		return placeHigh(f)
+	x := place(k, s.fraction())
+	s.last.Store(x)
+	return x
+}
+
+// place puts the fraction f where a method of kind k reads it.
+func place(k readKind, f uint64) uint64 {
+	switch k {
+	case readFloat64:
+		return f >> 11
+	case readFloat32:
+		return f >> 40 << 32
+	case readLow63:
+		return f >> 1
+	case readExp:
+		return expZiggurat().place(f)
+	case readNorm:
+		return normZiggurat().place(f)
 	}
 	return f
-}
-
-// placeHigh sets the low 44 bits of a fraction read from the high bits. The reading moves
-// by less than 2^-20, and IntN(n) never redraws for n <= 2^43: it redraws when x*n mod
-// 2^64 < 2^64 mod n < n, and with x = k*2^44 - 1, x*n mod 2^64 is 2^64 - n or at least
-// 2^44 - n, both >= n.
-func placeHigh(f uint64) uint64 { return f | (1<<44 - 1) }
-
-// thisPackage prefixes the names of this package's functions in a stack.
-var thisPackage = reflect.TypeFor[brokenSource]().PkgPath() + "."
-
-// readers caches reader's answer by the return addresses it saw: symbolizing a stack costs
-// microseconds, a lookup tens of nanoseconds.
-var readers sync.Map // [4]uintptr -> string
-
-// reader returns the name of the *rand.Rand method reading the source, such as "Float64",
-// or "" when it is not one that reads only some low bits.
-func reader() string {
-	var pcs [4]uintptr
-	n := runtime.Callers(2, pcs[:]) // skip Callers and reader
-	if name, ok := readers.Load(pcs); ok {
-		return name.(string)
-	}
-	name := readerOf(pcs[:n])
-	readers.Store(pcs, name)
-	return name
-}
-
-// readerOf finds the reading method among the frames of pcs, the first of them in this
-// package (Uint64, and any wrapper the compiler made for it).
-func readerOf(pcs []uintptr) string {
-	frames := runtime.CallersFrames(pcs)
-	for {
-		f, more := frames.Next()
-		name, ok := strings.CutPrefix(f.Function, "math/rand/v2.(*Rand).")
-		switch {
-		case strings.HasPrefix(f.Function, thisPackage) && more:
-			continue
-		case ok && (name == "Float64" || name == "Float32" || name == "Int64" || name == "Int"):
-			return name
-		case !ok && !strings.HasPrefix(f.Function, "math/rand/v2."):
-			return "" // out of package rand: the caller read Uint64 itself or via uint64n
-		case !more:
-			return ""
-		}
-	}
 }

@@ -2,6 +2,7 @@ package mutants
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -28,6 +29,9 @@ func readings(r *rand.Rand) map[string]reading {
 		"Int32N(12288)":     intN(int64(r.Int32N(12288)), 12288),
 		"UintN(999999937)":  intN(int64(r.UintN(999999937)), 999999937),
 		"Uint64/2^64 (raw)": {float64(r.Uint64()) / (1 << 64), 0},
+		// The ziggurats, through their distribution functions.
+		"ExpFloat64":  {-math.Expm1(-r.ExpFloat64()), 1e-6},
+		"NormFloat64": {0.5 * math.Erfc(-r.NormFloat64()/math.Sqrt2), 1e-6},
 	}
 }
 
@@ -48,20 +52,34 @@ func TestConstantSource(t *testing.T) {
 			}
 		}
 	}
-	if got := r.IntN(8); got != 7 {
-		t.Errorf("IntN(8), a power of two read from the low bits, = %d, want the constant 7", got)
+	if got := r.IntN(8); got != 0 {
+		t.Errorf("IntN(8), a power of two read from the low bits, = %d, want the constant 0", got)
 	}
 }
 
-// TestPlaceHighNeverRedraws checks the claim behind placeHigh on many fractions and n:
-// the low 64 bits of x*n are never below n, so IntN never redraws.
-func TestPlaceHighNeverRedraws(t *testing.T) {
+// TestRedrawPlusOneAccepted checks the claim behind the answer to a redraw: when uint64n(n)
+// rejects x (lo = x*n mod 2^64 below 2^64 mod n), it accepts x+1, with the same result.
+func TestRedrawPlusOneAccepted(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 100_000 {
-		x := placeHigh(r.Uint64())
-		n := r.Uint64N(1<<43) + 1
-		if lo := x * n; lo < n {
-			t.Fatalf("x = %#x, n = %d: x*n mod 2^64 = %d < n", x, n, lo)
+		n := r.Uint64() >> r.UintN(64)
+		if n == 0 || n&(n-1) == 0 {
+			continue // a power of two is masked, never redrawn
+		}
+		thresh := -n % n
+		// The smallest x of a random bucket k: the one value uint64n may reject there.
+		k := r.Uint64N(n)
+		x, rem := bits.Div64(k, 0, n)
+		if rem != 0 {
+			x++
+		}
+		hi, lo := bits.Mul64(x, n)
+		if lo >= thresh {
+			continue // accepted at once
+		}
+		hi1, lo1 := bits.Mul64(x+1, n)
+		if lo1 < thresh || hi1 != hi {
+			t.Fatalf("n = %d, x = %#x rejected; x+1 gives hi %d (want %d), lo %d (thresh %d)", n, x, hi1, hi, lo1, thresh)
 		}
 	}
 }

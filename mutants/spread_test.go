@@ -21,7 +21,10 @@ func correctJitter(spec mutants.Spec, seed uint64) mutants.Jitter {
 	var mu sync.Mutex
 	r := rand.New(rand.NewPCG(seed, 1))
 	return func(base time.Duration) time.Duration {
-		lo, hi := spec.Range(base)
+		lo, hi, err := spec.Range(base)
+		if err != nil {
+			panic(err)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		return lo + time.Duration(r.Int64N(int64(hi-lo)))
@@ -32,7 +35,10 @@ func correctJitter(spec mutants.Spec, seed uint64) mutants.Jitter {
 // checked against the declared range by the default battery at the default alpha.
 func spreadSuite(spec mutants.Spec, base time.Duration) func(testing.TB, mutants.Jitter) {
 	return func(t testing.TB, j mutants.Jitter) {
-		lo, hi := spec.Range(base)
+		lo, hi, err := spec.Range(base)
+		if err != nil {
+			t.Fatal(err)
+		}
 		spread.Check(t, spread.Draw(1000, func() time.Duration { return j(base) }), spread.Uniform(lo, hi))
 	}
 }
@@ -95,7 +101,10 @@ func TestSpreadAtTinyBases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lo, hi := spec.Range(base)
+			lo, hi, err := spec.Range(base)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if rep.Correct.Failed {
 				t.Errorf("%v at %v: correct jitter failed:\n%s", spec, base, rep)
 			}

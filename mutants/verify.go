@@ -32,15 +32,14 @@ func Timeout(d time.Duration) Option {
 // fails the correct jitter or any mutant survives, and logs a table of every run: the
 // verdict and the first failure message. A run that outlasts Timeout counts as a failure.
 //
+// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own.
+// Verify calls only Helper, Log, Error and Fatal on it, and passes it to Run; it never
+// starts subtests (the runs are not subtests of t but recorded apart, and named
+// t.Name()/correct, t.Name()/constant and so on), so a TB without a Run method works the same.
+//
 // The suite must do all its work on the testing.TB it is given; a goroutine of its own that
 // panics still crashes the test binary.
-func Verify(t *testing.T, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
-	t.Helper()
-	verify(t, correct, spec, suite, opts...)
-}
-
-// verify is Verify on any testing.TB, so that its own tests can watch it fail.
-func verify(t testing.TB, correct Jitter, spec Spec, suite func(testing.TB, Jitter), opts ...Option) {
+func Verify(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
 	t.Helper()
 	rep, err := Run(t, correct, spec, suite, opts...)
 	switch {
@@ -56,7 +55,9 @@ func verify(t testing.TB, correct Jitter, spec Spec, suite func(testing.TB, Jitt
 // Run runs suite as Verify does and returns its Report instead of failing t. The runs use
 // t only for what is harmless to share (Name, TempDir, Setenv, Context); their failures
 // and logs are recorded in the Report. t may be nil, outside a test; a suite that then calls
-// TempDir, Setenv, Chdir or ArtifactDir fails. The error reports an invalid Spec or Option.
+// TempDir, Setenv, Chdir or ArtifactDir fails. The error reports a nil jitter or suite, an
+// invalid Spec or Option, or a base the suite used at which the Spec has no range (see
+// Spec.Range); the Report is then as far as it got.
 func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) (Report, error) {
 	if correct == nil || suite == nil {
 		return Report{}, errors.New("mutants: Run needs a non-nil correct jitter and suite")
@@ -76,7 +77,20 @@ func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jit
 		})
 		rep.Mutants = append(rep.Mutants, o)
 	}
-	return rep, nil
+	return rep, rep.checkBases()
+}
+
+// checkBases returns the error of the first base a run used at which the Spec has no
+// range: the mutants panicked there, and the suite's verdicts say nothing.
+func (r Report) checkBases() error {
+	for _, o := range append([]Outcome{r.Correct}, r.Mutants...) {
+		for _, b := range o.Bases {
+			if _, err := r.Spec.span(b); err != nil {
+				return fmt.Errorf("mutants: the suite called the jitter at base %v: %w", b, err)
+			}
+		}
+	}
+	return nil
 }
 
 // Try runs suite once on j, as Verify runs it on each mutant, and returns what the suite
@@ -121,9 +135,10 @@ type Report struct {
 	Mutants []Outcome
 }
 
-// OK reports whether the suite passed the correct jitter and rejected every mutant.
+// OK reports whether the suite passed the correct jitter and rejected every mutant. A
+// Report that records no run, such as the zero Report, is not OK.
 func (r Report) OK() bool {
-	if r.Correct.Failed || r.Correct.Skipped {
+	if r.Correct.Name == "" || len(r.Mutants) == 0 || r.Correct.Failed || r.Correct.Skipped {
 		return false
 	}
 	for _, o := range r.Mutants {
@@ -136,6 +151,9 @@ func (r Report) OK() bool {
 
 // String returns the table of runs, followed by what went wrong if anything did.
 func (r Report) String() string {
+	if r.Correct.Name == "" {
+		return "mutants: an empty Report: no suite was run"
+	}
 	var b strings.Builder
 	survivors := 0
 	for _, o := range r.Mutants {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -198,22 +199,25 @@ func TestRunEquivalentBase(t *testing.T) {
 }
 
 // TestRunTimeout: a suite that never returns on a mutant counts as rejected by timeout and
-// does not stop Run. The suite blocks forever, so the verdict does not depend on timing.
+// does not stop Run. It runs in a synctest bubble, where the timeout's clock moves only
+// when every goroutine is blocked: the verdict cannot depend on the machine's load.
 func TestRunTimeout(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
-	r := mustRun(t, func(t testing.TB, j Jitter) {
-		if j(time.Second) == 500*time.Millisecond {
-			<-release // hangs on the constant mutant
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		defer close(release)
+		r := mustRun(t, func(t testing.TB, j Jitter) {
+			if j(time.Second) == 500*time.Millisecond {
+				<-release // hangs on the constant mutant
+			}
+		}, Timeout(10*time.Millisecond))
+		c := r.Mutants[0]
+		if !c.Failed || !strings.HasPrefix(c.Message, "timed out after 10ms") {
+			t.Errorf("constant: %+v, want failed by timeout", c)
 		}
-	}, Timeout(10*time.Millisecond))
-	c := r.Mutants[0]
-	if !c.Failed || !strings.HasPrefix(c.Message, "timed out after 10ms") {
-		t.Errorf("constant: %+v, want failed by timeout", c)
-	}
-	if r.Correct.Failed || r.Mutants[1].Failed {
-		t.Errorf("runs other than the hanging one failed:\n%s", r)
-	}
+		if r.Correct.Failed || r.Mutants[1].Failed {
+			t.Errorf("runs other than the hanging one failed:\n%s", r)
+		}
+	})
 }
 
 func TestRunCleanups(t *testing.T) {
@@ -249,8 +253,8 @@ func TestRunWithoutParent(t *testing.T) {
 	}
 }
 
-// TestVerifyOnRecorder runs verify on a recorder, which stands in for a *testing.T that is
-// allowed to fail.
+// TestVerifyOnRecorder runs Verify on a recorder: a testing.TB that is not a *testing.T, and
+// may fail without failing this test.
 func TestVerifyOnRecorder(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -264,7 +268,7 @@ func TestVerifyOnRecorder(t *testing.T) {
 		{"bad spec", Percent(2), weakSuite, true, "Percent(2): p must be in (0, 1]"},
 	} {
 		outer := newRecorder(t, "outer")
-		outer.guard(func() { verify(outer, seededFull(1), tc.spec, tc.suite) }, time.Now().Add(time.Minute), time.Minute)
+		outer.guard(func() { Verify(outer, seededFull(1), tc.spec, tc.suite) }, time.Now().Add(time.Minute), time.Minute)
 		if outer.failed != tc.failed || !strings.Contains(outer.log.String(), tc.want) {
 			t.Errorf("%s: failed %v, want %v; log lacks %q?\n%s", tc.name, outer.failed, tc.failed, tc.want, outer.log.String())
 		}
