@@ -1,0 +1,123 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/build"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer finds blind and flaky tests of random code and broken randomness in the code
+// itself. See the package documentation for its findings.
+var Analyzer = &analysis.Analyzer{
+	Name:      "spreadvet",
+	Doc:       doc,
+	URL:       "https://pkg.go.dev/github.com/spreadcheck/spreadcheck/spreadvet",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(randomFunc)},
+}
+
+const doc = `find blind and flaky tests of random code, and broken randomness
+
+spreadvet reports tests that draw a random function and assert only bounds (a constant
+passes them), hand-typed tolerances on random output, randomness read from a clock,
+one-sided offsets where ± is meant, integer conversions of fractions, random sleep loops
+without a ticker, and *rand.Rand fields or parameters that nothing reads.`
+
+// checker holds what every finding needs for one package.
+type checker struct {
+	pass   *analysis.Pass
+	insp   *inspector.Inspector
+	random map[*types.Func]*randomFunc // the package's own random functions
+	sources map[string][]byte          // file contents, for src
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if len(pass.Files) == 0 || isStd(pass.Fset.File(pass.Files[0].Pos()).Name()) {
+		return nil, nil // the standard library is not the code under test
+	}
+	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
+	c.findRandomFuncs()
+	c.clockRandomnessFindings()
+	c.oneSidedOffsets()
+	c.truncatingConversions()
+	c.randomSleepLoops()
+	c.deadSeams()
+	c.tests()
+	return nil, nil
+}
+
+// goroot is where the standard library's sources are.
+var goroot = filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+
+// isStd reports whether file belongs to the standard library.
+func isStd(file string) bool { return strings.HasPrefix(file, goroot) }
+
+// isTestFile reports whether the file at pos is a _test.go file.
+func (c *checker) isTestFile(pos token.Pos) bool {
+	return strings.HasSuffix(c.pass.Fset.File(pos).Name(), "_test.go")
+}
+
+// funcDecls returns the cursors of the package's function declarations with bodies, in
+// test files or in the others.
+func (c *checker) funcDecls(test bool) []inspector.Cursor {
+	var out []inspector.Cursor
+	for cur := range c.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+		if fd := cur.Node().(*ast.FuncDecl); fd.Body != nil && c.isTestFile(fd.Pos()) == test {
+			out = append(out, cur)
+		}
+	}
+	return out
+}
+
+// typeOf returns the type of e, or nil.
+func (c *checker) typeOf(e ast.Expr) types.Type { return c.pass.TypesInfo.TypeOf(e) }
+
+// objOf returns the object an identifier or a selector's name refers to, or nil.
+func (c *checker) objOf(e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return c.pass.TypesInfo.ObjectOf(e)
+	case *ast.SelectorExpr:
+		return c.pass.TypesInfo.ObjectOf(e.Sel)
+	}
+	return nil
+}
+
+// text returns n as gofmt would print it (for symbols: one spelling for one expression).
+func text(n ast.Node) string {
+	if e, ok := n.(ast.Expr); ok {
+		return types.ExprString(e)
+	}
+	return reflect.TypeOf(n).String()
+}
+
+// src returns the source text of n as written, for messages and fixes, or text(n) when the
+// file cannot be read.
+func (c *checker) src(n ast.Node) string {
+	f := c.pass.Fset.File(n.Pos())
+	if f == nil {
+		return text(n)
+	}
+	content, ok := c.sources[f.Name()]
+	if !ok {
+		content, _ = c.pass.ReadFile(f.Name())
+		c.sources[f.Name()] = content
+	}
+	start, end := f.Offset(n.Pos()), f.Offset(n.End())
+	if content == nil || end > len(content) || start > end {
+		return text(n)
+	}
+	return string(content[start:end])
+}
+
+// cursor is a position in the syntax tree, with its parents.
+type cursor = inspector.Cursor

@@ -1,0 +1,201 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// clockRandomness reports whether e takes a clock reading as a random number: a reading
+// modulo n or masked (its parity, "% 2" or "& 1"), or the fraction of the current second
+// (Nanosecond() / 1e9). It returns a description of the reading.
+func (c *checker) clockRandomness(e *ast.BinaryExpr) (string, bool) {
+	switch e.Op {
+	case token.REM:
+		if m, ok := c.clockReading(e.X); ok {
+			return "a remainder of the clock reading " + m + "()", true
+		}
+	case token.AND:
+		if m, ok := c.clockReading(e.X); ok {
+			return "the low bits of the clock reading " + m + "()", true
+		}
+	case token.QUO:
+		if m, ok := c.clockReading(e.X); ok && m == "Nanosecond" && c.constValue(e.Y) == 1e9 {
+			return "the fraction of the current second", true
+		}
+	}
+	return "", false
+}
+
+// constValue returns the value of a constant expression, or NaN-free 0 when it has none.
+func (c *checker) constValue(e ast.Expr) float64 {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return 0
+	}
+	v, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+	return v
+}
+
+// clockRandomness reports randomness read from a clock in the package's non-test code.
+func (c *checker) clockRandomnessFindings() {
+	for _, fd := range c.funcDecls(false) {
+		for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.BinaryExpr:
+				if what, ok := c.clockRandomness(n); ok {
+					c.reportClockRemainder(n, what)
+				}
+			case *ast.CallExpr:
+				c.clockSeed(cur, n)
+			}
+		}
+	}
+}
+
+func (c *checker) reportClockRemainder(e *ast.BinaryExpr, what string) {
+	d := analysis.Diagnostic{
+		Pos: e.Pos(), End: e.End(),
+		Message: "clock-derived randomness: " + c.src(e) + " takes " + what + " as a random number; " +
+			"clock readings only go up and move in steps (on a microsecond clock every UnixNano is even), " +
+			"so it is constant or serially correlated: draw from math/rand/v2 or an injected *rand.Rand",
+	}
+	if e.Op == token.REM && c.isInt64(e) {
+		file := c.fileOf(e.Pos())
+		switch {
+		case importName(file, "math/rand/v2") == "rand":
+			d.SuggestedFixes = replace("draw with rand.Int64N", e, "rand.Int64N("+c.src(e.Y)+")")
+		case importName(file, "math/rand") == "rand":
+			d.SuggestedFixes = replace("draw with rand.Int63n", e, "rand.Int63n("+c.src(e.Y)+")")
+		}
+	}
+	c.pass.Report(d)
+}
+
+// isInt64 reports whether e has type int64 exactly.
+func (c *checker) isInt64(e ast.Expr) bool {
+	b, ok := c.typeOf(e).(*types.Basic)
+	return ok && b.Kind() == types.Int64
+}
+
+// seedFuncs are the constructors and seeders of math/rand and math/rand/v2.
+var seedFuncs = map[string]bool{"NewSource": true, "NewPCG": true, "Seed": true, "NewChaCha8": false}
+
+// clockSeed reports a source seeded from the clock on every call: rand.Seed(clock) outside
+// init, or rand.New(rand.NewSource(clock)) whose result is drawn from and dropped in the
+// same function, rather than kept.
+func (c *checker) clockSeed(cur cursor, call *ast.CallExpr) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) || !seedFuncs[fn.Name()] || !c.argReadsClock(call) {
+		return
+	}
+	fd, ok := enclosingFunc(cur)
+	if !ok || c.runsOnce(fd) {
+		return
+	}
+	if fn.Name() != "Seed" {
+		gen, ok := c.generatorOf(cur)
+		if !ok || !c.dropsGenerator(gen) {
+			return
+		}
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: "clock-derived randomness: " + c.src(call) + " seeds a source from the clock on every call; " +
+			"calls in the same clock step get the same numbers, and successive seeds are correlated: " +
+			"draw from the global source of math/rand/v2, or create one *rand.Rand once and inject it",
+	})
+}
+
+// argReadsClock reports whether an argument of call contains a clock reading.
+func (c *checker) argReadsClock(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && !found {
+				_, found = c.clockReading(e)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// runsOnce reports whether the function at fd runs once per program: init, main, or a
+// function literal given to sync.Once's Do.
+func (c *checker) runsOnce(fd cursor) bool {
+	switch n := fd.Node().(type) {
+	case *ast.FuncDecl:
+		return n.Recv == nil && (n.Name.Name == "init" || n.Name.Name == "main")
+	case *ast.FuncLit:
+		call, ok := fd.Parent().Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil && fn.Pkg() != nil &&
+			fn.Pkg().Path() == "sync" && (fn.Name() == "Do" || fn.Name() == "OnceFunc" || fn.Name() == "OnceValue") {
+			return true
+		}
+		if outer, ok := enclosingFunc(fd.Parent()); ok {
+			return c.runsOnce(outer)
+		}
+	}
+	return false
+}
+
+// generatorOf returns the rand.New call around a source constructor at cur.
+func (c *checker) generatorOf(cur cursor) (cursor, bool) {
+	p := cur.Parent()
+	call, ok := p.Node().(*ast.CallExpr)
+	if !ok {
+		return cursor{}, false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) || fn.Name() != "New" {
+		return cursor{}, false
+	}
+	return p, true
+}
+
+// dropsGenerator reports whether the *rand.Rand made at gen is used only to draw, in the
+// function that makes it: drawn from at once, or kept in a local variable that is only
+// ever the receiver of a method call.
+func (c *checker) dropsGenerator(gen cursor) bool {
+	switch p := gen.Parent().Node().(type) {
+	case *ast.SelectorExpr:
+		return true // rand.New(...).Float64()
+	case *ast.AssignStmt:
+		if len(p.Lhs) != 1 || p.Tok != token.DEFINE {
+			return false
+		}
+		v := c.localVar(p.Lhs[0])
+		return v != nil && c.onlyReceiver(gen, v)
+	}
+	return false
+}
+
+// onlyReceiver reports whether every use of v in the function around cur is the receiver of a
+// method call.
+func (c *checker) onlyReceiver(cur cursor, v *types.Var) bool {
+	fd, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		sel, ok := id.Parent().Node().(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if _, ok := id.Parent().Parent().Node().(*ast.CallExpr); !ok || sel.X != id.Node() {
+			return false
+		}
+	}
+	return true
+}

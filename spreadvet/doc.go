@@ -1,0 +1,23 @@
+// Package spreadvet is a static checker (a golang.org/x/tools/go/analysis Analyzer) for the
+// code and the tests of randomized Go programs: retry backoff with jitter, loops that jitter
+// their phase. It finds, without running anything:
+//
+//   - blind tests: a test draws a random function many times and asserts only signs or bounds
+//     of the results, or nothing, so a constant passes it;
+//   - hand-sized tolerances: a mean or a count of random output compared with a typed
+//     literal, with the false-failure rate that literal gives where package sizing can
+//     compute it;
+//   - clock-derived randomness: a clock reading taken modulo n, its parity, the fraction of
+//     the current second, or a source seeded from the clock on every call;
+//   - one-sided offsets where a comment or name says ± (and symmetric offsets where it says
+//     one-sided);
+//   - truncating conversions: an integer conversion of a fraction, always 0;
+//   - random sleep loops: time.Sleep of a random duration in a loop with no ticker;
+//   - dead seams: a *rand.Rand field or parameter that nothing reads while the code draws
+//     from the global source.
+//
+// Each diagnostic names the pattern and the fix; a suggested fix comes with it where the
+// rewrite is safe. Analyzer is importable, so golangci-lint's module plugins (package
+// spreadvet/plugin) and custom drivers can run it; the command cmd/spreadvet runs it
+// standalone and as go vet -vettool.
+package spreadvet

@@ -1,0 +1,212 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A draw is a call that reads a random source: a function of math/rand or math/rand/v2, or a
+// method of their *rand.Rand.
+type draw struct {
+	name   string // Float64, IntN, N, ...
+	global bool   // a package function: the global source, which no test can seed
+	bound  ast.Expr
+	unit   bool // a value in [0, 1): Float64, Float32
+}
+
+// drawNames are the functions and methods that return a random number; bounded ones take
+// their exclusive upper bound as the last argument.
+var drawNames = map[string]bool{
+	"Float64": false, "Float32": false, "Int": false, "Int31": false, "Int32": false,
+	"Int63": false, "Int64": false, "Uint32": false, "Uint64": false, "Uint": false,
+	"NormFloat64": false, "ExpFloat64": false,
+	"Intn": true, "IntN": true, "Int31n": true, "Int32N": true, "Int63n": true,
+	"Int64N": true, "Uint32N": true, "Uint64N": true, "UintN": true, "N": true,
+}
+
+// isRandPkg reports whether path is math/rand or math/rand/v2.
+func isRandPkg(path string) bool { return path == "math/rand" || path == "math/rand/v2" }
+
+// drawOf returns the draw that call makes, if it makes one.
+func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) {
+		return draw{}, false
+	}
+	bounded, ok := drawNames[fn.Name()]
+	if !ok {
+		return draw{}, false
+	}
+	d := draw{name: fn.Name(), global: fn.Signature().Recv() == nil, unit: fn.Name() == "Float64" || fn.Name() == "Float32"}
+	if bounded && len(call.Args) > 0 {
+		d.bound = call.Args[len(call.Args)-1]
+	}
+	return d, true
+}
+
+// isTimeFunc reports whether call calls the function or method name of package time.
+func (c *checker) isTimeFunc(call *ast.CallExpr, name string) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == name
+}
+
+// isNow reports whether e reads the wall clock: time.Now(), or a method Now() that returns a
+// time.Time (an injected clock), or a local variable assigned once from one of these.
+func (c *checker) isNow(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if c.isTimeFunc(e, "Now") {
+			return true
+		}
+		sel, ok := e.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Now" && len(e.Args) == 0 && isTimeTime(c.typeOf(e))
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.ObjectOf(e).(*types.Var)
+		if !ok || v.IsField() {
+			return false
+		}
+		init := c.onlyAssignment(v)
+		return init != nil && c.isNow(init)
+	}
+	return false
+}
+
+// isTimeTime reports whether t is time.Time.
+func isTimeTime(t types.Type) bool { return isNamed(t, "time", "Time") }
+
+// isNamed reports whether t is the named type pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// clockReading returns the method of time.Time that e calls on a reading of the wall clock
+// to get a number (UnixNano, Unix, UnixMilli, UnixMicro, Nanosecond), seen through
+// conversions.
+func (c *checker) clockReading(e ast.Expr) (string, bool) {
+	e = c.stripConversions(e)
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || !isTimeTime(c.typeOf(sel.X)) || !c.isNow(sel.X) {
+		return "", false
+	}
+	switch sel.Sel.Name {
+	case "UnixNano", "Unix", "UnixMilli", "UnixMicro", "Nanosecond":
+		return sel.Sel.Name, true
+	}
+	return "", false
+}
+
+// stripConversions removes parentheses and conversions to numeric types.
+func (c *checker) stripConversions(e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !c.isConversion(call) {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
+// isConversion reports whether call converts to a numeric type.
+func (c *checker) isConversion(call *ast.CallExpr) bool {
+	tv, ok := c.pass.TypesInfo.Types[call.Fun]
+	if !ok || !tv.IsType() {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// onlyAssignment returns the value a local variable is given, when it is given exactly one
+// (its declaration with a value, or one plain assignment) in the function that declares it.
+func (c *checker) onlyAssignment(v *types.Var) ast.Expr {
+	var value ast.Expr
+	count := 0
+	body := c.enclosingBody(v)
+	if body == nil {
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
+					count++
+					switch {
+					case n.Tok != token.DEFINE && n.Tok != token.ASSIGN:
+						count += 2 // +=, -=, ...: not one value
+					case len(n.Lhs) == len(n.Rhs):
+						value = n.Rhs[i]
+					default:
+						value = nil
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if c.pass.TypesInfo.ObjectOf(id) == v {
+					count++
+					if len(n.Values) == len(n.Names) {
+						value = n.Values[i]
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && c.pass.TypesInfo.ObjectOf(id) == v {
+				count += 2 // its address escapes: any write is possible
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
+				count += 2
+			}
+		}
+		return true
+	})
+	if count != 1 {
+		return nil
+	}
+	return value
+}
+
+// enclosingBody returns the body of the function that declares the local variable v.
+func (c *checker) enclosingBody(v *types.Var) *ast.BlockStmt {
+	if v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	cur, ok := c.insp.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil
+	}
+	if fn, ok := enclosingFunc(cur); ok {
+		return funcBody(fn.Node())
+	}
+	return nil
+}
+
+// funcBody returns the body of a FuncDecl or FuncLit.
+func funcBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
+// enclosingFunc returns the innermost FuncDecl or FuncLit around cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn, true
+	}
+	return inspector.Cursor{}, false
+}

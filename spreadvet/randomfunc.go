@@ -1,0 +1,220 @@
+package spreadvet
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// randomFunc is the fact that a function returns random output: it draws from a random
+// source, reads randomness from a clock, or calls a function that does. Tests that draw it
+// are tests of random code.
+type randomFunc struct {
+	Via  string   // what makes it random, for messages: "rand.Float64", "calls Jitter"
+	Dist *uniform // the distribution of its result, when it can be read from its body
+}
+
+func (*randomFunc) AFact() {}
+
+func (f *randomFunc) String() string {
+	if f.Dist == nil {
+		return "random(" + f.Via + ")"
+	}
+	return fmt.Sprintf("random(%s, %s)", f.Via, f.Dist)
+}
+
+// uniform is the distribution Uniform[Lo, Hi) of a function's result, with Lo and Hi in
+// terms of its parameters ("$0" the first) and constants.
+type uniform struct {
+	Lo, Hi poly
+}
+
+func (u *uniform) String() string {
+	return fmt.Sprintf("Uniform[%s, %s)", u.Lo.describe(), u.Hi.describe())
+}
+
+// describe writes a poly for facts and tests, its monomials sorted.
+func (p poly) describe() string {
+	if len(p) == 0 {
+		return "0"
+	}
+	var terms []string
+	for m, v := range p {
+		t := strconv.FormatFloat(v, 'g', 10, 64)
+		if m != "" {
+			t += "*" + m
+		}
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+	return strings.Join(terms, "+")
+}
+
+// findRandomFuncs marks the package's random functions: those that draw or read a clock as
+// randomness themselves, then, until nothing changes, those that call a random function.
+// Each gets a randomFunc fact, so that other packages (and external tests) see it.
+func (c *checker) findRandomFuncs() {
+	c.random = map[*types.Func]*randomFunc{}
+	calls := map[*types.Func][]*types.Func{}
+	var decls []*ast.FuncDecl
+	for _, test := range []bool{false, true} {
+		for _, cur := range c.funcDecls(test) {
+			fd := cur.Node().(*ast.FuncDecl)
+			fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			decls = append(decls, fd)
+			via, callees := c.directRandomness(fd.Body)
+			calls[fn] = callees
+			if via != "" {
+				c.random[fn] = &randomFunc{Via: via}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, callees := range calls {
+			if c.random[fn] != nil {
+				continue
+			}
+			for _, callee := range callees {
+				if c.randomFact(callee) != nil {
+					c.random[fn] = &randomFunc{Via: "calls " + callee.Name()}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, fd := range decls {
+		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if f := c.random[fn]; f != nil {
+			f.Dist = c.inferUniform(fd)
+			if !c.isTestFile(fd.Pos()) {
+				c.pass.ExportObjectFact(fn, f)
+			}
+		}
+	}
+}
+
+// randomFact returns the randomFunc fact of fn, from this package or an imported one.
+func (c *checker) randomFact(fn *types.Func) *randomFunc {
+	fn = fn.Origin()
+	if f, ok := c.random[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	var f randomFunc
+	if c.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// directRandomness returns what makes body random by itself (a draw or clock randomness),
+// or "", and the functions it calls.
+func (c *checker) directRandomness(body *ast.BlockStmt) (via string, callees []*types.Func) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if d, ok := c.drawOf(n); ok && via == "" {
+				via = "rand." + d.name
+			}
+			if fn := typeutil.StaticCallee(c.pass.TypesInfo, n); fn != nil {
+				callees = append(callees, fn)
+			}
+		case *ast.BinaryExpr:
+			if _, ok := c.clockRandomness(n); ok && via == "" {
+				via = "a clock reading"
+			}
+		}
+		return true
+	})
+	return via, callees
+}
+
+// randomCall returns the fact of the random function that call calls, if it calls one.
+func (c *checker) randomCall(call *ast.CallExpr) *randomFunc {
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	return c.randomFact(fn)
+}
+
+// inferUniform reads the distribution of a function's result from its body: one numeric
+// result, and every return but one returns a constant (a guard such as "if d <= 0 { return
+// 0 }"), the other a linear form in one uniform draw with bounds in terms of the parameters.
+func (c *checker) inferUniform(fd *ast.FuncDecl) *uniform {
+	fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	res := fn.Signature().Results()
+	if res.Len() != 1 || !isNumeric(res.At(0).Type()) {
+		return nil
+	}
+	params := map[types.Object]int{}
+	for i := range fn.Signature().Params().Len() {
+		params[fn.Signature().Params().At(i)] = i
+	}
+	sym := func(e ast.Expr) (string, bool) {
+		if i, ok := params[c.objOf(e)]; ok {
+			if _, isIdent := e.(*ast.Ident); isIdent {
+				return "$" + strconv.Itoa(i), true
+			}
+		}
+		return "", false
+	}
+	var found *uniform
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			if tv := c.pass.TypesInfo.Types[n.Results[0]]; tv.Value != nil {
+				return false
+			}
+			l, lok := c.linearOf(n.Results[0], sym)
+			if !lok || !l.random() || l.draw == nil || found != nil || l.a.sign() != 1 {
+				ok = false
+				return false
+			}
+			found = &uniform{Lo: l.b, Hi: l.b.add(l.a, 1)}
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return found
+}
+
+// isNumeric reports whether t is an integer or floating-point type (time.Duration included).
+func isNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+}
+
+// localVar returns the local variable e names, or nil.
+func (c *checker) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}

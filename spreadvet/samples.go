@@ -1,0 +1,459 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// spreadPath is the package whose checks make a test of random output sound.
+const spreadPath = "github.com/spreadcheck/spreadcheck/spread"
+
+// A drawSite is a call to a random function in a test, repeated by a loop.
+type drawSite struct {
+	call *ast.CallExpr
+	fact *randomFunc
+	loop cursor
+	n    int // the loop's iteration count, 0 when it is not a constant
+}
+
+// testFlow follows the values a test draws from random functions to what the test does with
+// them: bounds checks, exact comparisons, sums, counts of distinct values.
+type testFlow struct {
+	c        *checker
+	fn       cursor // the test function
+	sites    []*drawSite
+	bounds   []ast.Node // comparisons of single draws with a bound
+	breaker  string     // why the test is not blind (a use other than bounds), or ""
+	spread   bool       // the test hands its draws to package spread
+	seen     map[types.Object]bool
+	sums     map[types.Object]*drawSite // variables that add up draws
+	lens     []lenUse                   // len(collection) in the test
+	slices   map[types.Object]*drawSite // slices whose elements are draws
+	collects map[types.Object]*drawSite // every collection of draws
+}
+
+// A lenUse is len(C) of a collection of draws.
+type lenUse struct {
+	call *ast.CallExpr
+	cur  cursor
+	site *drawSite
+}
+
+func (c *checker) newFlow(fn cursor) *testFlow {
+	return &testFlow{c: c, fn: fn, seen: map[types.Object]bool{}, sums: map[types.Object]*drawSite{},
+		slices: map[types.Object]*drawSite{}, collects: map[types.Object]*drawSite{}}
+}
+
+// breaks records the first reason the test is not blind.
+func (f *testFlow) breaks(why string) {
+	if f.breaker == "" {
+		f.breaker = why
+	}
+}
+
+// findSites finds the calls of random functions with numeric results that a loop repeats with
+// the same arguments.
+func (f *testFlow) findSites() {
+	for cur := range f.fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if f.c.isSpreadCall(call) {
+			f.spread = true
+			continue
+		}
+		fact := f.c.randomCall(call)
+		if fact == nil || !isNumeric(f.c.typeOf(call)) || f.c.declaredInTest(call) {
+			continue
+		}
+		loop, ok := f.c.repeatingLoop(cur, call)
+		if !ok {
+			continue
+		}
+		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop)})
+	}
+}
+
+// isSpreadCall reports whether call calls a function of package spread.
+func (c *checker) isSpreadCall(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath
+}
+
+// declaredInTest reports whether call calls a function declared in a test file of this
+// package: a helper of the tests, not the code under test.
+func (c *checker) declaredInTest(call *ast.CallExpr) bool {
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	return fn != nil && fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
+}
+
+// repeatingLoop returns the innermost loop around cur, in the same function, whose variables
+// the call does not read: the loop draws the same thing again and again.
+func (c *checker) repeatingLoop(cur cursor, call *ast.CallExpr) (cursor, bool) {
+	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if p.Node() == cur.Node() {
+			continue
+		}
+		switch p.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return cursor{}, false
+		}
+		vars := c.loopVars(p.Node())
+		reads := false
+		ast.Inspect(call, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && vars[c.pass.TypesInfo.Uses[id]] {
+				reads = true
+			}
+			return !reads
+		})
+		return p, !reads
+	}
+	return cursor{}, false
+}
+
+// loopVars returns the variables a loop declares or assigns in its body.
+func (c *checker) loopVars(loop ast.Node) map[types.Object]bool {
+	vars := map[types.Object]bool{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if o := c.objOf(l); o != nil {
+					vars[o] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if o := c.objOf(n.X); o != nil {
+				vars[o] = true
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil {
+					vars[c.objOf(e)] = true
+				}
+			}
+		}
+		return true
+	})
+	return vars
+}
+
+// loopCount returns the number of iterations of "for i := 0; i < N; i++" and "for range N"
+// with N constant, else 0.
+func (c *checker) loopCount(loop cursor) int {
+	switch l := loop.Node().(type) {
+	case *ast.RangeStmt:
+		if isNumeric(c.typeOf(l.X)) {
+			return int(c.constValue(l.X))
+		}
+	case *ast.ForStmt:
+		init, ok := l.Init.(*ast.AssignStmt)
+		cond, ok2 := l.Cond.(*ast.BinaryExpr)
+		if !ok || !ok2 || len(init.Rhs) != 1 || c.constValue(init.Rhs[0]) != 0 {
+			return 0
+		}
+		if tv := c.pass.TypesInfo.Types[init.Rhs[0]]; tv.Value == nil {
+			return 0
+		}
+		switch n := int(c.constValue(cond.Y)); cond.Op {
+		case token.LSS:
+			return n
+		case token.LEQ:
+			return n + 1
+		}
+	}
+	return 0
+}
+
+// use follows one value drawn at site (the expression at cur) up the syntax tree.
+func (f *testFlow) use(cur cursor, site *drawSite) {
+	for {
+		p := cur.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr, *ast.UnaryExpr:
+			cur = p
+			continue
+		case *ast.CallExpr:
+			if f.callUse(p, pn, cur) {
+				cur = p
+				continue
+			}
+		case *ast.SelectorExpr: // d.Seconds(), d.Abs()
+			if call, ok := p.Parent().Node().(*ast.CallExpr); ok && call.Fun == pn && len(call.Args) == 0 {
+				cur = p.Parent()
+				continue
+			}
+			f.breaks("used as " + f.c.src(pn))
+		case *ast.BinaryExpr:
+			if f.binaryUse(pn, cur) {
+				cur = p
+				continue
+			}
+		case *ast.AssignStmt:
+			f.assignUse(p, pn, cur, site)
+		case *ast.IndexExpr:
+			f.indexUse(p, pn, cur, site)
+		case *ast.ExprStmt:
+		default:
+			f.breaks("used in " + strings.TrimPrefix(f.c.src(pn), "*ast."))
+		}
+		return
+	}
+}
+
+// callUse classifies a draw passed to a call; true means the call transforms it (a
+// conversion, math.Abs) and the walk goes on.
+func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
+	if f.c.isConversion(call) {
+		return true
+	}
+	fn, _ := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Func)
+	switch {
+	case fn == nil:
+		if b, ok := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Builtin); ok && b.Name() == "append" {
+			f.appendUse(p, call, arg)
+			return false
+		}
+		f.breaks("passed to " + f.c.src(call.Fun))
+	case fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Name() == "Abs":
+		return true
+	case isReporting(fn):
+	case isBoundsHelper(fn):
+		f.bounds = append(f.bounds, call)
+	case fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
+		f.spread = true
+	default:
+		f.breaks("passed to " + f.c.src(call.Fun))
+	}
+	return false
+}
+
+// isReporting reports whether fn only reports or formats: t.Errorf, fmt.Sprintf, log.Printf.
+func isReporting(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "log":
+		return true
+	case "testing":
+		switch fn.Name() {
+		case "Error", "Errorf", "Fatal", "Fatalf", "Log", "Logf", "Skip", "Skipf":
+			return true
+		}
+	}
+	return false
+}
+
+// isBoundsHelper reports whether fn is an assertion helper of testify that checks a value
+// against a bound.
+func isBoundsHelper(fn *types.Func) bool {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") {
+		return false
+	}
+	switch strings.TrimSuffix(fn.Name(), "f") {
+	case "Greater", "GreaterOrEqual", "Less", "LessOrEqual", "Positive", "Negative", "WithinRange", "WithinDuration", "InDelta":
+		return true
+	}
+	return false
+}
+
+// binaryUse classifies a draw in a binary expression; true means arithmetic with something
+// that is not a draw (d - base), and the walk goes on.
+func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
+	switch e.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		f.bounds = append(f.bounds, e)
+		return false
+	case token.EQL, token.NEQ:
+		f.breaks("compared exactly (" + f.c.src(e) + ")")
+		return false
+	case token.ADD, token.SUB, token.MUL, token.QUO:
+		other := e.Y
+		if cur.Node() == e.Y {
+			other = e.X
+		}
+		if f.readsDraws(other) {
+			f.breaks("combined with another draw (" + f.c.src(e) + ")")
+			return false
+		}
+		return true
+	}
+	f.breaks("used in " + f.c.src(e))
+	return false
+}
+
+// readsDraws reports whether e reads a variable that holds draws.
+func (f *testFlow) readsDraws(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && f.seen[f.c.pass.TypesInfo.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// assignUse follows a draw assigned to a variable, summed, or stored in a collection.
+func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *drawSite) {
+	i := -1
+	for j, r := range a.Rhs {
+		if r == cur.Node() {
+			i = j
+		}
+	}
+	if i < 0 || len(a.Lhs) != len(a.Rhs) {
+		f.breaks("assigned in " + f.c.src(a.Lhs[0]))
+		return
+	}
+	lhs := a.Lhs[i]
+	if a.Tok == token.ADD_ASSIGN {
+		if v := f.c.localVar(lhs); v != nil {
+			f.sums[v] = site
+		}
+		f.breaks("summed into " + f.c.src(lhs))
+		return
+	}
+	if ix, ok := lhs.(*ast.IndexExpr); ok && (a.Tok == token.ASSIGN) {
+		if v := f.c.localVar(ix.X); v != nil {
+			f.collection(v, site, false)
+			return
+		}
+	}
+	v := f.c.localVar(lhs)
+	if v == nil || (a.Tok != token.DEFINE && !site.loop.Contains(f.declCursor(v))) {
+		f.breaks("kept in " + f.c.src(lhs))
+		return
+	}
+	f.variable(v, site)
+}
+
+// declCursor returns the cursor of v's declaring identifier.
+func (f *testFlow) declCursor(v *types.Var) cursor {
+	cur, _ := f.fn.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	return cur
+}
+
+// indexUse handles m[d] = ...: d becomes a key of the collection m.
+func (f *testFlow) indexUse(p cursor, ix *ast.IndexExpr, cur cursor, site *drawSite) {
+	a, ok := p.Parent().Node().(*ast.AssignStmt)
+	v := f.c.localVar(ix.X)
+	if ok && ix.Index == cur.Node() && v != nil && len(a.Lhs) == 1 && a.Lhs[0] == ix {
+		f.collection(v, site, true)
+		return
+	}
+	f.breaks("used as an index in " + f.c.src(ix))
+}
+
+// appendUse handles xs = append(xs, d).
+func (f *testFlow) appendUse(p cursor, call *ast.CallExpr, arg cursor) {
+	v := f.c.localVar(call.Args[0])
+	if v == nil || arg.Node() == call.Args[0] {
+		f.breaks("appended to " + f.c.src(call.Args[0]))
+		return
+	}
+	for s := range f.sitesOf(arg) {
+		f.collection(v, s, false)
+	}
+}
+
+// sitesOf returns the draw sites whose loop holds cur (the one a value at cur came from).
+func (f *testFlow) sitesOf(cur cursor) map[*drawSite]bool {
+	out := map[*drawSite]bool{}
+	for _, s := range f.sites {
+		if s.loop.Contains(cur) {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// variable follows every use of a variable that holds a draw.
+func (f *testFlow) variable(v *types.Var, site *drawSite) {
+	if f.seen[v] {
+		return
+	}
+	f.seen[v] = true
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+			f.use(id, site)
+		}
+	}
+}
+
+// collection follows every use of a map or slice that holds draws (as keys when keys is
+// true, else as values or elements).
+func (f *testFlow) collection(v *types.Var, site *drawSite, keys bool) {
+	if f.seen[v] {
+		return
+	}
+	f.seen[v] = true
+	f.collects[v] = site
+	if _, ok := v.Type().Underlying().(*types.Slice); ok {
+		f.slices[v] = site
+	}
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+			f.collectionUse(id, site, keys)
+		}
+	}
+}
+
+// collectionUse classifies one use of a collection of draws.
+func (f *testFlow) collectionUse(id cursor, site *drawSite, keys bool) {
+	switch p := id.Parent().Node().(type) {
+	case *ast.CallExpr:
+		f.collectionCall(id, p, site)
+	case *ast.RangeStmt:
+		slot := p.Value
+		if keys {
+			slot = p.Key
+		}
+		if v := f.c.localVar(slot); v != nil && slot != nil {
+			f.variable(v, site)
+		}
+	case *ast.IndexExpr:
+		if a, ok := id.Parent().Parent().Node().(*ast.AssignStmt); ok && len(a.Lhs) == 1 && a.Lhs[0] == p {
+			return // a store: m[k] = v
+		}
+		if !keys {
+			f.use(id.Parent(), site)
+			return
+		}
+		f.breaks("looked up in " + f.c.src(p))
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 1 && p.Lhs[0] == id.Node() {
+			return // xs = append(xs, d)
+		}
+		f.breaks("assigned from " + f.c.src(id.Node()))
+	default:
+		f.breaks("used in " + f.c.src(p))
+	}
+}
+
+// collectionCall classifies a collection passed to a call.
+func (f *testFlow) collectionCall(id cursor, call *ast.CallExpr, site *drawSite) {
+	if b, ok := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Builtin); ok {
+		switch b.Name() {
+		case "len":
+			f.lens = append(f.lens, lenUse{call, id.Parent(), site})
+			f.breaks("its distinct values counted (" + f.c.src(call) + ")")
+			return
+		case "append":
+			if call.Args[0] == id.Node() {
+				return
+			}
+		}
+	}
+	fn, _ := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Func)
+	switch {
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
+		f.spread = true
+	case fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "sort" || fn.Pkg().Path() == "slices" && strings.HasPrefix(fn.Name(), "Sort")):
+	default:
+		f.breaks("passed to " + f.c.src(call.Fun))
+	}
+}

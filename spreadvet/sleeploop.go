@@ -1,0 +1,127 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// randomSleepLoops reports a loop that repeats forever (no counter) and paces itself with a
+// random sleep, in a function with no ticker: its gaps have no fixed mean pace, so runs of
+// long and of short sleeps (cold and hot runs) come by chance. Retry loops (that return or
+// break on a nil error) and sleeps that grow in the loop (backoff) are left alone.
+func (c *checker) randomSleepLoops() {
+	for _, fd := range c.funcDecls(false) {
+		if c.hasTicker(fd.Node()) {
+			continue
+		}
+		for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if !(c.isTimeFunc(call, "Sleep") || c.isTimeFunc(call, "After")) || len(call.Args) != 1 || !c.drawsIn(call.Args[0]) {
+				continue
+			}
+			loop, ok := c.foreverLoop(cur)
+			if !ok || c.isRetryLoop(loop) || c.changesIn(loop, call.Args[0]) {
+				continue
+			}
+			c.pass.Report(analysis.Diagnostic{
+				Pos: call.Pos(), End: call.End(),
+				Message: "random sleep loop: " + c.src(call) + " paces a loop with no ticker, so the gaps drift and come in hot and cold runs; " +
+					"keep the pace with a ticker and jitter inside each interval: tick := time.NewTicker(interval); for { time.Sleep(rand.N(interval)); doThing(); <-tick.C }",
+			})
+		}
+	}
+}
+
+// hasTicker reports whether n creates a ticker: time.Tick, time.NewTicker, or a Tick or
+// NewTicker method of an injected clock.
+func (c *checker) hasTicker(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil && (fn.Name() == "Tick" || fn.Name() == "NewTicker") {
+				found = true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Tick" || sel.Sel.Name == "NewTicker") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// drawsIn reports whether e draws a random number, directly or through a random function.
+func (c *checker) drawsIn(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if _, ok := c.drawOf(call); ok || c.randomCall(call) != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// foreverLoop returns the innermost loop around cur in its function when it has no counter:
+// "for {", or "for cond {" without init and post statements.
+func (c *checker) foreverLoop(cur cursor) (cursor, bool) {
+	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if f, ok := p.Node().(*ast.ForStmt); ok {
+			return p, f.Init == nil && f.Post == nil
+		}
+		return cursor{}, false
+	}
+	return cursor{}, false
+}
+
+// isRetryLoop reports whether the loop returns or breaks under an "if err == nil" or
+// "if err != nil": it stops once an operation succeeds (or fails for good).
+func (c *checker) isRetryLoop(loop cursor) bool {
+	found := false
+	for cur := range loop.Preorder((*ast.IfStmt)(nil)) {
+		cond, ok := cur.Node().(*ast.IfStmt).Cond.(*ast.BinaryExpr)
+		if !ok || (cond.Op != token.EQL && cond.Op != token.NEQ) || !c.isError(cond.X) {
+			continue
+		}
+		ast.Inspect(cur.Node().(*ast.IfStmt).Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || n.Tok == token.BREAK
+			case *ast.FuncLit:
+				return false
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// isError reports whether e has type error.
+func (c *checker) isError(e ast.Expr) bool {
+	t := c.typeOf(e)
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// changesIn reports whether e reads a variable that the loop assigns: a sleep that grows.
+func (c *checker) changesIn(loop cursor, e ast.Expr) bool {
+	vars := c.loopVars(loop.Node())
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && vars[c.pass.TypesInfo.Uses[id]] {
+			found = true
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok && vars[c.pass.TypesInfo.Uses[sel.Sel]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,30 @@
+// Package backoff holds the jitters the tests of the fixtures draw.
+package backoff
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// Full is full jitter: a wait anywhere in [0, d).
+func Full(r *rand.Rand, d time.Duration) time.Duration { // want Full:"random\\(rand.Float64, Uniform\\[0, 1\\*\\$1\\)\\)"
+	return time.Duration(r.Float64() * float64(d))
+}
+
+// Equal keeps half of d as a floor and jitters the other half.
+func Equal(d time.Duration) time.Duration { // want Equal:"random\\(rand.N, Uniform\\[0.5\\*\\$0, 1\\*\\$0\\)\\)"
+	if d <= 0 {
+		return 0
+	}
+	return d/2 + rand.N(d/2)
+}
+
+// Fraction is a float in [0, 1).
+func Fraction() float64 { // want Fraction:"random\\(rand.Float64, Uniform\\[0, 1\\)\\)"
+	return rand.Float64()
+}
+
+// Next calls Full: random, with no distribution read from its body.
+func Next(attempt int) time.Duration { // want Next:"random\\(calls Full\\)"
+	return Full(rand.New(rand.NewPCG(1, uint64(attempt))), time.Second<<attempt)
+}

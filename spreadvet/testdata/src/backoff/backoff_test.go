@@ -1,0 +1,93 @@
+package backoff
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/spreadcheck/spreadcheck/spread"
+)
+
+const base = time.Second
+
+// The story's fixed test: bounds, half distinct, mean within 5% of the base.
+func TestFullFixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const n = 1000
+	distinct := make(map[time.Duration]bool)
+	var sum time.Duration
+	for range n {
+		d := Full(r, base)
+		if d < 0 || d >= base {
+			t.Fatalf("bounds: delay %v outside [0, %v)", d, base)
+		}
+		distinct[d] = true
+		sum += d
+	}
+	if len(distinct) < n/2 { // want `hand-sized tolerance: len\(distinct\) < n/2 compares the distinct draws of Full with a limit that nothing derived: it fails a correct Full when 501 or more of 1000 draws repeat, with probability 0`
+		t.Errorf("distinct: %d of %d", len(distinct), n)
+	}
+	if mean := sum / n; (mean - base/2).Abs() > base/20 { // want `hand-sized tolerance: \(mean - base/2\).Abs\(\) > base/20 compares the mean of draws of Full with a typed limit: a tolerance of 0.05 of the width, two-sided, fails a correct Full with probability 4.14e-08 \(exact \(Irwin-Hall, n = 1000\), the integer values taken as continuous\); size the limit from a chosen rate: xs := spread.Draw\(1000, func\(\) time.Duration \{ return Full\(r, base\) \}\); spread.Check\(t, xs, spread.Uniform\(0, base\)\)`
+		t.Errorf("mean: %v", mean)
+	}
+}
+
+// A float mean against 5% of the expected mean, and "all distinct".
+func TestFractionMean(t *testing.T) {
+	var xs []float64
+	sum := 0.0
+	for i := 0; i < 400; i++ {
+		x := Fraction()
+		xs = append(xs, x)
+		sum += x
+	}
+	want := 0.5
+	if math.Abs(sum/400-want) > 0.05*want { // want `hand-sized tolerance: .* a tolerance of 0.025 of the width, two-sided, fails a correct Fraction with probability 0.0833 \(exact \(Irwin-Hall, n = 400\)\)`
+		t.Errorf("mean %v", sum/400)
+	}
+}
+
+// Bounds only, into a slice: the fix adds the check after the loop.
+func TestEqualBounds(t *testing.T) {
+	var waits []time.Duration
+	for i := 0; i < 1000; i++ {
+		waits = append(waits, Equal(base)) // want `blind test: TestEqualBounds draws Equal 1000 times and checks only their bounds \(w < base/2\), so a constant or a collapsed range passes it; check the spread: spread.Check\(t, waits, spread.Uniform\(base/2, base\)\)`
+	}
+	for _, w := range waits {
+		if w < base/2 || w >= base {
+			t.Errorf("wait %v outside [%v, %v)", w, base/2, base)
+		}
+	}
+}
+
+// Sized with spread: not flagged.
+func TestFullSpread(t *testing.T) {
+	r := spread.Rand(t)
+	xs := spread.Draw(1000, func() time.Duration { return Full(r, base) })
+	spread.Check(t, xs, spread.Uniform(0, base))
+}
+
+// A seeded source in a test, with values pinned exactly: not flagged.
+func TestFullSeeded(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	want := Full(rand.New(rand.NewPCG(7, 7)), base)
+	for range 3 {
+		if got := Full(r, base); got == want {
+			return
+		}
+	}
+	t.Error("seeded source gave different values")
+}
+
+// Draws whose differences are checked (a spread statistic): not flagged.
+func TestEqualDiffers(t *testing.T) {
+	prev := Equal(base)
+	for range 10 {
+		d := Equal(base)
+		if d == prev {
+			t.Errorf("two equal draws in a row: %v", d)
+		}
+		prev = d
+	}
+}

@@ -1,0 +1,40 @@
+// Package clean holds code spreadvet must not flag.
+package clean
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	mrand "math/rand/v2"
+	"net/http"
+	"time"
+)
+
+// Key is a secret from crypto/rand.
+func Key() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// Get has a timeout and a deadline, both from the clock.
+func Get(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	deadline := time.Now().Add(2 * time.Second)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if time.Until(deadline) < 0 {
+		return nil, context.DeadlineExceeded
+	}
+	return c.Do(req)
+}
+
+// Jitter is symmetric ±20% jitter, drawn from an injected source.
+func Jitter(r *mrand.Rand, d time.Duration) time.Duration { // want Jitter:"random\\(rand.Float64, Uniform\\[0.8\\*\\$1, 1.2\\*\\$1\\)\\)"
+	return time.Duration(float64(d) * (1 + 0.2*(2*r.Float64()-1)))
+}

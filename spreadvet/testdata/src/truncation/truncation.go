@@ -1,0 +1,29 @@
+// Package truncation converts fractions to integers.
+package truncation
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+func Jitter(d time.Duration) time.Duration { // want Jitter:"random\\(rand.Float64, Uniform\\[0, 1\\*\\$0\\)\\)"
+	return time.Duration(rand.Float64()) * d // want `truncating conversion: time.Duration\(rand.Float64\(\)\) converts a fraction to an integer, which is always 0, so time.Duration\(rand.Float64\(\)\) \* d is 0; multiply first, then convert: time.Duration\(rand.Float64\(\) \* float64\(d\)\)`
+}
+
+func Half(n int) int { // want Half:"random\\(rand.Float64, Uniform\\[0, 0.5\\*\\$0\\)\\)"
+	f := rand.Float64() / 2
+	return int(f) * n // want `truncating conversion: int\(f\)`
+}
+
+// Not flagged: the product converted, a fraction scaled past 1, a float that is not a
+// fraction.
+
+func Full(d time.Duration) time.Duration { // want Full:"random\\(rand.Float64, Uniform\\[0, 1\\*\\$0\\)\\)"
+	return time.Duration(rand.Float64() * float64(d))
+}
+
+func Percent() int { // want Percent:"random\\(rand.Float64, Uniform\\[0, 100\\)\\)"
+	return int(rand.Float64() * 100)
+}
+
+func Seconds(s float64) time.Duration { return time.Duration(s) * time.Second }
