@@ -34,10 +34,10 @@ without a ticker, and *rand.Rand fields or parameters that nothing reads.`
 
 // checker holds what every finding needs for one package.
 type checker struct {
-	pass   *analysis.Pass
-	insp   *inspector.Inspector
-	random map[*types.Func]*randomFunc // the package's own random functions
-	sources map[string][]byte          // file contents, for src
+	pass    *analysis.Pass
+	insp    *inspector.Inspector
+	random  map[*types.Func]*randomFunc // the package's own random functions
+	sources map[string][]byte           // file contents, for src
 }
 
 func run(pass *analysis.Pass) (any, error) {

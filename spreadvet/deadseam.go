@@ -127,7 +127,6 @@ func (c *checker) reportSeam(name *ast.Ident, kind string, global *ast.CallExpr)
 	})
 }
 
-
 // isParam reports whether the field at cur declares parameters of a function.
 func isParam(cur cursor) bool {
 	list, ok := cur.Parent().Node().(*ast.FieldList)
