@@ -1,0 +1,3 @@
+module example.com/jitter
+
+go 1.26
