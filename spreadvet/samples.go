@@ -195,6 +195,8 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 			f.assignUse(p, pn, cur, site)
 		case *ast.IndexExpr:
 			f.indexUse(p, pn, cur, site)
+		case *ast.ValueSpec: // var d = f()
+			f.specUse(pn, cur, site)
 		case *ast.ExprStmt:
 		default:
 			f.breaks("used in " + strings.TrimPrefix(f.c.src(pn), "*ast."))
@@ -456,4 +458,17 @@ func (f *testFlow) collectionCall(id cursor, call *ast.CallExpr, site *drawSite)
 	default:
 		f.breaks("passed to " + f.c.src(call.Fun))
 	}
+}
+
+// specUse follows a draw declared with var: var d = f().
+func (f *testFlow) specUse(spec *ast.ValueSpec, cur cursor, site *drawSite) {
+	for i, v := range spec.Values {
+		if v == cur.Node() && len(spec.Names) == len(spec.Values) {
+			if obj, ok := f.c.pass.TypesInfo.Defs[spec.Names[i]].(*types.Var); ok {
+				f.variable(obj, site)
+				return
+			}
+		}
+	}
+	f.breaks("declared in " + f.c.src(spec))
 }
