@@ -26,7 +26,7 @@ func (c *checker) deadSeams() {
 				if !ok || !isSource(v.Type()) {
 					continue
 				}
-				if v.IsField() && !reads[v] {
+				if v.IsField() && !reads[v] && !c.siblingRead(cur, reads) {
 					c.reportSeam(name, "field", global)
 				} else if !v.IsField() && isParam(cur) && !c.used(fd.Node(), v) {
 					c.reportSeam(name, "parameter", global)
@@ -50,7 +50,7 @@ func (c *checker) typeFields(reads map[*types.Var]bool, global *ast.CallExpr) {
 		for fc := range cur.Preorder((*ast.Field)(nil)) {
 			for _, name := range fc.Node().(*ast.Field).Names {
 				v, ok := c.pass.TypesInfo.Defs[name].(*types.Var)
-				if ok && v.IsField() && isSource(v.Type()) && !reads[v] {
+				if ok && v.IsField() && isSource(v.Type()) && !reads[v] && !c.siblingRead(fc, reads) {
 					c.reportSeam(name, "field", global)
 				}
 			}
@@ -135,4 +135,22 @@ func isParam(cur cursor) bool {
 	}
 	ft, ok := cur.Parent().Parent().Node().(*ast.FuncType)
 	return ok && ft.Params == list
+}
+
+// siblingRead reports whether another field of the struct around the field at cur holds a
+// random source that is read: the seam is alive, and the unread field is only a leftover
+// (gonum's distmv.Normal keeps an unread rnd beside the src it reads).
+func (c *checker) siblingRead(cur cursor, reads map[*types.Var]bool) bool {
+	list, ok := cur.Parent().Node().(*ast.FieldList)
+	if !ok {
+		return false
+	}
+	for _, f := range list.List {
+		for _, name := range f.Names {
+			if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok && isSource(v.Type()) && reads[v] {
+				return true
+			}
+		}
+	}
+	return false
 }

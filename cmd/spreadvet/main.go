@@ -16,6 +16,8 @@
 package main
 
 import (
+	"log"
+
 	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/spreadcheck/spreadcheck/spreadvet"
@@ -24,4 +26,14 @@ import (
 // singlechecker.Main runs the analyzer standalone on package patterns, and hands over to
 // unitchecker when go vet invokes it with a single .cfg file (and answers vet's -V=full and
 // -flags queries), so one binary serves both.
-func main() { singlechecker.Main(spreadvet.Analyzer) }
+func main() {
+	if benchBuild != "" {
+		log.Printf("benchmark build %s", benchBuild)
+	}
+	singlechecker.Main(spreadvet.Analyzer)
+}
+
+// benchBuild is set only by BenchmarkVetGonum (-X main.benchBuild=N) to make each build a
+// distinct binary: go vet caches results by the tool's identity, and the benchmark must
+// analyze every package again.
+var benchBuild string
