@@ -8,6 +8,8 @@ require (
 	pgregory.net/rapid v1.3.0
 )
 
+require github.com/golangci/plugin-module-register v0.1.2
+
 require (
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
