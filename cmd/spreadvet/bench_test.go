@@ -38,7 +38,7 @@ func BenchmarkVetGonum(b *testing.B) {
 }
 
 // copyModule copies module m from the module cache into a writable temporary folder.
-func copyModule(b *testing.B, m string) string {
+func copyModule(b testing.TB, m string) string {
 	b.Helper()
 	out, err := exec.Command("go", "mod", "download", "-json", m).Output()
 	if err != nil {

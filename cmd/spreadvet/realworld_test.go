@@ -2,8 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"flag"
+		"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -84,21 +83,7 @@ type finding struct{ file, line, pattern string }
 // findings downloads module m, copies it to a temporary folder and runs the checker on it.
 func findings(t *testing.T, bin, m string) []finding {
 	t.Helper()
-	out, err := exec.Command("go", "mod", "download", "-json", m).Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", m, err)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "mod")
-	if out, err := exec.Command("cp", "-r", info.Dir, dir).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v\n%s", err, out)
-	}
-	if out, err := exec.Command("chmod", "-R", "u+w", dir).CombinedOutput(); err != nil {
-		t.Fatalf("chmod: %v\n%s", err, out)
-	}
+	dir := copyModule(t, m)
 	cmd := exec.Command(bin, "./...")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
