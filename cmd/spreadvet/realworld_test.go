@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-		"flag"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
