@@ -3,6 +3,7 @@ package spread
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -107,5 +108,20 @@ func TestDiscreteCalibration(t *testing.T) {
 	t.Logf("Poisson(3), n = 200: %d of %d failed at alpha %g (%.2f alpha)", fails, runs, alpha, float64(fails)/runs/alpha)
 	if hi := binomialUpper(runs, alpha, 1e-6); fails > hi {
 		t.Errorf("%d of %d correct runs failed, more than %d", fails, runs, hi)
+	}
+}
+
+// TestDiagnosisIsTyped: Diagnosis parsed its own prose and returned "wrong" for values of
+// probability zero; it returns typed suspects, and every one it can return is in Suspects.
+func TestDiagnosisIsTyped(t *testing.T) {
+	r, err := Analyze([]int{-1, -2, 3, 4, 5, 2, 1, 3}, Discrete(distuv.Poisson{Lambda: 3}), Only(CheckBounds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Diagnosis(); !slices.Equal(d, []Suspect{SuspectWrongShape}) {
+		t.Errorf("values of probability zero: Diagnosis = %v, want [wrong-shape]", d)
+	}
+	if d := (Report{}).Diagnosis(); d != nil {
+		t.Errorf("nothing failed: Diagnosis = %v, want nil", d)
 	}
 }

@@ -11,19 +11,14 @@ import (
 // number of equally likely values allow: a constant, a coarse clock or a value quantized to a
 // coarse step repeats far too often.
 func (s *sample) checkDistinct(alpha float64) (Result, error) {
+	// Repeats are equal values, exactly: equal keys. (On a float grid two computations of one
+	// grid point may differ in the last bit; counting them apart only errs on the side of
+	// passing.)
 	repeats := 0
-	if s.discrete {
-		for i := 1; i < s.n; i++ {
-			if s.sortedCells[i] == s.sortedCells[i-1] {
-				repeats++
-			}
-		}
-	} else {
-		sorted := sortedCopy(s.keys)
-		for i := 1; i < s.n; i++ {
-			if sorted[i] == sorted[i-1] {
-				repeats++
-			}
+	sorted := sortedCopy(s.keys)
+	for i := 1; i < s.n; i++ {
+		if sorted[i] == sorted[i-1] {
+			repeats++
 		}
 	}
 	distinct := s.n - repeats

@@ -54,8 +54,11 @@ func (s *sample) meanDiscrete(alpha float64) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	// The sum of the cells of the values inside the range, and of the offsets, in steps, of
+	// those outside it: a value outside fails bounds, and moves the mean as far as it lies.
 	sum := new(big.Int).Lsh(new(big.Int).SetUint64(s.cellSum[0]), 64)
 	sum.Or(sum, new(big.Int).SetUint64(s.cellSum[1]))
+	sum.Add(sum, &s.outSum)
 	top := new(big.Int).Mul(big.NewInt(int64(s.n)), new(big.Int).SetUint64(s.cells-1))
 	off := new(big.Int).Sub(new(big.Int).Lsh(sum, 1), top) // 2S - n(W-1)
 	low := off.Sign() < 0

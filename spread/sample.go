@@ -3,6 +3,7 @@ package spread
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"slices"
 )
@@ -25,12 +26,13 @@ type sample struct {
 	min, max string   // the smallest and largest value, printed exactly
 
 	discrete    bool
-	cells       uint64   // discrete: W, the number of cells
-	step        uint64   // discrete integers: the declared step
-	stepF       float64  // discrete floats: the declared step
-	stepText    string   // discrete: the step as declared
-	sortedCells []uint64 // discrete: cell of each value, clamped into [0, W-1], ascending
-	cellSum     [2]uint64
+	cells       uint64    // discrete: W, the number of cells
+	step        uint64    // discrete integers: the declared step
+	stepF       float64   // discrete floats: the declared step
+	stepText    string    // discrete: the step as declared
+	sortedCells []uint64  // discrete: cell of each value, clamped into [0, W-1], ascending
+	cellSum     [2]uint64 // discrete: the sum of the cells of the values inside the range
+	outSum      big.Int   // discrete: the sum of floor((x - lo)/step) of the values outside it
 
 	sortedPos []float64 // continuous: positions in [0, 1] (for Continuous, the CDF), ascending
 	res       float64   // continuous uniform: the resolution allowed for, in positions
@@ -131,33 +133,50 @@ func (s *sample) prepareInt(st step) error {
 	s.cells = width / s.step
 	cells := make([]uint64, s.n)
 	for i, key := range s.keys {
-		key, below, above := toDomain(key, s.kind.signed, d.kind.signed)
+		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
 		switch {
-		case below || key < d.loKey:
+		case below || k < d.loKey:
 			s.below++
-		case above || key >= d.hiKey:
+			s.addOutside(key)
+		case above || k >= d.hiKey:
 			s.above, cells[i] = s.above+1, s.cells-1
+			s.addOutside(key)
 		default:
-			off := key - d.loKey
+			off := k - d.loKey
 			if off%s.step != 0 {
 				s.offGrid++
 			}
 			cells[i] = off / s.step
+			s.addCell(cells[i])
 		}
-	}
-	s.setCells(cells)
-	return nil
-}
-
-// setCells sorts the cells and sums them in 128 bits.
-func (s *sample) setCells(cells []uint64) {
-	var carry uint64
-	for _, k := range cells {
-		s.cellSum[1], carry = bits.Add64(s.cellSum[1], k, 0)
-		s.cellSum[0] += carry
 	}
 	slices.Sort(cells)
 	s.sortedCells = cells
+	return nil
+}
+
+// addCell adds a cell to the 128-bit sum of the cells.
+func (s *sample) addCell(k uint64) {
+	var carry uint64
+	s.cellSum[1], carry = bits.Add64(s.cellSum[1], k, 0)
+	s.cellSum[0] += carry
+}
+
+// addOutside adds floor((x - lo)/step) of an integer value outside the range, in big
+// integers: a value of another signedness may lie 2^64 away.
+func (s *sample) addOutside(key uint64) {
+	x, lo := keyInt(key, s.kind.signed), keyInt(s.dist.loKey, s.dist.kind.signed)
+	off := x.Sub(x, lo)
+	q, _ := new(big.Int).DivMod(off, new(big.Int).SetUint64(s.step), new(big.Int)) // Euclidean: floor for a positive step
+	s.outSum.Add(&s.outSum, q)
+}
+
+// keyInt returns the integer value of a key as a big.Int.
+func keyInt(key uint64, signed bool) *big.Int {
+	if signed {
+		return big.NewInt(int64(key ^ 1<<63))
+	}
+	return new(big.Int).SetUint64(key)
 }
 
 // The limits on a float grid: float64 must resolve an eighth of a step at the values, and
@@ -186,8 +205,10 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 		switch {
 		case x < d.lo:
 			s.below++
+			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
 		case x >= d.hi:
 			s.above, cells[i] = s.above+1, s.cells-1
+			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
 		default:
 			t := (x - d.lo) / sz
 			k := math.Round(t)
@@ -195,10 +216,21 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 				s.offGrid++
 			}
 			cells[i] = min(uint64(k), s.cells-1)
+			s.addCell(cells[i])
 		}
 	}
-	s.setCells(cells)
+	slices.Sort(cells)
+	s.sortedCells = cells
 	return nil
+}
+
+// addOutsideFloat adds floor(t) of a float value outside the range, t its offset in steps.
+func (s *sample) addOutsideFloat(t float64) {
+	if math.IsInf(t, 0) { // beyond float64 in steps: as far as float64 goes
+		t = math.Copysign(math.MaxFloat64, t)
+	}
+	q, _ := new(big.Float).SetFloat64(math.Floor(t)).Int(nil)
+	s.outSum.Add(&s.outSum, q)
 }
 
 // prepareContinuous maps a float sample onto positions in the declared range.

@@ -248,3 +248,6 @@ func TestDegenerateRangeChecksOnlyBounds(t *testing.T) {
 		t.Errorf("a value outside a one-value range passed")
 	}
 }
+
+// errorsAs is errors.As, for tests that name it without importing errors.
+func errorsAs(err error, target any) bool { return errors.As(err, target) }
