@@ -133,10 +133,14 @@ func streamOf(test string, calls int) uint64 {
 }
 
 // replayText tells how to replay the failing test, or why it cannot be replayed, and marks the
-// command as shown.
+// command as shown. A subtest whose parent drew from Rand replays with the parent's seed and
+// command.
 func replayText(t testing.TB) string {
 	seeds.Lock()
-	rec, ok := seeds.tests[t.Name()]
+	rec, ok := (*seedRecord)(nil), false
+	for name := t.Name(); !ok && name != ""; name = parentName(name) {
+		rec, ok = seeds.tests[name]
+	}
 	if ok {
 		rec.reported = true
 	}
@@ -145,6 +149,15 @@ func replayText(t testing.TB) string {
 		return "\n  the sample was not drawn from spread.Rand(t): seed its randomness from spread.Rand so that a failure can be replayed"
 	}
 	return fmt.Sprintf("\n  seed %d; replay with:\n    %s", rec.seed, rec.replay)
+}
+
+// parentName returns the name of a subtest's parent, "" for a top-level test.
+func parentName(name string) string {
+	i := strings.LastIndex(name, "/")
+	if i < 0 {
+		return ""
+	}
+	return name[:i]
 }
 
 // Draw calls f n times and returns the values in order: the sample to check.

@@ -176,3 +176,16 @@ func runChild(t *testing.T, count int, seed uint64) string {
 	}
 	return string(out)
 }
+
+// TestSubtestReplaysWithTheParentsSeed: a subtest whose parent drew from Rand (a test that
+// draws once and checks each part of the sample in a subtest) fails with the parent's seed
+// and command, which replays it.
+func TestSubtestReplaysWithTheParentsSeed(t *testing.T) {
+	t.Setenv(SeedEnv, "99")
+	Rand(t)
+	t.Run("part", func(t *testing.T) {
+		if got := replayText(t); !strings.Contains(got, "replay with:") || !strings.Contains(got, "-run '^TestSubtestReplaysWithTheParentsSeed$'") {
+			t.Errorf("the subtest's replay text is %q, want the parent's command", got)
+		}
+	})
+}
