@@ -1,7 +1,6 @@
 package sizing
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 )
@@ -11,10 +10,10 @@ import (
 // range with probability alpha: P(max < 1 - eps) = alpha for U[0,1). The check fails when
 // max < hi - eps*(hi-lo); by symmetry the same eps serves for the minimum.
 func CoverageGap(n int, alpha float64) (float64, error) {
-	if err := checkN(n); err != nil {
+	if err := checkN("CoverageGap", n); err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("CoverageGap", alpha); err != nil {
 		return 0, err
 	}
 	// -expm1 keeps the digits that 1 - pow(alpha, 1/n) loses when eps is small.
@@ -22,13 +21,13 @@ func CoverageGap(n int, alpha float64) (float64, error) {
 }
 
 type intKey struct {
-	w     int64
+	w     uint64
 	n     int
 	alpha float64
 }
 
 type intResult struct {
-	v   int64
+	v   uint64
 	err error
 }
 
@@ -37,43 +36,40 @@ var coverageIntCache, rangeIntCache memo[intKey, intResult]
 // cachedInt returns f(w, n, alpha), computing it once per key: the exact comparisons behind
 // the discrete coverage limits take up to a millisecond, and spread asks for the same limits
 // in every test.
-func cachedInt(cache *memo[intKey, intResult], w int64, n int, alpha float64, f func(int64, int, float64) (int64, error)) (int64, error) {
+func cachedInt(cache *memo[intKey, intResult], w uint64, n int, alpha float64, f func(uint64, int, float64) (uint64, error)) (uint64, error) {
 	r := cache.get(intKey{w, n, alpha}, func() intResult {
 		v, err := f(w, n, alpha)
 		return intResult{v, err}
 	})
-	return r.v, r.err
+	return r.v, copyErr(r.err)
 }
 
 // CoverageGapInt returns the smallest gap j >= 1 with P(max <= w-1-j) = ((w-j)/w)^n <= alpha
 // for n draws from {0, ..., w-1}, all equally likely: the check fails when max <= w-1-j (and,
-// by symmetry, when min >= j). It returns a *TooSmallError when even j = w-1 is too likely.
-func CoverageGapInt(w int64, n int, alpha float64) (int64, error) {
+// by symmetry, when min >= j). Every w of the uint64 range is exact: the check compares
+// integers. It returns a *TooSmallError when even j = w-1 is too likely.
+func CoverageGapInt(w uint64, n int, alpha float64) (uint64, error) {
 	if w < 2 {
-		return 0, fmt.Errorf("sizing: CoverageGapInt: w = %d values, want w >= 2", w)
+		return 0, inputErr("CoverageGapInt", "w = %d values, want w >= 2", w)
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("CoverageGapInt", n); err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("CoverageGapInt", alpha); err != nil {
 		return 0, err
 	}
 	return cachedInt(&coverageIntCache, w, n, alpha, coverageGapInt)
 }
 
-func coverageGapInt(w int64, n int, alpha float64) (int64, error) {
+func coverageGapInt(w uint64, n int, alpha float64) (uint64, error) {
 	// fits(j) reports P(max <= w-1-j) = ((w-j)/w)^n <= alpha; it is monotone in j.
-	fits := func(j int64) bool { return powLE(w-j, w, n, alpha) }
+	fits := func(j uint64) bool { return powLE(w-j, w, n, alpha) }
 	if !fits(w - 1) {
-		need := n + 1
-		for !powLE(1, w, need, alpha) {
-			need++
-		}
-		return 0, &TooSmallError{Check: "coverage", N: n, Need: need, Alpha: alpha}
+		return 0, tooSmall("CoverageGapInt", "coverage", n, minNPowLE(w, alpha, 0), alpha)
 	}
 	// Search by logarithms, then settle the last step exactly where that is cheap.
 	la, nf, wf := math.Log(alpha), float64(n), float64(w)
-	lo, hi := int64(0), w-1 // the answer is in (lo, hi]
+	lo, hi := uint64(0), w-1 // the answer is in (lo, hi]
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		if nf*math.Log1p(-float64(mid)/wf) <= la {
@@ -83,18 +79,33 @@ func coverageGapInt(w int64, n int, alpha float64) (int64, error) {
 		}
 	}
 	// The last j that does not fit, found exactly from the estimate; fits(0) is false.
-	return 1 + lastTrue(0, w-1, hi-1, func(j int64) bool { return !fits(j) }), nil
+	return 1 + lastTrue(0, w-1, hi-1, func(j uint64) bool { return !fits(j) }), nil
+}
+
+// minNPowLE returns the smallest n with w^-(n-shift) <= alpha, decided as powLE decides it.
+func minNPowLE(w uint64, alpha float64, shift int) int {
+	need := minNPow(float64(w), alpha, 1) + shift
+	for need > 1+shift && powLE(1, w, need-1-shift, alpha) {
+		need--
+	}
+	for !powLE(1, w, need-shift, alpha) {
+		need++
+	}
+	return need
 }
 
 // lastTrue returns the largest x in [lo, hi] with ok(x), for ok true at lo and then false
 // from some point on, starting from an estimate near the answer: it gallops away from the
 // estimate and then bisects, so that a poor estimate costs O(log) calls of ok, not a walk.
-func lastTrue(lo, hi, guess int64, ok func(int64) bool) int64 {
+func lastTrue(lo, hi, guess uint64, ok func(uint64) bool) uint64 {
 	guess = min(max(guess, lo), hi)
-	a, b := lo, hi+1 // ok(a) holds, and b is past the answer
+	a, b := lo, hi // ok(a) holds, and the answer is below b unless ok(hi)
+	if ok(hi) {
+		return hi
+	}
 	if ok(guess) {
 		a = guess
-		for step := int64(1); a < hi; step *= 2 {
+		for step := uint64(1); a < hi; step *= 2 {
 			next := a + min(step, hi-a)
 			if !ok(next) {
 				b = next
@@ -104,7 +115,7 @@ func lastTrue(lo, hi, guess int64, ok func(int64) bool) int64 {
 		}
 	} else {
 		b = guess
-		for step := int64(1); b > lo; step *= 2 {
+		for step := uint64(1); b > lo; step *= 2 {
 			next := b - min(step, b-lo)
 			if ok(next) {
 				a = next
@@ -132,16 +143,16 @@ const exactBits = 1 << 14
 // powLE reports whether (num/den)^n <= alpha, for 0 <= num <= den: exactly (in integers,
 // with alpha taken as the exact value of the float64) when the integers are small enough,
 // and by logarithms otherwise.
-func powLE(num, den int64, n int, alpha float64) bool {
+func powLE(num, den uint64, n int, alpha float64) bool {
 	if num == 0 {
 		return true
 	}
 	if float64(n)*math.Log2(float64(den)) > exactBits {
-		return float64(n)*(math.Log(float64(num))-math.Log(float64(den))) <= math.Log(alpha)
+		return float64(n)*logRatio(num, den) <= math.Log(alpha)-logMargin
 	}
 	e := big.NewInt(int64(n))
-	p := new(big.Int).Exp(big.NewInt(num), e, nil)
-	q := new(big.Int).Exp(big.NewInt(den), e, nil)
+	p := new(big.Int).Exp(new(big.Int).SetUint64(num), e, nil)
+	q := new(big.Int).Exp(new(big.Int).SetUint64(den), e, nil)
 	return new(big.Rat).SetFrac(p, q).Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
 }
 
@@ -161,7 +172,10 @@ func minNPow(w, alpha, c float64) int {
 // P(max - min <= r) = n r^(n-1) - (n-1) r^n = alpha for n >= 2 draws from a continuous uniform
 // distribution. The check fails when the range of the sample is <= r*(hi-lo).
 func RangeLimit(n int, alpha float64) (float64, error) {
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkN("RangeLimit", n); err != nil {
+		return 0, err
+	}
+	if err := checkAlpha("RangeLimit", alpha); err != nil {
 		return 0, err
 	}
 	if n < 2 {
@@ -178,7 +192,7 @@ func RangeLimit(n int, alpha float64) (float64, error) {
 		if mid == lo || mid == hi {
 			break
 		}
-		if logF(mid) <= la {
+		if logF(mid) <= la-logMargin {
 			lo = mid
 		} else {
 			hi = mid
@@ -187,36 +201,44 @@ func RangeLimit(n int, alpha float64) (float64, error) {
 	return math.Exp(lo), nil
 }
 
+// logMargin is the slack, in log probability, that a decision taken by logarithms leaves on
+// the side of passing: their rounding is below 1e-12, and a relative 1e-9 of alpha costs no
+// power that matters.
+const logMargin = 1e-9
+
+// logRatio returns log(num/den) for 0 < num <= den, without the cancellation of
+// log(num) - log(den) when num is close to den.
+func logRatio(num, den uint64) float64 {
+	return math.Log1p(-float64(den-num) / float64(den))
+}
+
 // RangeLimitInt returns the largest r with P(max - min <= r) <= alpha for n draws from
 // {0, ..., w-1}, all equally likely, where
 // P(range <= L-1) = (w-L+1)(L/w)^n - (w-L)((L-1)/w)^n. The check fails when the range of the
-// sample is <= r. It returns a *TooSmallError when P(range = 0) = w^(1-n) > alpha.
-func RangeLimitInt(w int64, n int, alpha float64) (int64, error) {
+// sample is <= r. Every w of the uint64 range is exact: the check compares integers. It
+// returns a *TooSmallError when P(range = 0) = w^(1-n) > alpha.
+func RangeLimitInt(w uint64, n int, alpha float64) (uint64, error) {
 	if w < 2 {
-		return 0, fmt.Errorf("sizing: RangeLimitInt: w = %d values, want w >= 2", w)
+		return 0, inputErr("RangeLimitInt", "w = %d values, want w >= 2", w)
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("RangeLimitInt", n); err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("RangeLimitInt", alpha); err != nil {
 		return 0, err
 	}
 	return cachedInt(&rangeIntCache, w, n, alpha, rangeLimitInt)
 }
 
-func rangeLimitInt(w int64, n int, alpha float64) (int64, error) {
+func rangeLimitInt(w uint64, n int, alpha float64) (uint64, error) {
 	if !rangeCDFLE(w, n, 1, alpha) {
 		// P(range = 0) = w^(1-n).
-		need := n + 1
-		for !powLE(1, w, need-1, alpha) {
-			need++
-		}
-		return 0, &TooSmallError{Check: "range", N: n, Need: need, Alpha: alpha}
+		return 0, tooSmall("RangeLimitInt", "range", n, minNPowLE(w, alpha, 1), alpha)
 	}
 	// Largest L in [1, w-1] with P(range <= L-1) <= alpha; P(range <= w-1) = 1. Search by
 	// logarithms, then settle the answer exactly where that is cheap.
 	la := math.Log(alpha)
-	lo, hi := int64(1), w
+	lo, hi := uint64(1), w
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		if logRangeCDF(w, n, mid) <= la {
@@ -225,33 +247,34 @@ func rangeLimitInt(w int64, n int, alpha float64) (int64, error) {
 			hi = mid
 		}
 	}
-	l := lastTrue(1, w-1, lo, func(l int64) bool { return rangeCDFLE(w, n, l, alpha) })
+	l := lastTrue(1, w-1, lo, func(l uint64) bool { return rangeCDFLE(w, n, l, alpha) })
 	return l - 1, nil
 }
 
 // rangeCDFLE reports whether P(range <= L-1) <= alpha, exactly when the integers are small.
-func rangeCDFLE(w int64, n int, l int64, alpha float64) bool {
+func rangeCDFLE(w uint64, n int, l uint64, alpha float64) bool {
 	if float64(n)*math.Log2(float64(w)) > exactBits {
-		return logRangeCDF(w, n, l) <= math.Log(alpha)
+		return logRangeCDF(w, n, l) <= math.Log(alpha)-logMargin
 	}
 	// ((w-L+1) L^n - (w-L) (L-1)^n) / w^n
 	e := big.NewInt(int64(n))
-	a := new(big.Int).Exp(big.NewInt(l), e, nil)
-	a.Mul(a, big.NewInt(w-l+1))
-	b := new(big.Int).Exp(big.NewInt(l-1), e, nil)
-	b.Mul(b, big.NewInt(w-l))
-	p := new(big.Rat).SetFrac(a.Sub(a, b), new(big.Int).Exp(big.NewInt(w), e, nil))
+	u := func(x uint64) *big.Int { return new(big.Int).SetUint64(x) }
+	a := new(big.Int).Exp(u(l), e, nil)
+	a.Mul(a, new(big.Int).Add(u(w-l), big.NewInt(1)))
+	b := new(big.Int).Exp(u(l-1), e, nil)
+	b.Mul(b, u(w-l))
+	p := new(big.Rat).SetFrac(a.Sub(a, b), new(big.Int).Exp(u(w), e, nil))
 	return p.Cmp(new(big.Rat).SetFloat64(alpha)) <= 0
 }
 
 // logRangeCDF returns log P(range <= L-1) for n draws from {0, ..., w-1}, 1 <= L <= w.
-func logRangeCDF(w int64, n int, l int64) float64 {
-	nf, wf, lf := float64(n), float64(w), float64(l)
-	a := math.Log(wf-lf+1) + nf*(math.Log(lf)-math.Log(wf)) // log of (w-L+1)(L/w)^n
+func logRangeCDF(w uint64, n int, l uint64) float64 {
+	nf := float64(n)
+	a := math.Log(float64(w-l)+1) + nf*logRatio(l, w) // log of (w-L+1)(L/w)^n
 	if l == 1 || l == w {
 		return a // the second term is zero
 	}
 	// b/a = (w-L)/(w-L+1) * ((L-1)/L)^n, computed without cancellation.
-	logRatio := math.Log1p(-1/(wf-lf+1)) + nf*math.Log1p(-1/lf)
-	return a + math.Log(-math.Expm1(logRatio))
+	r := math.Log1p(-1/(float64(w-l)+1)) + nf*math.Log1p(-1/float64(l))
+	return a + math.Log(-math.Expm1(r))
 }

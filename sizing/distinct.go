@@ -22,18 +22,24 @@ type repeatsResult struct {
 
 var repeatsCache memo[repeatsKey, repeatsResult]
 
-// checkW returns an error unless w is a whole number of values >= 1.
+// checkW returns an error unless w is a finite number of values > 1.
 func checkW(fn string, w float64) error {
-	if math.IsNaN(w) || math.IsInf(w, 0) || w < 1 || w != math.Floor(w) {
-		return fmt.Errorf("sizing: %s: w = %v values, want a whole number >= 1", fn, w)
+	if math.IsNaN(w) || math.IsInf(w, 0) || w <= 1 {
+		return inputErr(fn, "w = %v values, want a finite w > 1 (with one value every draw repeats)", w)
 	}
 	return nil
 }
 
 // RepeatsLimit returns the smallest m with P(R >= m) <= alpha, where R = n - (number of
 // distinct values) counts the repeats among n independent draws from w equally likely values:
-// the check fails when R >= m. w is a float64 so that supports such as 2^53 floats or 1e12
-// nanoseconds fit.
+// the check fails when R >= m. w is a float64 so that supports such as 2^64 integers fit.
+//
+// w need not be whole: for draws whose values are not equally likely but each have probability
+// at most 1/w (a float whose rounding makes some values twice as likely as others, say), m
+// bounds the repeats as well. Given the past, draw i+1 repeats with probability at most
+// min(1, D/w), D the distinct values so far, which is the probability in the equally likely
+// case; a coupling that lets the general draw repeat only when the other does keeps its
+// repeats at or below the other's at every step, since a step can only close a gap of one.
 //
 // The exact distribution of R comes from a dynamic program over the draws (draw i+1 repeats
 // with probability (i - R)/w), which costs n*m and is used up to 2e6 cells. Beyond that,
@@ -47,35 +53,42 @@ func RepeatsLimit(w float64, n int, alpha float64) (m int, method string, err er
 	if err := checkW("RepeatsLimit", w); err != nil {
 		return 0, "", err
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("RepeatsLimit", n); err != nil {
 		return 0, "", err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("RepeatsLimit", alpha); err != nil {
 		return 0, "", err
-	}
-	if w == 1 {
-		return 0, "", fmt.Errorf("sizing: RepeatsLimit: w = 1: every draw repeats, so no n can size the check")
 	}
 	r := repeatsCache.get(repeatsKey{w, n, alpha}, func() repeatsResult {
 		m, method, err := repeatsLimit(w, n, alpha)
 		return repeatsResult{m, method, err}
 	})
-	return r.m, r.method, r.err
+	return r.m, r.method, copyErr(r.err)
 }
 
 func repeatsLimit(w float64, n int, alpha float64) (int, string, error) {
 	la := math.Log(alpha)
-	if float64(n-1)*-math.Log(w) > la {
-		return 0, "", &TooSmallError{Check: "distinct", N: n, Need: 1 + minNPow(w, alpha, 1), Alpha: alpha}
+	// Even R = n-1, every draw a repeat, has probability w^(1-n): decided exactly for a whole w.
+	small := func(n int) bool { return float64(n-1)*-math.Log(w) > la-logMargin }
+	if w == math.Trunc(w) && w < 1<<64 {
+		small = func(n int) bool { return !powLE(1, uint64(w), n-1, alpha) }
+	}
+	if small(n) {
+		need := max(n+1, minNPow(w, alpha, 1))
+		for small(need) {
+			need++
+		}
+		return 0, "", tooSmall("RepeatsLimit", "distinct", n, need, alpha)
 	}
 	bm, bmethod := repeatsBoundLimit(w, n, la)
 	if float64(n)*float64(bm) > repeatsDPBudget {
 		return bm, bmethod, nil
 	}
 	tail := repeatsTailDP(w, n, bm)
-	// tail[m] = P(R >= m) for m <= bm, and the bound guarantees tail[bm] <= alpha.
+	// tail[m] = P(R >= m) for m <= bm, and the bound guarantees tail[bm] <= alpha. The sums
+	// of positive terms are exact to a relative 1e-13; the margin keeps them on the safe side.
 	m := bm
-	for m > 1 && tail[m-1] <= alpha {
+	for m > 1 && tail[m-1] <= alpha*(1-logMargin) {
 		m--
 	}
 	return m, fmt.Sprintf("exact (repeats among %d draws from %.4g values)", n, w), nil
@@ -86,16 +99,19 @@ func repeatsLimit(w float64, n int, alpha float64) (int, string, error) {
 func repeatsTailDP(w float64, n, maxM int) []float64 {
 	q := make([]float64, maxM+1) // q[r] = P(R = r) for r < maxM, q[maxM] = P(R >= maxM)
 	q[0] = 1
+	// rep(d) is the probability that a draw repeats after d distinct values: d/w, which can
+	// exceed 1 only for a w that is not whole.
 	inv := 1 / w
+	rep := func(d int) float64 { return min(1, float64(d)*inv) }
 	for i := 0; i < n; i++ { // i draws done; draw i+1 repeats with probability (i-r)/w
 		if i+1 >= maxM {
-			q[maxM] += q[maxM-1] * float64(i-maxM+1) * inv
+			q[maxM] += q[maxM-1] * rep(i-maxM+1)
 		}
 		for r := min(i, maxM-1); r >= 1; r-- {
-			d := float64(i - r) // distinct values so far
-			q[r] = q[r]*(1-d*inv) + q[r-1]*(d+1)*inv
+			d := i - r // distinct values so far
+			q[r] = q[r]*(1-rep(d)) + q[r-1]*rep(d+1)
 		}
-		q[0] *= 1 - float64(i)*inv
+		q[0] *= 1 - rep(i)
 	}
 	tail := make([]float64, maxM+1)
 	var sum float64
@@ -142,18 +158,23 @@ type repeatsBound struct {
 // repeatsBounds returns proven upper bounds on log P(R >= m).
 func repeatsBounds(w float64, n int) []repeatsBound {
 	nf := float64(n)
-	// E[D] = w (1 - (1 - 1/w)^n) for the number D = n - R of distinct values.
-	ed := -w * math.Expm1(nf*math.Log1p(-1/w))
+	// The number D = n - R of distinct values has E[D] = w (1 - (1 - 1/w)^n) when the w values
+	// are equally likely. With probabilities at most 1/w, E[D] = sum (1 - (1 - p)^n) is concave
+	// in p, so it is smallest at a vertex: floor(w) values of probability 1/w and one of the
+	// rest. Both bounds below fall as E[D] grows, so the smallest E[D] serves for them all.
+	f := math.Floor(w)
+	ed := -f*math.Expm1(nf*math.Log1p(-1/w)) - math.Expm1(nf*math.Log(f/w))
 	er := nf - ed
-	// Draw i repeats with probability D/w <= (i-1)/w whatever came before, so R is dominated by
-	// a sum of independent Bernoulli((i-1)/w), i = 2..n, with mean mu; Hoeffding's (1963)
-	// Chernoff bound for sums of independent Bernoullis holds with their average rate.
+	// Draw i repeats with probability at most min(1, (i-1)/w) whatever came before, so R is
+	// dominated by a sum of independent Bernoullis with those rates, i = 2..n, with mean mu;
+	// Hoeffding's (1963) Chernoff bound for sums of independent Bernoullis holds with their
+	// average rate.
 	terms := nf - 1
 	var mu float64
-	if nf-1 <= w {
+	if nf-1 <= f {
 		mu = nf * (nf - 1) / (2 * w)
-	} else { // p_i = 1 once i-1 >= w
-		mu = w*(w+1)/(2*w) + (nf - 1 - w)
+	} else { // the rate is 1 once i-1 > w
+		mu = f*(f+1)/(2*w) + (nf - 1 - f)
 	}
 	chernoff := func(m int) float64 {
 		if float64(m) <= mu {
@@ -204,12 +225,13 @@ func klBernoulli(a, p float64) float64 {
 // RepeatsTail returns P(R >= m), where R = n - (number of distinct values) counts the repeats
 // among n independent draws from w equally likely values. It is exact (a dynamic program)
 // when n*m <= 2e6 and otherwise the smallest of the proven upper bounds that RepeatsLimit
-// uses; method says which.
+// uses; method says which. For a w that is not whole it is an upper bound on the tail of every
+// distribution whose values have probability at most 1/w, as RepeatsLimit explains.
 func RepeatsTail(w float64, n, m int) (p float64, method string, err error) {
 	if err := checkW("RepeatsTail", w); err != nil {
 		return 0, "", err
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("RepeatsTail", n); err != nil {
 		return 0, "", err
 	}
 	switch {
@@ -217,12 +239,10 @@ func RepeatsTail(w float64, n, m int) (p float64, method string, err error) {
 		return 1, "exact (R >= 0 always)", nil
 	case m > n-1:
 		return 0, fmt.Sprintf("exact (R <= n-1 = %d always)", n-1), nil
-	case w == 1:
-		return 1, "exact (w = 1: every draw repeats)", nil
 	}
 	if float64(n)*float64(m) <= repeatsDPBudget {
 		tail := repeatsTailDP(w, n, m)
-		return tail[m], fmt.Sprintf("exact (repeats among %d draws from %.4g values)", n, w), nil
+		return min(1, tail[m]), fmt.Sprintf("exact (repeats among %d draws from %.4g values)", n, w), nil
 	}
 	best, method := math.Inf(1), ""
 	for _, b := range repeatsBounds(w, n) {

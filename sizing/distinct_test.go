@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 )
 
 func TestRepeatsLimitReference(t *testing.T) {
-	// REFERENCE-VALUES.md: (W, n, m*, P(R >= m*)) at alpha = 1e-9.
+	// testdata/reference-values.md: (W, n, m*, P(R >= m*)) at alpha = 1e-9.
 	for _, c := range []struct {
 		w    float64
 		n, m int
@@ -227,14 +228,13 @@ func TestRepeatsLimitTooSmall(t *testing.T) {
 }
 
 func TestRepeatsErrors(t *testing.T) {
-	for _, w := range []float64{1, 0, -3, 0.5, 2.5, math.NaN(), math.Inf(1)} {
-		if _, _, err := RepeatsLimit(w, 10, 0.01); err == nil {
-			t.Errorf("RepeatsLimit(%v, 10, 0.01): no error", w)
+	var e *InputError
+	for _, w := range []float64{1, 0, -3, 0.5, math.NaN(), math.Inf(1)} {
+		if _, _, err := RepeatsLimit(w, 10, 0.01); !errors.As(err, &e) {
+			t.Errorf("RepeatsLimit(%v, 10, 0.01): %v, want an *InputError", w, err)
 		}
-	}
-	for _, w := range []float64{0, 2.5, math.NaN(), math.Inf(1)} {
-		if _, _, err := RepeatsTail(w, 10, 2); err == nil {
-			t.Errorf("RepeatsTail(%v, 10, 2): no error", w)
+		if _, _, err := RepeatsTail(w, 10, 2); !errors.As(err, &e) {
+			t.Errorf("RepeatsTail(%v, 10, 2): %v, want an *InputError", w, err)
 		}
 	}
 	if _, _, err := RepeatsLimit(10, 0, 0.01); err == nil {
@@ -254,8 +254,54 @@ func TestRepeatsErrors(t *testing.T) {
 	if p, _, _ := RepeatsTail(10, 5, 5); p != 0 {
 		t.Errorf("RepeatsTail(10, 5, 5) = %g, want 0", p)
 	}
-	if p, _, _ := RepeatsTail(1, 5, 4); p != 1 {
-		t.Errorf("RepeatsTail(1, 5, 4) = %g, want 1", p)
+}
+
+// TestRepeatsUnequalProbabilities checks the claim of RepeatsLimit for a w that is not whole:
+// for draws whose values each have probability at most 1/w, the tail it computes bounds the
+// true one. The true tails come from enumerating every sample of a few unequal distributions.
+func TestRepeatsUnequalProbabilities(t *testing.T) {
+	for _, ps := range [][]float64{
+		{0.4, 0.4, 0.2},      // w = 2.5
+		{0.3, 0.3, 0.3, 0.1}, // w = 3.33
+		{0.25, 0.25, 0.25, 0.125, 0.125},
+		{0.5, 0.25, 0.125, 0.125}, // w = 2: one heavy value
+	} {
+		w := 1 / slices.Max(ps)
+		for n := 2; n <= 7; n++ {
+			exact := repeatsEnumerate(ps, n)
+			for m := 1; m < n; m++ {
+				bound, method, err := RepeatsTail(w, n, m)
+				if err != nil || bound < exact[m]*(1-1e-12) {
+					t.Errorf("p = %v, n = %d: P(R >= %d) = %g, above the bound %g (%s, %v)", ps, n, m, exact[m], bound, method, err)
+				}
+			}
+		}
+	}
+}
+
+// repeatsEnumerate returns P(R >= m), m = 0..n, for n draws from the probabilities ps, by
+// listing every sample.
+func repeatsEnumerate(ps []float64, n int) []float64 {
+	tail := make([]float64, n+1)
+	x := make([]int, n)
+	for {
+		p, seen := 1.0, map[int]bool{}
+		for _, v := range x {
+			p *= ps[v]
+			seen[v] = true
+		}
+		for m := 0; m <= n-len(seen); m++ {
+			tail[m] += p
+		}
+		i := 0
+		for i < n && x[i] == len(ps)-1 {
+			x[i] = 0
+			i++
+		}
+		if i == n {
+			return tail
+		}
+		x[i]++
 	}
 }
 

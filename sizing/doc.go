@@ -5,10 +5,31 @@
 // probability that a check fails one run on a correct implementation), a sample size n and a
 // declared distribution, where must the limit of a check sit? The answers are exact where an
 // exact computation is affordable (dynamic programs, the Marsaglia-Tsang-Wang matrix, Eulerian
-// numbers) and otherwise a proven bound (Hoeffding, Bernstein, DKW-Massart), never an
-// asymptotic quantile taken at a tail where it is too permissive. Functions that can choose
-// between methods return a method string that says which one they used, so that a report can
-// explain how its limit was derived.
+// numbers) and otherwise a proven bound (Hoeffding, Bernstein, DKW-Massart, Bennett), never an
+// asymptotic quantile taken at a tail where it is too permissive.
+//
+// # One contract
+//
+// Every exported function returns its results, then a method string when it chooses between
+// methods (so that a report can say how its limit was derived), then an error:
+//
+//	tol, err := sizing.MeanZ(sd, n, alpha)
+//	m, method, err := sizing.RepeatsLimit(w, n, alpha)
+//	lo, hi, method, err := sizing.AscentsInterval(n, alpha)
+//
+// A result is always a finite number: never NaN or an infinity, never a panic or a hang, on
+// any input. Two kinds of error, both typed so that a caller can branch on them with
+// errors.As:
+//
+//   - *TooSmallError: the input is fine but n is too small for any sample to fail the check at
+//     alpha; Need is the smallest n that works.
+//   - *InputError: an argument is outside the function's domain (NaN, a rate outside
+//     [MinAlpha, 1), n outside [1, MaxN], a support of fewer than two values, ...), or the
+//     answer would not be finite.
+//
+// Answers are cached per input where the first call costs more than a microsecond; every call
+// returns values of its own (a copy of a cached slice, a fresh error), so the package is safe
+// for concurrent use and nothing a caller does to an answer reaches another caller.
 //
 // The package has no dependency on package testing: it is the statistics only.
 package sizing

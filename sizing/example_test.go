@@ -7,18 +7,31 @@ import (
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
-// A suite of 20 checks runs 500 times in CI, and the whole series may fail by chance once in
-// a thousand series: each check gets the Sidak share of that budget.
-func ExampleSidak() {
-	a, err := sizing.Sidak(1e-3, 20*500)
+// A suite of 20 checks runs 500 times in CI, each run on its own seed, and the whole series
+// may fail by chance once in a thousand series: the runs share that budget by Sidak (they are
+// independent), the checks of one run by Bonferroni (they need not be).
+func ExampleSuiteAlpha() {
+	a, err := sizing.SuiteAlpha(1e-3, 20, 500)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Printf("per check: %.4g\n", a)
-	fmt.Printf("combined: %.4g\n", sizing.Combine(a, a, a))
+	run, _ := sizing.Combine(a*20, a*20) // two runs of the suite
+	fmt.Printf("two runs: %.4g\n", run)
 	// Output:
-	// per check: 1.001e-07
-	// combined: 3.002e-07
+	// per check: 1e-07
+	// two runs: 4.002e-06
+}
+
+// The statistics of one sample are dependent: Bonferroni splits a call's rate between them.
+func ExampleBonferroni() {
+	a, err := sizing.Bonferroni(1e-9, 5)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(a)
+	// Output:
+	// 2e-10
 }
 
 // The mean of 1000 draws from Uniform[0s, 1s) must lie within tol of 0.5s; the check fails

@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestKolmogorovSeriesAgree(t *testing.T) {
 			t.Errorf("x=%v: theta series %.16f, alternating %.16f", x, theta, 1-alt)
 		}
 	}
-	below, above := KolmogorovCDF(math.Nextafter(kolmogorovSwitch, 0)), KolmogorovCDF(kolmogorovSwitch)
+	below, above := kolmogorovCDF(math.Nextafter(kolmogorovSwitch, 0)), kolmogorovCDF(kolmogorovSwitch)
 	if above < below || above-below > 1e-15 {
 		t.Errorf("KolmogorovCDF jumps at the switch: %v to %v", below, above)
 	}
@@ -42,12 +43,13 @@ func TestKolmogorovSeriesAgree(t *testing.T) {
 
 func TestKolmogorovEdges(t *testing.T) {
 	for _, c := range []struct{ x, want float64 }{{-1, 0}, {0, 0}, {0.02, 0}, {10, 1}, {math.Inf(1), 1}} {
-		if got := KolmogorovCDF(c.x); got != c.want {
-			t.Errorf("KolmogorovCDF(%v) = %v, want %v", c.x, got, c.want)
+		if got, err := KolmogorovCDF(c.x); got != c.want || err != nil {
+			t.Errorf("KolmogorovCDF(%v) = %v, %v; want %v", c.x, got, err, c.want)
 		}
 	}
-	if !math.IsNaN(KolmogorovCDF(math.NaN())) {
-		t.Error("KolmogorovCDF(NaN) is not NaN")
+	var e *InputError
+	if _, err := KolmogorovCDF(math.NaN()); !errors.As(err, &e) {
+		t.Errorf("KolmogorovCDF(NaN): %v, want an *InputError", err)
 	}
 	// The tail keeps its digits far out: 2 exp(-2 x^2) - 2 exp(-8 x^2) + ...
 	if got, want := kolmogorovTail(5), 2*math.Exp(-50); math.Abs(got-want) > 1e-15*want {
@@ -65,8 +67,8 @@ func TestKolmogorovEdges(t *testing.T) {
 func TestKolmogorovIsTheLimit(t *testing.T) {
 	const n = 2000
 	for _, x := range []float64{0.5, 0.8, 1, 1.36, 1.63} {
-		exact := KSExactCDF(n, x/math.Sqrt(n))
-		if k := KolmogorovCDF(x); math.Abs(exact-k) > 1/math.Sqrt(n) {
+		exact := must(KSExactCDF(n, x/math.Sqrt(n)))
+		if k := kolmogorovCDF(x); math.Abs(exact-k) > 1/math.Sqrt(n) {
 			t.Errorf("x=%v: KSExactCDF(%d) = %v, K = %v", x, n, exact, k)
 		}
 	}
@@ -82,7 +84,7 @@ func TestKolmogorovQuantileInverts(t *testing.T) {
 		}
 		// Compare on the smaller side, where the function keeps its relative precision.
 		if p < 0.5 {
-			if got := KolmogorovCDF(x); math.Abs(got-p) > 1e-12*p {
+			if got := kolmogorovCDF(x); math.Abs(got-p) > 1e-12*p {
 				t.Fatalf("KolmogorovCDF(KolmogorovQuantile(%v)) = %v", p, got)
 			}
 		} else if got := kolmogorovTail(x); math.Abs(got-(1-p)) > 1e-12*(1-p) {

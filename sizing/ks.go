@@ -41,11 +41,18 @@ const (
 //   - n <= 50,000: twice the exact one-sided tail (Birnbaum-Tingey), an upper bound that
 //     exceeds the exact tail by a relative P+/(2-P+) at most, P+ the one-sided tail
 //     (2.5e-6 at a tail of 1e-5);
-//   - larger n: the DKW-Massart bound 2 exp(-2 n d^2).
+//   - larger n: the DKW-Massart bound 2 exp(-2 n d^2), at every d.
 //
-// For n < 1 or a NaN d it returns NaN.
-func KSTail(n int, d float64) (p float64, method string) {
-	return ksTail(n, d, nil, ksAuto)
+// It returns an *InputError for n outside [1, MaxN] or a NaN d.
+func KSTail(n int, d float64) (p float64, method string, err error) {
+	if err := checkN("KSTail", n); err != nil {
+		return 0, "", err
+	}
+	if math.IsNaN(d) {
+		return 0, "", inputErr("KSTail", "d = NaN, want a distance")
+	}
+	p, method = ksTail(n, d, nil, ksAuto)
+	return p, method, nil
 }
 
 // How ksTail picks between the matrix power and twice the one-sided tail where both apply.
@@ -61,16 +68,15 @@ const (
 // monotone function of d.
 func ksTail(n int, d float64, lc []float64, choice int) (p float64, method string) {
 	switch {
-	case n < 1 || math.IsNaN(d):
-		return math.NaN(), "invalid input"
 	case d <= 0.5/float64(n):
 		return 1, ksMethodExact // D_n >= 1/(2n) always
 	case d >= 1:
 		return 0, ksMethodExact // P(D_n = 1) = 0
+	case n > ksMaxOneSidedN:
+		// The one-sided sum costs O(n): beyond the limit the bound, even where d >= 1/2.
+		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
 	case d >= 0.5:
 		return min(1, 2*ksOneSidedTail(n, d, lc)), ksMethodHalf
-	case n > ksMaxOneSidedN:
-		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
 	}
 	p = min(1, 2*ksOneSidedTail(n, d, lc))
 	if n <= ksMaxExactN && (choice == ksExact || choice == ksAuto && p > ksSmallTail) {
@@ -149,14 +155,14 @@ func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 // d is below 1 for every n >= 1, as P(D_n >= d) = 2 (1-d)^n near d = 1; a TooSmallError is
 // returned only when alpha is so small that d rounds to 1 in float64 (alpha < 2.2e-16 at n = 1).
 func KSCritical(n int, alpha float64) (d float64, method string, err error) {
-	if err := checkN(n); err != nil {
+	if err := checkN("KSCritical", n); err != nil {
 		return 0, "", err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("KSCritical", alpha); err != nil {
 		return 0, "", err
 	}
 	r := ksCache.get(ksKey{n, alpha}, func() ksResult { return ksCritical(n, alpha) })
-	return r.d, r.method, r.err
+	return r.d, r.method, copyErr(r.err)
 }
 
 type ksKey struct {
@@ -195,7 +201,7 @@ func ksCritical(n int, alpha float64) ksResult {
 	// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
 	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), 1/(3*float64(n)), alpha)
 	if d >= 1 {
-		return ksResult{err: &TooSmallError{Check: "ks", N: n, Need: ksNeed(alpha), Alpha: alpha}}
+		return ksResult{err: tooSmall("KSCritical", "ks", n, ksNeed(alpha), alpha)}
 	}
 	_, method := ksTail(n, d, lc, choice)
 	return ksResult{d: d, method: method}
@@ -306,11 +312,11 @@ func ksNeed(alpha float64) int {
 // the largest of i/n - F(x_i) and F(x_i) - (i-1)/n over the sorted values x_1 <= ... <= x_n.
 //
 // sorted should be in increasing order; if it is not, a sorted copy is used, so the answer is
-// right either way. An empty sample, a NaN value or a NaN from cdf gives +Inf, which fails
-// every check: a sample that cannot be tested never passes.
-func KSStatistic(sorted []float64, cdf func(float64) float64) float64 {
+// right either way. An empty sample, a nil cdf, a NaN value or a cdf value outside [0, 1]
+// gives an *InputError: a sample that cannot be tested never passes.
+func KSStatistic(sorted []float64, cdf func(float64) float64) (float64, error) {
 	if len(sorted) == 0 || cdf == nil {
-		return math.Inf(1)
+		return 0, inputErr("KSStatistic", "an empty sample or a nil cdf")
 	}
 	if !slices.IsSorted(sorted) {
 		sorted = slices.Clone(sorted)
@@ -320,10 +326,10 @@ func KSStatistic(sorted []float64, cdf func(float64) float64) float64 {
 	var d float64
 	for i, x := range sorted {
 		f := cdf(x)
-		if math.IsNaN(f) || math.IsNaN(x) {
-			return math.Inf(1)
+		if math.IsNaN(x) || !(f >= 0 && f <= 1) {
+			return 0, inputErr("KSStatistic", "value %v has cdf %v, want a number with a cdf in [0, 1]", x, f)
 		}
 		d = max(d, float64(i+1)/n-f, f-float64(i)/n)
 	}
-	return d
+	return d, nil
 }

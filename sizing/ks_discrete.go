@@ -3,6 +3,7 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -13,29 +14,30 @@ import (
 // D takes values on a lattice (multiples of 1/(n w)), so the continuous critical value is
 // conservative here (Noether 1963): it fails less often than alpha. Where affordable the tail is
 // computed exactly by a dynamic program over the w cells and d is the smallest lattice value
-// that meets alpha; otherwise d is the continuous critical value of KSCritical.
+// that meets alpha; otherwise d is the continuous critical value of KSCritical. Every w of the
+// uint64 range is accepted.
 //
 // The largest value D can take is 1 - 1/w, with probability 2 w^-n; a TooSmallError names the n
 // at which that is at most alpha.
-func KSCriticalUniformInt(w int64, n int, alpha float64) (d float64, method string, err error) {
-	if err := checkN(n); err != nil {
+func KSCriticalUniformInt(w uint64, n int, alpha float64) (d float64, method string, err error) {
+	if err := checkN("KSCriticalUniformInt", n); err != nil {
 		return 0, "", err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("KSCriticalUniformInt", alpha); err != nil {
 		return 0, "", err
 	}
 	if w < 2 {
-		return 0, "", fmt.Errorf("sizing: support of w = %d values, want w >= 2 (with one value D is always 0)", w)
+		return 0, "", inputErr("KSCriticalUniformInt", "w = %d values, want w >= 2 (with one value D is always 0)", w)
 	}
 	if need := ksNeedUniformInt(w, alpha); n < need {
-		return 0, "", &TooSmallError{Check: "ks", N: n, Need: need, Alpha: alpha}
+		return 0, "", tooSmall("KSCriticalUniformInt", "ks", n, need, alpha)
 	}
 	r := ksIntCache.get(ksIntKey{w, n, alpha}, func() ksResult { return ksCriticalUniformInt(w, n, alpha) })
-	return r.d, r.method, r.err
+	return r.d, r.method, copyErr(r.err)
 }
 
 type ksIntKey struct {
-	w     int64
+	w     uint64
 	n     int
 	alpha float64
 }
@@ -47,7 +49,7 @@ var ksIntCache memo[ksIntKey, ksResult]
 // under 50 ms.
 const ksIntBudget = 2_000_000
 
-func ksCriticalUniformInt(w int64, n int, alpha float64) ksResult {
+func ksCriticalUniformInt(w uint64, n int, alpha float64) ksResult {
 	dc, mc, err := KSCritical(n, alpha)
 	if err != nil {
 		return ksResult{err: err}
@@ -59,16 +61,16 @@ func ksCriticalUniformInt(w int64, n int, alpha float64) ksResult {
 		// D never exceeds 1 - 1/w (all draws in an end cell), where its tail 2 w^-n is at
 		// most alpha (checked by the caller): above that the check could never fail.
 		return ksResult{
-			d:      min(dc, ksUniformIntGap(n, 0, n, w)),
+			d:      min(dc, ksUniformIntValue(mul64(uint64(n), w-1), n, w)),
 			method: fmt.Sprintf("continuous critical value (conservative for a discrete support of %d values), %s", w, mc),
 		}
 	}
-	// Within the budget n w is far below 2^53: the integers below are exact.
-	top := int64(n) * (w - 1) // the largest deviation |C w - n (k+1)|
+	// Within the budget n w is below 1e7: the integers below are exact in int64.
+	top := int64(n) * int64(w-1) // the largest deviation |C w - n (k+1)|
 	hi := min(top, int64(math.Ceil(dc*nw)))
 	m := newKSIntDP(int(w), n).solve(hi, top, alpha)
 	return ksResult{
-		d:      ksUniformIntValue(ksIntLatticeAtLeast(m, n, w), n, w),
+		d:      ksUniformIntValue(u128{lo: uint64(ksIntLatticeAtLeast(m, n, int64(w)))}, n, w),
 		method: fmt.Sprintf("exact (dynamic program over %d cells)", w),
 	}
 }
@@ -293,7 +295,7 @@ func ksBinomSum(x0 float64, t0, dir, N int, rho float64) float64 {
 
 // ksNeedUniformInt returns the smallest n with 2 w^-n <= alpha: the smallest sample of draws
 // from w values whose KS statistic can reach a tail of alpha.
-func ksNeedUniformInt(w int64, alpha float64) int {
+func ksNeedUniformInt(w uint64, alpha float64) int {
 	lw := math.Log(float64(w))
 	need := max(1, int(math.Ceil(math.Log(2/alpha)/lw)))
 	// Settle the rounding of the quotient on the log-probability itself.
@@ -306,11 +308,16 @@ func ksNeedUniformInt(w int64, alpha float64) int {
 	return need
 }
 
-// ksUniformIntValue returns the deviation m/(n w) as a float64, computed the same way for the
-// statistic and for the critical value so that D >= d holds exactly when the integer
-// deviations compare that way.
-func ksUniformIntValue(m int64, n int, w int64) float64 {
-	return float64(m) / (float64(n) * float64(w))
+// ksUniformIntValue returns the deviation m/(n w) as a float64, rounded once, computed the
+// same way for the statistic and for the critical value so that D >= d holds exactly when the
+// integer deviations compare that way (up to ties in the rounding past 2^53).
+func ksUniformIntValue(m u128, n int, w uint64) float64 {
+	if m.hi == 0 && m.lo < 1<<53 {
+		if hi, lo := bits.Mul64(uint64(n), w); hi == 0 && lo < 1<<53 {
+			return float64(m.lo) / float64(lo) // both exact: one rounding
+		}
+	}
+	return ratio(m, mul64(uint64(n), w))
 }
 
 // KSStatisticUniformInt returns the Kolmogorov-Smirnov statistic of n draws from
@@ -320,29 +327,32 @@ func ksUniformIntValue(m int64, n int, w int64) float64 {
 //
 // the largest gap between the two right-continuous CDFs. It costs O(n) whatever w: between two
 // sample values the empirical CDF is flat, so the gap is largest at a sample value or just
-// below the next one.
+// below the next one. The gaps are compared exactly, as the integers |C w - n (k+1)|, and the
+// largest is rounded once.
 //
 // sorted should be in increasing order; if it is not, a sorted copy is used. An empty sample,
-// w < 1 or a value outside 0..w-1 gives +Inf, which fails every check.
-func KSStatisticUniformInt(sorted []int64, w int64) float64 {
+// w < 1, more than MaxN values or a value outside 0..w-1 gives an *InputError.
+func KSStatisticUniformInt(sorted []uint64, w uint64) (float64, error) {
 	n := len(sorted)
-	if n == 0 || w < 1 {
-		return math.Inf(1)
+	if n == 0 || n > MaxN || w < 1 {
+		return 0, inputErr("KSStatisticUniformInt", "%d values on w = %d cells, want 1 <= n <= 2^53 values and w >= 1", n, w)
 	}
 	if !slices.IsSorted(sorted) {
 		sorted = slices.Clone(sorted)
 		slices.Sort(sorted)
 	}
-	if sorted[0] < 0 || sorted[n-1] >= w {
-		return math.Inf(1)
+	if sorted[n-1] >= w {
+		return 0, inputErr("KSStatisticUniformInt", "value %d is outside 0..w-1 = %d", sorted[n-1], w-1)
 	}
-	var d float64
-	// gap is |C/n - (k+1)/w| for a cumulative count C at cell k <= w-2.
-	gap := func(c int, k int64) {
-		if k < 0 || k > w-2 {
+	var best u128 // the largest |C w - n (k+1)|
+	// gap takes |C w - n (k+1)| for a cumulative count C at cell k <= w-2.
+	gap := func(c int, k uint64) {
+		if k >= w-1 { // past cell w-2, or below cell 0 (wrapped round)
 			return
 		}
-		d = max(d, ksUniformIntGap(c, k, n, w))
+		if m := absDiff(mul64(uint64(c), w), mul64(uint64(n), k+1)); best.less(m) {
+			best = m
+		}
 	}
 	c := 0 // values below the current one
 	for i := 0; i < n; {
@@ -356,18 +366,5 @@ func KSStatisticUniformInt(sorted []int64, w int64) float64 {
 	}
 	// The ends of the first and last flat stretches, cells 0 and w-2, add nothing: their gap of
 	// 1/w is at most the gap just below the smallest value or at the largest.
-	return d
-}
-
-// ksUniformIntGap returns |c/n - (k+1)/w|, exactly as an integer ratio |c w - n (k+1)|/(n w)
-// rounded once when n w is small enough for float64 to hold the integers.
-func ksUniformIntGap(c int, k int64, n int, w int64) float64 {
-	if w <= (1<<53)/int64(n) {
-		m := int64(c)*w - int64(n)*(k+1)
-		if m < 0 {
-			m = -m
-		}
-		return ksUniformIntValue(m, n, w)
-	}
-	return math.Abs(float64(c)/float64(n) - float64(k+1)/float64(w))
+	return ksUniformIntValue(best, n, w), nil
 }

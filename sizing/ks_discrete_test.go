@@ -102,7 +102,7 @@ func TestKSCriticalUniformIntMatchesEnumeration(t *testing.T) {
 				}
 				want = ms[i]
 			}
-			d, method, err := KSCriticalUniformInt(int64(c.w), c.n, alpha)
+			d, method, err := KSCriticalUniformInt(uint64(c.w), c.n, alpha)
 			if want < 0 {
 				var tooSmall *TooSmallError
 				if !errors.As(err, &tooSmall) {
@@ -134,14 +134,14 @@ func TestKSUniformIntTailSimulated(t *testing.T) {
 		alpha  float64
 		trials int
 	}{{3, 100, 0.05, 40_000}, {3, 1000, 0.01, 20_000}, {10, 100, 0.05, 40_000}, {10, 1000, 0.2, 20_000}} {
-		d, method, err := KSCriticalUniformInt(int64(c.w), c.n, c.alpha)
+		d, method, err := KSCriticalUniformInt(uint64(c.w), c.n, c.alpha)
 		if err != nil || !strings.HasPrefix(method, "exact") {
 			t.Fatalf("KSCriticalUniformInt(%d, %d, %g) = %v, %q, %v", c.w, c.n, c.alpha, d, method, err)
 		}
 		m := int64(math.Round(d * float64(c.n*c.w)))
 		p := newKSIntDP(c.w, c.n).tail(m)
 		counts := make([]int, c.w)
-		xs := make([]int64, c.n)
+		xs := make([]uint64, c.n)
 		hits := 0
 		for range c.trials {
 			clear(counts)
@@ -152,11 +152,11 @@ func TestKSUniformIntTailSimulated(t *testing.T) {
 			i := 0
 			for v, k := range counts {
 				for range k {
-					xs[i] = int64(v)
+					xs[i] = uint64(v)
 					i++
 				}
 			}
-			if KSStatisticUniformInt(xs, int64(c.w)) >= d {
+			if must(KSStatisticUniformInt(xs, uint64(c.w))) >= d {
 				hits++
 			}
 		}
@@ -173,10 +173,10 @@ func TestKSStatisticUniformIntMatchesDefinition(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := rapid.Int64Range(1, 40).Draw(t, "w")
 		xs := rapid.SliceOfN(rapid.Int64Range(0, w-1), 1, 50).Draw(t, "xs")
-		unsorted := KSStatisticUniformInt(xs, w)
+		unsorted := must(KSStatisticUniformInt(unsigned(xs), uint64(w)))
 		slices.Sort(xs)
-		got := KSStatisticUniformInt(xs, w)
-		want := ksUniformIntValue(ksIntNaive(xs, w), len(xs), w)
+		got := must(KSStatisticUniformInt(unsigned(xs), uint64(w)))
+		want := ksUniformIntValue(u128{lo: uint64(ksIntNaive(xs, w))}, len(xs), uint64(w))
 		if got != want || got != unsorted {
 			t.Fatalf("KSStatisticUniformInt(%v, %d) = %v (unsorted %v), want %v", xs, w, got, unsorted, want)
 		}
@@ -184,39 +184,59 @@ func TestKSStatisticUniformIntMatchesDefinition(t *testing.T) {
 }
 
 func TestKSStatisticUniformIntEdges(t *testing.T) {
-	inf := math.Inf(1)
 	for _, c := range []struct {
-		xs   []int64
-		w    int64
+		xs []uint64
+		w  uint64
+	}{{nil, 10}, {[]uint64{1}, 0}, {[]uint64{1<<64 - 1, 2}, 10}, {[]uint64{3, 10}, 10}} {
+		var e *InputError
+		if got, err := KSStatisticUniformInt(c.xs, c.w); !errors.As(err, &e) {
+			t.Errorf("KSStatisticUniformInt(%v, %d) = %v, %v; want an *InputError", c.xs, c.w, got, err)
+		}
+	}
+	for _, c := range []struct {
+		xs   []uint64
+		w    uint64
 		want float64
 	}{
-		{nil, 10, inf}, {[]int64{1}, 0, inf}, {[]int64{-1, 2}, 10, inf}, {[]int64{3, 10}, 10, inf},
-		{[]int64{0, 0, 0}, 1, 0},            // one value: no cell to compare
-		{[]int64{0, 0, 0, 0}, 4, 0.75},      // all in the first cell: 1 - 1/w
-		{[]int64{3, 3}, 4, 0.75},            // all in the last: 1 - 1/w
-		{[]int64{0, 1, 2, 3}, 4, 0},         // a perfect spread
-		{[]int64{0, 1, 1, 3}, 4, 0.25},      // C_1 = 3 against 2
-		{[]int64{5, 1 << 60}, 1 << 61, 0.5}, // the float path: |1/2 - 6/w| at 5, |1 - (2^60+1)/w| at 2^60
+		{[]uint64{0, 0, 0}, 1, 0},            // one value: no cell to compare
+		{[]uint64{0, 0, 0, 0}, 4, 0.75},      // all in the first cell: 1 - 1/w
+		{[]uint64{3, 3}, 4, 0.75},            // all in the last: 1 - 1/w
+		{[]uint64{0, 1, 2, 3}, 4, 0},         // a perfect spread
+		{[]uint64{0, 1, 1, 3}, 4, 0.25},      // C_1 = 3 against 2
+		{[]uint64{5, 1 << 60}, 1 << 61, 0.5}, // |1/2 - 6/w| at 5, |1 - (2^60+1)/w| at 2^60
+		// 2^64 - 1 cells: |1/2 - (2^63 - 1)/(2^64 - 1)| = 1/(2 (2^64 - 1)) at 2^63 - 2, exactly.
+		{[]uint64{1<<63 - 2, 1<<64 - 2}, 1<<64 - 1, 0.5},
+		{[]uint64{0, 1<<64 - 2}, 1<<64 - 1, 0.5},
 	} {
-		if got := KSStatisticUniformInt(c.xs, c.w); math.Abs(got-c.want) > 1e-15 && got != c.want {
-			t.Errorf("KSStatisticUniformInt(%v, %d) = %v, want %v", c.xs, c.w, got, c.want)
+		got, err := KSStatisticUniformInt(c.xs, c.w)
+		if err != nil || math.Abs(got-c.want) > 1e-15 {
+			t.Errorf("KSStatisticUniformInt(%v, %d) = %v, %v; want %v", c.xs, c.w, got, err, c.want)
 		}
 	}
 }
 
+// unsigned returns xs as uint64 values.
+func unsigned(xs []int64) []uint64 {
+	out := make([]uint64, len(xs))
+	for i, x := range xs {
+		out[i] = uint64(x)
+	}
+	return out
+}
+
 func TestKSCriticalUniformIntBadInput(t *testing.T) {
 	for _, c := range []struct {
-		w     int64
+		w     uint64
 		n     int
 		alpha float64
-	}{{1, 10, 0.05}, {0, 10, 0.05}, {-4, 10, 0.05}, {10, 0, 0.05}, {10, 10, 0}, {10, 10, 1}, {10, 10, math.NaN()}} {
+	}{{1, 10, 0.05}, {0, 10, 0.05}, {10, 0, 0.05}, {10, 10, 0}, {10, 10, 1}, {10, 10, math.NaN()}} {
 		if _, _, err := KSCriticalUniformInt(c.w, c.n, c.alpha); err == nil {
 			t.Errorf("KSCriticalUniformInt(%d, %d, %v): no error", c.w, c.n, c.alpha)
 		}
 	}
 	// D reaches its largest value 1 - 1/w with probability 2 w^-n: 2 2^-30 > 1e-9 >= 2 2^-31.
 	for _, c := range []struct {
-		w    int64
+		w    uint64
 		n    int
 		need int
 	}{{2, 30, 31}, {10, 9, 10}, {1000, 3, 4}, {1 << 40, 1, 1}} {
@@ -241,7 +261,7 @@ func TestKSCriticalUniformIntBadInput(t *testing.T) {
 func TestKSCriticalUniformIntProperties(t *testing.T) {
 	ksFixRapidSeed(t)
 	rapid.Check(t, func(t *rapid.T) {
-		w := rapid.Int64Range(2, 40).Draw(t, "w")
+		w := rapid.Uint64Range(2, 40).Draw(t, "w")
 		n := rapid.IntRange(1, 300).Draw(t, "n")
 		alpha := math.Pow(10, rapid.Float64Range(-12, -0.3).Draw(t, "log10 alpha"))
 		d, method, err := KSCriticalUniformInt(w, n, alpha)
@@ -254,7 +274,7 @@ func TestKSCriticalUniformIntProperties(t *testing.T) {
 		}
 		dc, _, _ := KSCritical(n, alpha)
 		nw := float64(n) * float64(w)
-		lattice := ksUniformIntValue(ksIntLatticeAtLeast(int64(math.Ceil(dc*nw*(1-1e-12))), n, w), n, w)
+		lattice := ksUniformIntValue(u128{lo: uint64(ksIntLatticeAtLeast(int64(math.Ceil(dc*nw*(1-1e-12))), n, int64(w)))}, n, w)
 		if d > max(dc, lattice) {
 			t.Fatalf("w=%d n=%d alpha=%g: d = %v (%s) above the continuous %v (next lattice value %v)", w, n, alpha, d, method, dc, lattice)
 		}
@@ -271,10 +291,10 @@ func TestKSCriticalUniformIntProperties(t *testing.T) {
 
 func BenchmarkKSCriticalUniformInt(b *testing.B) {
 	for _, c := range []struct {
-		w int64
+		w uint64
 		n int
 	}{{3, 10_000}, {10, 1000}, {1000, 30}, {1 << 30, 1000}} {
-		b.Run("first/w="+strconv.FormatInt(c.w, 10)+"/n="+strconv.Itoa(c.n), func(b *testing.B) {
+		b.Run("first/w="+strconv.FormatUint(c.w, 10)+"/n="+strconv.Itoa(c.n), func(b *testing.B) {
 			for b.Loop() {
 				ksCriticalUniformInt(c.w, c.n, 1e-9)
 			}
@@ -285,7 +305,7 @@ func BenchmarkKSCriticalUniformInt(b *testing.B) {
 // Supports too large for the DP, up to the largest int64, fall back to the continuous value
 // without overflow.
 func TestKSCriticalUniformIntHugeSupport(t *testing.T) {
-	for _, w := range []int64{1 << 31, 1 << 53, 1<<62 + 12345, math.MaxInt64} {
+	for _, w := range []uint64{1 << 31, 1 << 53, 1<<62 + 12345, math.MaxInt64, 1 << 63, 1<<64 - 1} {
 		for _, n := range []int{1, 2, 1000, 1 << 20} {
 			d, method, err := KSCriticalUniformInt(w, n, 1e-9)
 			dc, _, _ := KSCritical(n, 1e-9)
@@ -321,18 +341,18 @@ func TestKSStatisticInvariances(t *testing.T) {
 		for i, u := range us {
 			xs[i] = -math.Log1p(-u)
 		}
-		dU := KSStatistic(us, func(u float64) float64 { return u })
-		dX := KSStatistic(xs, func(x float64) float64 { return -math.Expm1(-x) })
+		dU := must(KSStatistic(us, func(u float64) float64 { return u }))
+		dX := must(KSStatistic(xs, func(x float64) float64 { return -math.Expm1(-x) }))
 		if math.Abs(dU-dX) > 1e-12 {
 			t.Fatalf("D changes under x = -log(1-u): %v vs %v", dU, dX)
 		}
-		w := rapid.Int64Range(2, 30).Draw(t, "w")
-		ks := rapid.SliceOfN(rapid.Int64Range(0, w-1), 1, 40).Draw(t, "k")
-		flipped := make([]int64, len(ks))
+		w := rapid.OneOf(rapid.Uint64Range(2, 30), rapid.Uint64Min(2)).Draw(t, "w")
+		ks := rapid.SliceOfN(rapid.Uint64Range(0, w-1), 1, 40).Draw(t, "k")
+		flipped := make([]uint64, len(ks))
 		for i, k := range ks {
 			flipped[i] = w - 1 - k
 		}
-		if a, b := KSStatisticUniformInt(ks, w), KSStatisticUniformInt(flipped, w); a != b {
+		if a, b := must(KSStatisticUniformInt(ks, w)), must(KSStatisticUniformInt(flipped, w)); a != b {
 			t.Fatalf("D changes under x -> w-1-x: %v vs %v", a, b)
 		}
 	})

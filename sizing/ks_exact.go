@@ -12,23 +12,40 @@ import (
 // The matrix has 2 floor(n d) + 1 rows and is raised to the n-th power, so the cost grows as
 // (n d)^3 log n: a few milliseconds at n = 140, seconds at n = 10,000 and d near 0.1. Where the
 // answer is 1 - 2 P+ to the last bit, P+ the one-sided tail (d >= 1/2, or P+ < 3e-9), that
-// value is returned instead. For n < 1 or a NaN d it returns NaN.
-func KSExactCDF(n int, d float64) float64 {
+// value is returned instead. The matrix is limited to 401 rows (n d <= 200), about a second
+// of work; beyond, and for n outside [1, MaxN] or a NaN d, it returns an *InputError: KSTail
+// gives a rigorous bound there.
+func KSExactCDF(n int, d float64) (float64, error) {
+	if err := checkN("KSExactCDF", n); err != nil {
+		return 0, err
+	}
 	switch {
-	case n < 1 || math.IsNaN(d):
-		return math.NaN()
+	case math.IsNaN(d):
+		return 0, inputErr("KSExactCDF", "d = NaN, want a distance")
 	case d <= 0.5/float64(n):
-		return 0
+		return 0, nil
 	case d >= 1:
-		return 1
+		return 1, nil
+	}
+	tooBig := func() error {
+		return inputErr("KSExactCDF", "n d = %.4g needs a matrix of more than %d rows: use KSTail", float64(n)*d, ksMaxExactRows)
+	}
+	if n > ksMaxOneSidedN && float64(n)*d > ksMaxExactRows/2 {
+		return 0, tooBig()
 	}
 	// 1 - 2 P+ <= P(D_n < d) <= 1 - 2 P+ + P+^2 (see ksOneSidedTail), with equality on the
 	// left for d >= 1/2; below P+ = 3e-9 the gap P+^2 is under half an ulp of 1.
 	if p := ksOneSidedTail(n, d, nil); d >= 0.5 || p < 3e-9 {
-		return 1 - 2*p
+		return 1 - 2*p, nil
 	}
-	return ksMTW(n, d)
+	if float64(n)*d > ksMaxExactRows/2 {
+		return 0, tooBig()
+	}
+	return ksMTW(n, d), nil
 }
+
+// ksMaxExactRows caps the rows 2 floor(n d) + 1 of the Marsaglia-Tsang-Wang matrix.
+const ksMaxExactRows = 401
 
 // ksScale is the power of two by which ksMTW rescales its matrices to stay within float64's
 // range; 2^465 is about 1e140, the scale of the paper.

@@ -39,7 +39,7 @@ func ExampleKSStatistic() {
 		name string
 		xs   []float64
 	}{{"healthy", healthy}, {"collapsed", collapsed}} {
-		D := sizing.KSStatistic(s.xs, uniform)
+		D, _ := sizing.KSStatistic(s.xs, uniform)
 		fmt.Printf("%s: D = %.3f, fails: %v\n", s.name, D, D >= d)
 	}
 	// Output:
@@ -66,7 +66,7 @@ func ExampleKSCriticalUniformInt() {
 func ExampleKSTail() {
 	for _, n := range []int{50, 5000, 500_000} {
 		d := 1.5 / math.Sqrt(float64(n))
-		p, method := sizing.KSTail(n, d)
+		p, method, _ := sizing.KSTail(n, d)
 		fmt.Printf("n = %d: P(D >= %.4f) = %.4f (%s)\n", n, d, p, method)
 	}
 	// Output:

@@ -26,7 +26,7 @@ func ksFixRapidSeed(t *testing.T) {
 	t.Cleanup(func() { flag.Set("rapid.seed", "0") })
 }
 
-// The reference values of /work/shared/REFERENCE-VALUES.md, computed independently: the
+// The reference values of testdata/reference-values.md, computed independently: the
 // exact critical value and the DKW-Massart one.
 func TestKSCriticalReference(t *testing.T) {
 	for _, c := range []struct {
@@ -107,7 +107,7 @@ func TestKSExactCDFPublished(t *testing.T) {
 		{500, 0.05, 0.8413373977618461, 1e-7},  // Pelz-Good
 		{1000, 0.03, 0.6773097856085364, 1e-7}, // Pelz-Good
 	} {
-		got := KSExactCDF(c.n, c.d)
+		got := must(KSExactCDF(c.n, c.d))
 		if math.Abs(got-c.want) > c.tol {
 			t.Errorf("KSExactCDF(%d, %v) = %.16f, want %.16f", c.n, c.d, got, c.want)
 		}
@@ -215,12 +215,12 @@ func TestKSTailSimulated(t *testing.T) {
 		hits := 0
 		for range c.trials {
 			uniformOrderStats(r, u)
-			if KSStatistic(u, identity) >= d {
+			if must(KSStatistic(u, identity)) >= d {
 				hits++
 			}
 		}
 		got := float64(hits) / trials
-		p, _ := KSTail(c.n, d)
+		p, _, _ := KSTail(c.n, d)
 		lo := p
 		if strings.Contains(method, "2 x exact one-sided") {
 			p1 := ksOneSidedTail(c.n, d, nil)
@@ -264,9 +264,9 @@ func TestKSStatisticProperties(t *testing.T) {
 			vals[i] = float64(x) / 37
 		}
 		cdf := func(x float64) float64 { return min(1, max(0, x)) }
-		unsorted := KSStatistic(vals, cdf)
+		unsorted := must(KSStatistic(vals, cdf))
 		slices.Sort(vals)
-		got, want := KSStatistic(vals, cdf), ksStatisticNaive(vals, cdf)
+		got, want := must(KSStatistic(vals, cdf)), ksStatisticNaive(vals, cdf)
 		if math.Abs(got-want) > 1e-15 || got != unsorted {
 			t.Fatalf("KSStatistic = %v (unsorted %v), want %v", got, unsorted, want)
 		}
@@ -283,13 +283,16 @@ func TestKSStatisticBadInput(t *testing.T) {
 		"nil cdf":   {[]float64{0.5}, nil},
 		"NaN value": {[]float64{0.1, math.NaN()}, id},
 		"NaN cdf":   {[]float64{0.1, 0.2}, func(float64) float64 { return math.NaN() }},
+		"cdf > 1":   {[]float64{0.1, 0.2}, func(float64) float64 { return 1.5 }},
+		"cdf < 0":   {[]float64{0.1, 0.2}, func(float64) float64 { return -0.5 }},
 	} {
-		if got := KSStatistic(c.xs, c.cdf); !math.IsInf(got, 1) {
-			t.Errorf("%s: KSStatistic = %v, want +Inf", name, got)
+		var e *InputError
+		if got, err := KSStatistic(c.xs, c.cdf); !errors.As(err, &e) {
+			t.Errorf("%s: KSStatistic = %v, %v; want an *InputError", name, got, err)
 		}
 	}
-	if got := KSStatistic([]float64{0.5}, id); got != 0.5 {
-		t.Errorf("KSStatistic([0.5]) = %v, want 0.5", got)
+	if got, err := KSStatistic([]float64{0.5}, id); got != 0.5 || err != nil {
+		t.Errorf("KSStatistic([0.5]) = %v, %v; want 0.5", got, err)
 	}
 }
 
@@ -326,20 +329,21 @@ func TestKSTailEdges(t *testing.T) {
 		{10, 0, 1}, {10, 0.05, 1}, {10, -1, 1}, {10, 1, 0}, {10, 2, 0}, {1, 0.75, 0.5},
 		{3, 0.9, 2 * 0.1 * 0.1 * 0.1}, // 2 (1-d)^n for d >= 1 - 1/n
 	} {
-		if got, _ := KSTail(c.n, c.d); math.Abs(got-c.want) > 1e-15 {
-			t.Errorf("KSTail(%d, %v) = %v, want %v", c.n, c.d, got, c.want)
+		if got, _, err := KSTail(c.n, c.d); math.Abs(got-c.want) > 1e-15 || err != nil {
+			t.Errorf("KSTail(%d, %v) = %v, %v; want %v", c.n, c.d, got, err, c.want)
 		}
 	}
+	var e *InputError
 	for _, c := range []struct {
 		n int
 		d float64
-	}{{0, 0.5}, {-1, 0.5}, {10, math.NaN()}} {
-		if got, _ := KSTail(c.n, c.d); !math.IsNaN(got) {
-			t.Errorf("KSTail(%d, %v) = %v, want NaN", c.n, c.d, got)
+	}{{0, 0.5}, {-1, 0.5}, {10, math.NaN()}, {MaxN + 1, 0.5}} {
+		if got, _, err := KSTail(c.n, c.d); !errors.As(err, &e) {
+			t.Errorf("KSTail(%d, %v) = %v, %v; want an *InputError", c.n, c.d, got, err)
 		}
-	}
-	if got := KSExactCDF(0, 0.5); !math.IsNaN(got) {
-		t.Errorf("KSExactCDF(0, 0.5) = %v, want NaN", got)
+		if got, err := KSExactCDF(c.n, c.d); !errors.As(err, &e) {
+			t.Errorf("KSExactCDF(%d, %v) = %v, %v; want an *InputError", c.n, c.d, got, err)
+		}
 	}
 }
 
@@ -362,7 +366,7 @@ func TestKSMethods(t *testing.T) {
 		if err != nil || method != c.method {
 			t.Errorf("KSCritical(%d, %g) = %v, %q, %v; want method %q", c.n, c.alpha, d, method, err, c.method)
 		}
-		if p, m := KSTail(c.n, d); p > c.alpha || m != c.method {
+		if p, m, _ := KSTail(c.n, d); p > c.alpha || m != c.method {
 			t.Errorf("KSTail(%d, %v) = %g, %q; want <= %g by %q", c.n, d, p, m, c.alpha, c.method)
 		}
 	}
@@ -386,7 +390,7 @@ func TestKSCriticalIsSmallest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p, m := KSTail(n, d); p > alpha || m != method {
+		if p, m, _ := KSTail(n, d); p > alpha || m != method {
 			t.Fatalf("KSTail(%d, %v) = %g by %q, above alpha %g (KSCritical used %q)", n, d, p, m, alpha, method)
 		}
 		below := d * (1 - 1e-8)

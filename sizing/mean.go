@@ -3,6 +3,7 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"gonum.org/v1/gonum/mathext"
 )
@@ -18,24 +19,24 @@ import (
 // for every z > sqrt(3). At z = sqrt(3) itself it is 3% too permissive at n = 2.
 // It is vacuous when tol is at least half the width of the support: see MeanMinN.
 func MeanZ(sd float64, n int, alpha float64) (float64, error) {
-	if err := checkPositive("sd", sd); err != nil {
+	if err := checkPositive("MeanZ", "sd", sd); err != nil {
 		return 0, err
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("MeanZ", n); err != nil {
 		return 0, err
 	}
 	z, err := ZTwoSided(alpha)
 	if err != nil {
 		return 0, err
 	}
-	return z * sd / math.Sqrt(float64(n)), nil
+	return finite("MeanZ", "tolerance", z*(sd/math.Sqrt(float64(n))))
 }
 
 // MeanMinN returns the smallest n at which the MeanZ tolerance is below half the width of the
 // support, for a distribution whose sd is sdOverHalfWidth times its half width (1/sqrt(3) for
 // the uniform). Below that n no sample can fail the mean check.
 func MeanMinN(sdOverHalfWidth float64, alpha float64) (int, error) {
-	if err := checkPositive("sdOverHalfWidth", sdOverHalfWidth); err != nil {
+	if err := checkPositive("MeanMinN", "sdOverHalfWidth", sdOverHalfWidth); err != nil {
 		return 0, err
 	}
 	z, err := ZTwoSided(alpha)
@@ -44,8 +45,8 @@ func MeanMinN(sdOverHalfWidth float64, alpha float64) (int, error) {
 	}
 	// z*r/sqrt(n) < 1 exactly when n > (z*r)^2.
 	x := z * sdOverHalfWidth * z * sdOverHalfWidth
-	if x >= math.MaxInt32 {
-		return 0, fmt.Errorf("sizing: MeanMinN: n > %.3g is out of range", x)
+	if !(x < MaxN) {
+		return 0, inputErr("MeanMinN", "n > %.3g is beyond MaxN", x)
 	}
 	return int(math.Floor(x)) + 1, nil
 }
@@ -55,17 +56,17 @@ func MeanMinN(sdOverHalfWidth float64, alpha float64) (int, error) {
 // |mean - mu| > tol. It is a bound (Hoeffding 1963): it holds for every distribution on the
 // interval, at the cost of being about 1.7 times wider than MeanZ for the uniform.
 func MeanHoeffding(width float64, n int, alpha float64) (float64, error) {
-	if err := checkPositive("width", width); err != nil {
+	if err := checkPositive("MeanHoeffding", "width", width); err != nil {
 		return 0, err
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("MeanHoeffding", n); err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("MeanHoeffding", alpha); err != nil {
 		return 0, err
 	}
 	l := math.Ln2 - math.Log(alpha) // ln(2/alpha), without overflow at the smallest alpha
-	return width * math.Sqrt(l/(2*float64(n))), nil
+	return finite("MeanHoeffding", "tolerance", width*math.Sqrt(l/(2*float64(n))))
 }
 
 // MeanBernstein returns the two-sided tolerance on the mean of n independent draws with
@@ -74,53 +75,54 @@ func MeanHoeffding(width float64, n int, alpha float64) (float64, error) {
 // n t^2 = L (2 sd^2 + 2 maxDev t / 3) with L = ln(2/alpha). It is a bound that uses the
 // variance, so it sits between MeanZ and MeanHoeffding (0.2280 for U[0,1) at n = 100, 1e-9).
 func MeanBernstein(sd, maxDev float64, n int, alpha float64) (float64, error) {
-	if err := checkPositive("sd", sd); err != nil {
+	if err := checkPositive("MeanBernstein", "sd", sd); err != nil {
 		return 0, err
 	}
-	if err := checkPositive("maxDev", maxDev); err != nil {
+	if err := checkPositive("MeanBernstein", "maxDev", maxDev); err != nil {
 		return 0, err
 	}
 	if sd > maxDev {
-		return 0, fmt.Errorf("sizing: MeanBernstein: sd = %v exceeds maxDev = %v, which no distribution can do", sd, maxDev)
+		return 0, inputErr("MeanBernstein", "sd = %v exceeds maxDev = %v, which no distribution can do", sd, maxDev)
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("MeanBernstein", n); err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("MeanBernstein", alpha); err != nil {
 		return 0, err
 	}
 	l := math.Ln2 - math.Log(alpha) // ln(2/alpha), without overflow at the smallest alpha
 	nf := float64(n)
-	b := 2 * l * maxDev / 3
-	// Positive root of n t^2 - b t - 2 L sd^2 = 0; the sum below has no cancellation.
-	return (b + math.Sqrt(b*b+8*nf*l*sd*sd)) / (2 * nf), nil
+	r := sd / maxDev // in units of maxDev, so that no square overflows
+	b := 2 * l / 3
+	// Positive root of n t^2 - b t - 2 L r^2 = 0; the sum below has no cancellation.
+	return finite("MeanBernstein", "tolerance", maxDev*((b+math.Sqrt(b*b+8*nf*l*r*r))/(2*nf)))
 }
 
 // MeanSampleSize returns the n at which a two-sided z check of the mean at false-failure rate
 // alpha detects a true shift of the mean by shift with probability 1-beta, for draws with
 // standard deviation sd: ceil(((z_{alpha/2} + z_beta) sd / shift)^2), at least 1.
 func MeanSampleSize(sd, shift, alpha, beta float64) (int, error) {
-	if err := checkPositive("sd", sd); err != nil {
+	if err := checkPositive("MeanSampleSize", "sd", sd); err != nil {
 		return 0, err
 	}
-	if err := checkPositive("|shift|", math.Abs(shift)); err != nil {
+	if err := checkPositive("MeanSampleSize", "|shift|", math.Abs(shift)); err != nil {
 		return 0, err
 	}
 	za, err := ZTwoSided(alpha)
 	if err != nil {
 		return 0, err
 	}
-	if err := checkAlpha(beta); err != nil {
-		return 0, fmt.Errorf("sizing: MeanSampleSize: beta = %v is outside (0, 1)", beta)
+	if math.IsNaN(beta) || beta <= 0 || beta >= 1 {
+		return 0, inputErr("MeanSampleSize", "beta = %v is outside (0, 1)", beta)
 	}
 	zb := -mathext.NormalQuantile(beta)
-	k := (za + zb) * sd / math.Abs(shift)
 	if za+zb <= 0 {
 		return 1, nil
 	}
+	k := (za + zb) * (sd / math.Abs(shift))
 	x := math.Ceil(k * k)
-	if x >= math.MaxInt32 {
-		return 0, fmt.Errorf("sizing: MeanSampleSize: n = %.3g is out of range", x)
+	if !(x <= MaxN) {
+		return 0, inputErr("MeanSampleSize", "n = %.3g is beyond MaxN", x)
 	}
 	return max(1, int(x)), nil
 }
@@ -130,56 +132,55 @@ func MeanSampleSize(sd, shift, alpha, beta float64) (int, error) {
 const meanDPBudget = 1e6
 
 type meanIntKey struct {
-	w     int64
+	w     uint64
 	n     int
 	alpha float64
 }
 
 type meanIntResult struct {
-	tol    float64
+	dev    float64
 	method string
 	err    error
 }
 
 var meanIntCache memo[meanIntKey, meanIntResult]
 
-// MeanUniformInt returns the two-sided tolerance on the mean of n draws from {0, ..., w-1},
-// all equally likely: the check fails when |mean - (w-1)/2| > tol, in steps of the grid.
+// MeanUniformInt sizes the mean check of n draws from {0, ..., w-1}, all equally likely, on
+// the sum S of the draws, which a caller computes exactly in integers: the check fails when
+// |S - n(w-1)/2| >= dev. dev is one of the deviations S can take (a whole or half number) when
+// n(w-1) < 2^52, and otherwise rounded up, so that the check errs on the side of passing.
 //
 // When affordable (about 1e6 cells, n = 1100 for w = 10) it uses the exact distribution of the
-// sum, by dynamic programming; tol then lies halfway between two attainable values of
-// |mean - (w-1)/2|, so that rounding in the caller's mean cannot flip the verdict, and the
-// false-failure rate is the largest attainable one <= alpha. Otherwise it uses the z bound
-// with a continuity correction of half a step on the sum, which the tests check is
-// conservative against the exact distribution. method says which.
+// sum, by dynamic programming, and the false-failure rate is the largest attainable one
+// <= alpha. Otherwise it uses the z bound with a continuity correction of half a step on the
+// sum, which the tests check is conservative against the exact distribution. method says
+// which.
 //
-// It returns a *TooSmallError when no sample of n draws can fail, for example when w = 1.
-func MeanUniformInt(w int64, n int, alpha float64) (tol float64, method string, err error) {
-	if w < 1 {
-		return 0, "", fmt.Errorf("sizing: MeanUniformInt: w = %d values, want w >= 1", w)
+// It returns a *TooSmallError when no sample of n draws can fail, and an *InputError for
+// w < 2, where the mean cannot vary.
+func MeanUniformInt(w uint64, n int, alpha float64) (dev float64, method string, err error) {
+	if w < 2 {
+		return 0, "", inputErr("MeanUniformInt", "w = %d values, want w >= 2 (with one value the mean cannot vary)", w)
 	}
-	if err := checkN(n); err != nil {
+	if err := checkN("MeanUniformInt", n); err != nil {
 		return 0, "", err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("MeanUniformInt", alpha); err != nil {
 		return 0, "", err
-	}
-	if w == 1 {
-		return 0, "", fmt.Errorf("sizing: MeanUniformInt: w = 1: every draw is 0, so the mean check can never fail")
 	}
 	r := meanIntCache.get(meanIntKey{w, n, alpha}, func() meanIntResult {
-		tol, method, ok := meanUniformInt(w, n, alpha)
+		dev, method, ok := meanUniformInt(w, n, alpha)
 		if !ok {
-			return meanIntResult{err: &TooSmallError{Check: "mean", N: n, Need: meanUniformIntNeed(w, n, alpha), Alpha: alpha}}
+			return meanIntResult{err: tooSmall("MeanUniformInt", "mean", n, meanUniformIntNeed(w, n, alpha), alpha)}
 		}
-		return meanIntResult{tol, method, nil}
+		return meanIntResult{dev, method, nil}
 	})
-	return r.tol, r.method, r.err
+	return r.dev, r.method, copyErr(r.err)
 }
 
 // meanExactAffordable reports whether the exact sum distribution for n draws on w values at
 // false-failure rate alpha fits the time budget and a memory budget of 2e6 cells per row.
-func meanExactAffordable(w int64, n int, alpha float64) bool {
+func meanExactAffordable(w uint64, n int, alpha float64) bool {
 	nf, wf := float64(n), float64(w)
 	row := nf*(wf-1) + 1
 	if row > 2e6 {
@@ -198,8 +199,8 @@ func meanExactAffordable(w int64, n int, alpha float64) bool {
 func meanTiny(n int, alpha float64) float64 { return alpha / 2 * 1e-20 / float64(n) }
 
 // meanUniformInt sizes the check by the exact method when affordable, else by the z bound; ok
-// is false when no outcome can exceed the tolerance.
-func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+// is false when no outcome can reach the deviation.
+func meanUniformInt(w uint64, n int, alpha float64) (dev float64, method string, ok bool) {
 	if meanExactAffordable(w, n, alpha) {
 		return meanUniformIntExact(w, n, alpha)
 	}
@@ -207,10 +208,10 @@ func meanUniformInt(w int64, n int, alpha float64) (tol float64, method string, 
 }
 
 // meanUniformIntNeed returns the smallest n' > n at which meanUniformInt can fail.
-func meanUniformIntNeed(w int64, n int, alpha float64) int {
+func meanUniformIntNeed(w uint64, n int, alpha float64) int {
 	// The exact method can fail as soon as P(S = 0) = w^-n' <= alpha/2.
 	needExact := minNPow(float64(w), alpha, 2)
-	for m := n + 1; ; m++ {
+	for m := n + 1; m <= MaxN; m++ {
 		if meanExactAffordable(w, m, alpha) {
 			if m >= needExact {
 				return m
@@ -223,40 +224,46 @@ func meanUniformIntNeed(w int64, n int, alpha float64) int {
 			return m
 		}
 	}
+	return MaxN + 1
 }
 
 // meanUniformIntExact sizes the check from the exact distribution of the sum S.
-func meanUniformIntExact(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+func meanUniformIntExact(w uint64, n int, alpha float64) (dev float64, method string, ok bool) {
 	lo, ok := sumUniformLowerCut(int(w), n, alpha/2, meanTiny(n, alpha))
 	if !ok {
 		return 0, "", false
 	}
 	// Fail when S <= lo or S >= top-lo, that is when |S - top/2| >= top/2 - lo.
-	nf, top := float64(n), float64(n)*float64(w-1)
+	top := float64(n) * float64(w-1) // exact: the row fits the memory budget
 	method = fmt.Sprintf("exact (sum of %d discrete uniforms on %d values)", n, w)
-	return (top/2 - float64(lo) - 0.5) / nf, method, true
+	return top/2 - float64(lo), method, true
 }
 
 // meanUniformIntZ sizes the check by the z bound with a continuity correction of half a step.
-func meanUniformIntZ(w int64, n int, alpha float64) (tol float64, method string, ok bool) {
+func meanUniformIntZ(w uint64, n int, alpha float64) (dev float64, method string, ok bool) {
 	nf, wf := float64(n), float64(w)
-	top := nf * (wf - 1) // the largest sum
 	z, _ := ZTwoSided(alpha)
-	sdSum := math.Sqrt(nf * (wf - 1) * (wf + 1) / 12) // (w^2-1)/12 without overflow in w^2
+	sdSum := math.Sqrt(nf) * math.Sqrt((wf-1)*(wf+1)/12) // (w^2-1)/12 without overflow in w^2
 	// The normal approximation of P(S >= top/2 + d) with continuity correction is
 	// Q((d - 1/2)/sdSum), so the smallest failing deviation d is z*sdSum + 1/2.
-	dev := z*sdSum + 0.5
-	if top < 1<<52 {
+	dev = z*sdSum + 0.5
+	hi, lo := bits.Mul64(uint64(n), w-1) // top = n(w-1), exactly
+	if hi == 0 && lo < 1<<52 {
 		// Round up onto the attainable deviations top/2 - s, s an integer.
-		c := top / 2
+		c := float64(lo) / 2
 		dev = c - math.Floor(c-dev)
+		if dev > c {
+			return 0, "", false
+		}
+	} else {
+		// Past float64's integers: round up, which only makes the check more lenient.
+		dev = math.Nextafter(dev*(1+1e-12), math.Inf(1))
+		if dev > nf*(wf-1)/2*(1-1e-12) {
+			return 0, "", false
+		}
 	}
-	if dev > top/2 {
-		return 0, "", false
-	}
-	// Half a step below the smallest failing deviation.
 	method = fmt.Sprintf("z bound with continuity correction (sum of %d discrete uniforms on %d values)", n, w)
-	return (dev - 0.5) / nf, method, true
+	return dev, method, true
 }
 
 // sumUniformLowerCut returns the largest s with P(S <= s) <= a, where S is the sum of n

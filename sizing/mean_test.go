@@ -63,7 +63,7 @@ func uniformMeanTail(n int, tol float64) float64 {
 }
 
 func TestMeanReference(t *testing.T) {
-	// REFERENCE-VALUES.md, mean of n draws from U[0,1).
+	// testdata/reference-values.md, mean of n draws from U[0,1).
 	for _, c := range []struct {
 		n                  int
 		alpha              float64
@@ -216,7 +216,7 @@ func TestMeanErrors(t *testing.T) {
 			t.Errorf("MeanUniformInt(n = %d): no error", n)
 		}
 	}
-	for _, w := range []int64{1, 0, -4} {
+	for _, w := range []uint64{1, 0} {
 		if _, _, err := MeanUniformInt(w, 10, 0.01); err == nil {
 			t.Errorf("MeanUniformInt(w = %d): no error", w)
 		}
@@ -305,12 +305,12 @@ func sumCounts(w, n int) []*big.Int {
 	return f
 }
 
-// meanFailProb returns P(|S/n - (w-1)/2| > tol) exactly from the counts.
-func meanFailProb(counts []*big.Int, w, n int, tol float64) float64 {
+// meanFailProb returns P(|S - n(w-1)/2| >= dev) exactly from the counts.
+func meanFailProb(counts []*big.Int, w, n int, dev float64) float64 {
 	num := new(big.Int)
 	c := float64(n) * float64(w-1) / 2
 	for s, k := range counts {
-		if math.Abs(float64(s)-c) > float64(n)*tol {
+		if math.Abs(float64(s)-c) >= dev {
 			num.Add(num, k)
 		}
 	}
@@ -327,7 +327,7 @@ func TestMeanUniformIntExact(t *testing.T) {
 			}
 			counts := sumCounts(w, n)
 			for _, alpha := range []float64{1e-12, 1e-9, 1e-3, 0.05, 0.5} {
-				tol, method, err := MeanUniformInt(int64(w), n, alpha)
+				dev, method, err := MeanUniformInt(uint64(w), n, alpha)
 				var e *TooSmallError
 				if errors.As(err, &e) {
 					// No outcome may be rejectable: even the extremes are too likely.
@@ -339,13 +339,13 @@ func TestMeanUniformIntExact(t *testing.T) {
 				if err != nil || !strings.HasPrefix(method, "exact") {
 					t.Fatalf("MeanUniformInt(%d, %d, %g): %q, %v", w, n, alpha, method, err)
 				}
-				if p := meanFailProb(counts, w, n, tol); p > alpha {
-					t.Errorf("MeanUniformInt(%d, %d, %g) = %g: exact P = %g", w, n, alpha, tol, p)
+				if p := meanFailProb(counts, w, n, dev); p > alpha {
+					t.Errorf("MeanUniformInt(%d, %d, %g) = %g: exact P = %g", w, n, alpha, dev, p)
 				}
-				// One step tighter would be too likely: tol is the smallest valid midpoint (up to
-				// float ties at alpha itself, such as 25 of 100 values at alpha/2 = 0.25).
-				if p := meanFailProb(counts, w, n, tol-1/float64(n)); tol >= 1/float64(n) && p <= alpha*(1-1e-12) {
-					t.Errorf("MeanUniformInt(%d, %d, %g) = %g: a step tighter has P = %g", w, n, alpha, tol, p)
+				// One step tighter would be too likely: dev is the smallest valid deviation (up
+				// to float ties at alpha itself, such as 25 of 100 values at alpha/2 = 0.25).
+				if p := meanFailProb(counts, w, n, dev-1); dev >= 1 && p <= alpha*(1-1e-12) {
+					t.Errorf("MeanUniformInt(%d, %d, %g) = %g: a step tighter has P = %g", w, n, alpha, dev, p)
 				}
 			}
 		}
@@ -356,7 +356,7 @@ func TestMeanUniformIntExact(t *testing.T) {
 // (w, n, alpha) beyond the sizes where it is used, including w large where the sum is nearly
 // Irwin-Hall: the z tolerance is never below the exact one.
 func TestMeanUniformIntZConservative(t *testing.T) {
-	for _, w := range []int64{2, 3, 5, 10, 100, 1000, 1e5} {
+	for _, w := range []uint64{2, 3, 5, 10, 100, 1000, 1e5} {
 		for _, n := range []int{1, 2, 3, 5, 10, 20, 50, 100, 200, 400, 1000, 2000, 4000} {
 			if float64(n)*float64(n)*float64(w) > 4e7 {
 				continue
@@ -365,7 +365,7 @@ func TestMeanUniformIntZConservative(t *testing.T) {
 				ez, _, zok := meanUniformIntZ(w, n, alpha)
 				ee, _, eok := meanUniformIntExact(w, n, alpha)
 				if zok && !eok || zok && ez < ee {
-					t.Errorf("w = %d, n = %d, alpha = %g: z tolerance %g (ok %v) below exact %g (ok %v)", w, n, alpha, ez, zok, ee, eok)
+					t.Errorf("w = %d, n = %d, alpha = %g: z deviation %g (ok %v) below exact %g (ok %v)", w, n, alpha, ez, zok, ee, eok)
 				}
 			}
 		}
@@ -396,26 +396,26 @@ func TestMeanUniformIntBandedMatchesFull(t *testing.T) {
 func TestMeanUniformIntIrwinHall(t *testing.T) {
 	// On a fine grid the tolerance in units of the width tends to the continuous one:
 	// between the exact Irwin-Hall 0.1733 and MeanZ 0.1764 at n = 100, 1e-9.
-	tol, method, err := MeanUniformInt(1e6, 100, 1e-9)
+	dev, method, err := MeanUniformInt(1e6, 100, 1e-9)
 	if err != nil || !strings.HasPrefix(method, "z bound") {
 		t.Fatalf("MeanUniformInt(1e6, 100, 1e-9): %q, %v", method, err)
 	}
-	if x := tol / 1e6; x < 0.1733 || x > 0.17645 {
-		t.Errorf("MeanUniformInt(1e6, 100, 1e-9) / w = %.5f, want in [0.1733, 0.1764]", x)
+	if x := dev / 100 / 1e6; x < 0.1733 || x > 0.17645 {
+		t.Errorf("MeanUniformInt(1e6, 100, 1e-9) / n w = %.5f, want in [0.1733, 0.1764]", x)
 	}
-	tol, _, _ = meanUniformIntExact(1000, 100, 1e-9)
-	if x := tol / 1000; math.Abs(x-0.1733) > 0.0005 {
+	dev, _, _ = meanUniformIntExact(1000, 100, 1e-9)
+	if x := dev / 100 / 1000; math.Abs(x-0.1733) > 0.0005 {
 		t.Errorf("exact tolerance on 1000 values / w = %.5f, want about 0.1733", x)
 	}
 }
 
 func TestMeanUniformIntSimulation(t *testing.T) {
 	const w, n, alpha, trials = 10, 20, 0.01, 20000
-	tol, _, err := MeanUniformInt(w, n, alpha)
+	dev, _, err := MeanUniformInt(w, n, alpha)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := meanFailProb(sumCounts(w, n), w, n, tol)
+	p := meanFailProb(sumCounts(w, n), w, n, dev)
 	r := rand.New(rand.NewPCG(11, 12))
 	fails := 0
 	for range trials {
@@ -423,7 +423,7 @@ func TestMeanUniformIntSimulation(t *testing.T) {
 		for range n {
 			s += r.IntN(w)
 		}
-		if math.Abs(float64(s)/n-float64(w-1)/2) > tol {
+		if math.Abs(float64(s)-float64(n*(w-1))/2) >= dev {
 			fails++
 		}
 	}
@@ -435,9 +435,9 @@ func TestMeanUniformIntSimulation(t *testing.T) {
 
 func TestMeanUniformIntTooSmall(t *testing.T) {
 	for _, c := range []struct {
-		w          int64
+		w          uint64
 		n, wantErr int
-	}{{2, 3, 31}, {1000, 1, 4}, {1 << 40, 1, 13}, {math.MaxInt64, 5, 13}} {
+	}{{2, 3, 31}, {1000, 1, 4}, {1 << 40, 1, 13}, {math.MaxInt64, 5, 13}, {1<<64 - 1, 5, 13}} {
 		_, _, err := MeanUniformInt(c.w, c.n, 1e-9)
 		var e *TooSmallError
 		if !errors.As(err, &e) || e.Need != c.wantErr || e.Check != "mean" {
@@ -455,13 +455,15 @@ func TestMeanUniformIntTooSmall(t *testing.T) {
 
 func TestMeanUniformIntLarge(t *testing.T) {
 	for _, c := range []struct {
-		w int64
+		w uint64
 		n int
-	}{{2, 1e7}, {10, 1e6}, {1 << 53, 1e7}, {math.MaxInt64, 1e7}, {1000, 1e3}} {
-		tol, method, err := MeanUniformInt(c.w, c.n, 1e-9)
+	}{{2, 1e7}, {10, 1e6}, {1 << 53, 1e7}, {math.MaxInt64, 1e7}, {1<<64 - 1, 1e7}, {1000, 1e3}} {
+		dev, method, err := MeanUniformInt(c.w, c.n, 1e-9)
+		// The z deviation of the sum, plus the continuity correction of half a step.
 		z, _ := MeanZ(math.Sqrt((float64(c.w)*float64(c.w)-1)/12), c.n, 1e-9)
-		if err != nil || tol < z || tol > z*(1+1e-9)+1/float64(c.n) {
-			t.Errorf("MeanUniformInt(%d, %d, 1e-9) = %g, %q, %v; MeanZ %g", c.w, c.n, tol, method, err, z)
+		z = z*float64(c.n) + 0.5
+		if err != nil || dev < z || dev > z*(1+1e-9)+1 {
+			t.Errorf("MeanUniformInt(%d, %d, 1e-9) = %g, %q, %v; z %g", c.w, c.n, dev, method, err, z)
 		}
 	}
 }
@@ -498,15 +500,15 @@ func TestMeanUniformIntProperty(t *testing.T) {
 		w := rapid.IntRange(2, 12).Draw(t, "w")
 		n := rapid.IntRange(1, 25).Draw(t, "n")
 		alpha := math.Pow(10, -rapid.Float64Range(0.5, 12).Draw(t, "-log10 alpha"))
-		tol, _, err := MeanUniformInt(int64(w), n, alpha)
+		dev, _, err := MeanUniformInt(uint64(w), n, alpha)
 		if err != nil {
 			return
 		}
-		if tol < 0 || tol >= float64(w-1)/2 {
-			t.Fatalf("MeanUniformInt(%d, %d, %g) = %g", w, n, alpha, tol)
+		if dev <= 0 || dev > float64(n*(w-1))/2 {
+			t.Fatalf("MeanUniformInt(%d, %d, %g) = %g", w, n, alpha, dev)
 		}
-		if p := meanFailProb(sumCounts(w, n), w, n, tol); p > alpha {
-			t.Fatalf("MeanUniformInt(%d, %d, %g) = %g: exact P = %g", w, n, alpha, tol, p)
+		if p := meanFailProb(sumCounts(w, n), w, n, dev); p > alpha {
+			t.Fatalf("MeanUniformInt(%d, %d, %g) = %g: exact P = %g", w, n, alpha, dev, p)
 		}
 	})
 }
@@ -515,7 +517,7 @@ func TestMeanUniformIntProperty(t *testing.T) {
 // w = 10, n = 1211 and w = 2, n = 3871 are about the most expensive exact cases.
 func BenchmarkMeanUniformInt(b *testing.B) {
 	for _, c := range []struct {
-		w int64
+		w uint64
 		n int
 	}{{10, 1e3}, {2, 1e3}, {1000, 1e3}, {1 << 53, 1e3}, {10, 1e6}, {1 << 53, 1e6}, {10, 1211}, {2, 3871}, {1000, 63}} {
 		b.Run(fmt.Sprintf("w=%d/n=%d", c.w, c.n), func(b *testing.B) {

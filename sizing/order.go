@@ -3,6 +3,7 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // orderBudget caps the work (cells times terms of the recursion) of the exact order-pattern
@@ -19,16 +20,13 @@ var ascentsCache, turnsCache memo[int, []float64]
 // AscentsPMF returns P(A = k), k = 0..n-1, where A = #{i : x[i+1] > x[i]} counts the ascents
 // among n independent draws from one continuous distribution: the Eulerian numbers divided by
 // n!. It uses the recursion p_n(k) = ((k+1) p_{n-1}(k) + (n-k) p_{n-1}(k-1)) / n, whose terms
-// are all positive, so that the tails keep their relative precision. The result is shared:
-// do not modify it. n must be at most 20000.
+// are all positive, so that the tails keep their relative precision. The result is the
+// caller's own copy. n must be at most 20000.
 func AscentsPMF(n int) ([]float64, error) {
-	if err := checkN(n); err != nil {
-		return nil, err
+	if n < 1 || n > orderPMFMaxN {
+		return nil, inputErr("AscentsPMF", "n = %d, want 1 <= n <= %d (the largest n with an exact PMF)", n, orderPMFMaxN)
 	}
-	if n > orderPMFMaxN {
-		return nil, fmt.Errorf("sizing: AscentsPMF: n = %d is above %d, the largest n with an exact PMF", n, orderPMFMaxN)
-	}
-	return ascentsCache.get(n, func() []float64 { return ascentsPMF(n) }), nil
+	return slices.Clone(ascentsCache.get(n, func() []float64 { return ascentsPMF(n) })), nil
 }
 
 // ascentsPMF computes AscentsPMF without the cache.
@@ -75,16 +73,13 @@ func trimBand(p []float64, lo, hi int, tiny, dropped float64) (int, int, float64
 // TurningPointsPMF returns P(T = k), k = 0..max(n-2, 0), where T counts the i in 1..n-2 at
 // which x[i] is a strict local maximum or minimum, among n independent draws from one
 // continuous distribution. It uses the recursion on alternating runs (T + 1 runs for n >= 2)
-// R(n,k) = k R(n-1,k) + 2 R(n-1,k-1) + (n-k) R(n-1,k-2). The result is shared: do not modify
-// it. n must be at most 20000.
+// R(n,k) = k R(n-1,k) + 2 R(n-1,k-1) + (n-k) R(n-1,k-2). The result is the caller's own
+// copy. n must be at most 20000.
 func TurningPointsPMF(n int) ([]float64, error) {
-	if err := checkN(n); err != nil {
-		return nil, err
+	if n < 1 || n > orderPMFMaxN {
+		return nil, inputErr("TurningPointsPMF", "n = %d, want 1 <= n <= %d (the largest n with an exact PMF)", n, orderPMFMaxN)
 	}
-	if n > orderPMFMaxN {
-		return nil, fmt.Errorf("sizing: TurningPointsPMF: n = %d is above %d, the largest n with an exact PMF", n, orderPMFMaxN)
-	}
-	return turnsCache.get(n, func() []float64 { return turnsPMF(n) }), nil
+	return slices.Clone(turnsCache.get(n, func() []float64 { return turnsPMF(n) })), nil
 }
 
 // turnsPMF computes TurningPointsPMF without the cache.
@@ -133,6 +128,7 @@ type orderKey struct {
 // orderStat describes one order-pattern statistic for orderInterval.
 type orderStat struct {
 	name       string
+	fn         string // the exported function, for errors
 	cache      *memo[orderKey, intervalResult]
 	sdPerRootN float64 // its sd is about sdPerRootN * sqrt(n)
 	terms      float64 // terms per cell of its recursion
@@ -142,9 +138,9 @@ type orderStat struct {
 }
 
 var (
-	ascentsStat = orderStat{"ascents", new(memo[orderKey, intervalResult]), math.Sqrt(1.0 / 12), 2,
+	ascentsStat = orderStat{"ascents", "AscentsInterval", new(memo[orderKey, intervalResult]), math.Sqrt(1.0 / 12), 2,
 		ascentsBanded, ascentsMinN, ascentsBound}
-	turnsStat = orderStat{"turning points", new(memo[orderKey, intervalResult]), math.Sqrt(16.0 / 90), 3,
+	turnsStat = orderStat{"turning points", "TurningPointsInterval", new(memo[orderKey, intervalResult]), math.Sqrt(16.0 / 90), 3,
 		turnsBanded, turnsMinN, turnsBound}
 )
 
@@ -175,28 +171,34 @@ func TurningPointsInterval(n int, alpha float64) (lo, hi int, method string, err
 // interval sizes the acceptance interval of the statistic, exactly when the banded recursion
 // fits the budget and by its bound otherwise.
 func (st orderStat) interval(n int, alpha float64) (lo, hi int, method string, err error) {
-	if err := checkN(n); err != nil {
+	if err := checkN(st.fn, n); err != nil {
 		return 0, 0, "", err
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha(st.fn, alpha); err != nil {
 		return 0, 0, "", err
 	}
 	r := st.cache.get(orderKey{n, alpha}, func() intervalResult { return st.size(n, alpha) })
-	return r.lo, r.hi, r.method, r.err
+	return r.lo, r.hi, r.method, copyErr(r.err)
 }
 
 // size computes the interval that interval caches.
 func (st orderStat) size(n int, alpha float64) (r intervalResult) {
 	if need := st.minN(alpha); n < need {
-		r.err = &TooSmallError{Check: st.name, N: n, Need: need, Alpha: alpha}
+		r.err = tooSmall(st.fn, st.name, n, need, alpha)
 	} else if orderBandCost(n, st.sdPerRootN, alpha, st.terms) <= orderBudget {
 		a := alpha / 2
 		p, dropped := st.banded(n, a*1e-20/float64(n))
-		// The dropped mass may sit in either tail: leave room for it.
-		r.lo, r.hi = pmfInterval(p, a-dropped)
+		// The dropped mass may sit in either tail: leave room for it, and for the rounding of
+		// the sums of positive terms (a relative 1e-13 at most).
+		r.lo, r.hi = pmfInterval(p, a*(1-logMargin)-dropped)
 		r.method = fmt.Sprintf("exact (%s of %d values)", st.name, n)
 	} else {
 		r.lo, r.hi, r.method = st.bound(n, alpha)
+	}
+	if r.err == nil && r.lo > r.hi {
+		// Both tails would hold half the mass each: impossible for alpha < 1 unless rounding
+		// ate the margin. Never return an interval that every sample fails.
+		r.err = inputErr(st.fn, "alpha = %v is too close to 1 to size the %s check", alpha, st.name)
 	}
 	return r
 }
@@ -293,8 +295,10 @@ func bennettInterval(mu, v, la float64, top int) (lo, hi int) {
 			tlo = mid
 		}
 	}
-	// Fail when S < lo, that is S <= ceil(mu-t)-1 < mu-t, or S > hi, that is S > mu+t.
-	lo = max(0, int(math.Ceil(mu-thi)))
-	hi = min(top, int(math.Floor(mu+thi)))
+	// Fail when S < lo, that is S <= ceil(mu-t)-1 < mu-t, or S > hi, that is S > mu+t. The
+	// sums round by at most an ulp of mu: widen by that, so that the interval never shrinks.
+	slack := math.Nextafter(mu, math.Inf(1)) - mu
+	lo = max(0, int(math.Ceil(mu-thi-slack)))
+	hi = min(top, int(math.Floor(mu+thi+slack)))
 	return lo, hi
 }

@@ -189,7 +189,7 @@ func TestOrderPMFExactIntegers(t *testing.T) {
 }
 
 func TestOrderIntervalReference(t *testing.T) {
-	// REFERENCE-VALUES.md: exact 1e-9 acceptance intervals for ascents.
+	// testdata/reference-values.md: exact 1e-9 acceptance intervals for ascents.
 	for _, c := range []struct{ n, lo, hi int }{{30, 5, 24}, {100, 32, 67}, {1000, 444, 555}} {
 		lo, hi, method, err := AscentsInterval(c.n, 1e-9)
 		if err != nil || lo != c.lo || hi != c.hi || !strings.HasPrefix(method, "exact") {

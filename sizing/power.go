@@ -1,7 +1,6 @@
 package sizing
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -11,16 +10,16 @@ import (
 // c^-n. It is 30 for c = 2 and 9 for c = 10 at alpha = 1e-9; no check can do better.
 func CollapseOptimalN(c, alpha float64) (int, error) {
 	if math.IsNaN(c) || math.IsInf(c, 0) || c <= 1 {
-		return 0, fmt.Errorf("sizing: CollapseOptimalN: c = %v, want a finite factor > 1", c)
+		return 0, inputErr("CollapseOptimalN", "c = %v, want a finite factor > 1", c)
 	}
-	if err := checkAlpha(alpha); err != nil {
+	if err := checkAlpha("CollapseOptimalN", alpha); err != nil {
 		return 0, err
 	}
-	x := -math.Log(alpha) / math.Log(c)
+	x := -math.Log(alpha) / math.Log1p(c-1)
 	// Forgive rounding in the last bits, so that c = 10, alpha = 1e-9 gives 9, not 10.
 	x = math.Ceil(x * (1 - 1e-12))
-	if x >= math.MaxInt32 {
-		return 0, fmt.Errorf("sizing: CollapseOptimalN: n = %.3g is out of range for c = %v", x, c)
+	if !(x <= MaxN) {
+		return 0, inputErr("CollapseOptimalN", "n = %.3g is beyond MaxN for c = %v", x, c)
 	}
 	return max(1, int(x)), nil
 }

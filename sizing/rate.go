@@ -36,11 +36,11 @@ var meanTailCache memo[meanTailKey, meanTailResult]
 // Chernoff bound with the uniform's moment generating function, an upper bound whose exponent
 // is exact. method says which. A rate below the smallest float64 is returned as 0.
 func MeanUniformTail(n int, tol float64) (p float64, method string, err error) {
-	if err := checkN(n); err != nil {
+	if err := checkN("MeanUniformTail", n); err != nil {
 		return 0, "", err
 	}
 	if math.IsNaN(tol) || math.IsInf(tol, 0) || tol < 0 {
-		return 0, "", fmt.Errorf("sizing: MeanUniformTail: tol = %v, want a finite value >= 0", tol)
+		return 0, "", inputErr("MeanUniformTail", "tol = %v, want a finite value >= 0", tol)
 	}
 	if tol >= 0.5 {
 		return 0, "exact (the mean of U[0,1) draws never leaves [0, 1))", nil

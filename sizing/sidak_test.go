@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"testing"
@@ -56,40 +57,83 @@ func TestSidakErrors(t *testing.T) {
 	}
 }
 
+func TestBonferroni(t *testing.T) {
+	if a, err := Bonferroni(1e-9, 5); a != 2e-10 || err != nil {
+		t.Errorf("Bonferroni(1e-9, 5) = %g, %v; want 2e-10", a, err)
+	}
+	// Below Sidak's share, by a relative (k-1) alpha / 2 at most.
+	for _, alpha := range []float64{1e-9, 0.01, 0.5} {
+		b, _ := Bonferroni(alpha, 7)
+		s, _ := Sidak(alpha, 7)
+		if b > s || s-b > 3*alpha*b*1.01 {
+			t.Errorf("alpha %g, k = 7: Bonferroni %g, Sidak %g", alpha, b, s)
+		}
+	}
+	var e *InputError
+	for _, c := range []struct {
+		alpha float64
+		k     int
+	}{{0, 1}, {1, 1}, {math.NaN(), 1}, {0.1, 0}, {5e-324, 2}, {1e-300, 2}, {2e-300, 3}} {
+		if a, err := Bonferroni(c.alpha, c.k); !errors.As(err, &e) {
+			t.Errorf("Bonferroni(%v, %d) = %v, %v; want an *InputError", c.alpha, c.k, a, err)
+		}
+	}
+}
+
 func TestCombine(t *testing.T) {
-	if got := Combine(); got != 0 {
-		t.Errorf("Combine() = %g, want 0", got)
-	}
-	if got := Combine(0.5, 0.5); got != 0.75 {
-		t.Errorf("Combine(0.5, 0.5) = %g, want 0.75", got)
-	}
-	if got := Combine(1, 1e-9); got != 1 {
-		t.Errorf("Combine(1, 1e-9) = %g, want 1", got)
+	for _, c := range []struct {
+		alphas []float64
+		want   float64
+	}{{nil, 0}, {[]float64{0.5, 0.5}, 0.75}, {[]float64{1, 1e-9}, 1}} {
+		if got, err := Combine(c.alphas...); got != c.want || err != nil {
+			t.Errorf("Combine(%v) = %g, %v; want %g", c.alphas, got, err, c.want)
+		}
 	}
 	// Tiny rates add up to their sum to first order, with no loss of digits.
-	if got := Combine(1e-15, 2e-15); math.Abs(got-3e-15) > 1e-28 {
+	if got, _ := Combine(1e-15, 2e-15); math.Abs(got-3e-15) > 1e-28 {
 		t.Errorf("Combine(1e-15, 2e-15) = %g, want 3e-15", got)
 	}
+	var e *InputError
 	for _, bad := range []float64{-0.1, 1.5, math.NaN(), math.Inf(1)} {
-		if got := Combine(0.1, bad); !math.IsNaN(got) {
-			t.Errorf("Combine(0.1, %v) = %g, want NaN", bad, got)
+		if got, err := Combine(0.1, bad); !errors.As(err, &e) {
+			t.Errorf("Combine(0.1, %v) = %g, %v; want an *InputError", bad, got, err)
 		}
 	}
 }
 
 func TestSuiteAlpha(t *testing.T) {
 	got, err := SuiteAlpha(1e-3, 20, 500)
-	want, _ := Sidak(1e-3, 10000)
-	if err != nil || got != want {
-		t.Errorf("SuiteAlpha(1e-3, 20, 500) = %g, %v; want %g", got, err, want)
+	run, _ := Sidak(1e-3, 500)
+	if err != nil || got != run/20 {
+		t.Errorf("SuiteAlpha(1e-3, 20, 500) = %g, %v; want %g", got, err, run/20)
 	}
-	for _, c := range [][2]int{{0, 5}, {5, 0}, {-1, 5}, {math.MaxInt / 2, 3}} {
+	for _, c := range [][2]int{{0, 5}, {5, 0}, {-1, 5}} {
 		if _, err := SuiteAlpha(1e-3, c[0], c[1]); err == nil {
 			t.Errorf("SuiteAlpha(1e-3, %d, %d): no error", c[0], c[1])
 		}
 	}
+	// No product checks*runs is formed, so nothing overflows; a share below MinAlpha is an error.
+	if a, err := SuiteAlpha(1e-3, math.MaxInt, math.MaxInt); a <= 0 || err != nil {
+		t.Errorf("SuiteAlpha(1e-3, MaxInt, MaxInt) = %g, %v", a, err)
+	}
+	if _, err := SuiteAlpha(1e-290, math.MaxInt, math.MaxInt); err == nil {
+		t.Error("SuiteAlpha(1e-290, MaxInt, MaxInt): no error for a share below MinAlpha")
+	}
 	if _, err := SuiteAlpha(2, 1, 1); err == nil {
 		t.Error("SuiteAlpha(2, 1, 1): no error")
+	}
+}
+
+// TestSidakDenormal is issue 8's case: a denormal rate gave a share of 0 with no error.
+func TestSidakDenormal(t *testing.T) {
+	var e *InputError
+	for _, alpha := range []float64{5e-324, 1e-320, 1e-310} {
+		if a, err := Sidak(alpha, 2); !errors.As(err, &e) {
+			t.Errorf("Sidak(%g, 2) = %g, %v; want an *InputError", alpha, a, err)
+		}
+	}
+	if a, err := Sidak(1e-300, 1e6); !errors.As(err, &e) {
+		t.Errorf("Sidak(1e-300, 1e6) = %g, %v; want an *InputError: the share is below MinAlpha", a, err)
 	}
 }
 

@@ -10,9 +10,9 @@ import (
 
 // Analyze runs the default battery of checks (bounds, distinct, mean, coverage, fit,
 // independence) on xs against the declared distribution and returns the report, without
-// failing any test. Each check's limit is sized so that all of them together fail a correct
-// implementation with probability at most the false-failure rate (default 1e-9; see
-// FalseFailureRate).
+// failing any test; Only runs some of them. Each statistic's limit is sized so that all of
+// them together fail a correct implementation with probability at most the false-failure rate
+// (default 1e-9; see FalseFailureRate).
 //
 // Analyze returns an error, and no verdict, for input it cannot judge: an empty sample, NaN or
 // infinite values, an invalid declaration or option, or a sample too small to size a check at
@@ -41,39 +41,8 @@ func recoverDist(want Dist, r *Report, err *error) {
 	}
 }
 
-// Bounds runs the bounds check alone: every value inside the declared range.
-func Bounds[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckBounds))...)
-}
-
-// Distinct runs the distinct-values check alone, with the whole false-failure rate.
-func Distinct[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckDistinct))...)
-}
-
-// Mean runs the mean check alone, with the whole false-failure rate.
-func Mean[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckMean))...)
-}
-
-// Coverage runs the coverage check alone (min, max and range), with the whole false-failure rate.
-func Coverage[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckCoverage))...)
-}
-
-// Fit runs the Kolmogorov-Smirnov check alone, with the whole false-failure rate.
-func Fit[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckFit))...)
-}
-
-// Independent runs the independence check alone (ascents and turning points), with the whole
-// false-failure rate.
-func Independent[T Number](xs []T, want Dist, opts ...Option) (Report, error) {
-	return Analyze(xs, want, append(opts, Only(CheckIndependence))...)
-}
-
 // analyze runs the named checks, sharing alpha between those that can fail by chance.
-func (s *sample) analyze(checks []string, alpha float64) (Report, error) {
+func (s *sample) analyze(checks []CheckName, alpha float64) (Report, error) {
 	r := Report{Dist: s.dist.String(), N: s.n, FalseFailureRate: alpha}
 	chance := 0
 	for _, name := range checks {
@@ -84,22 +53,21 @@ func (s *sample) analyze(checks []string, alpha float64) (Report, error) {
 	part := alpha
 	if chance > 1 {
 		var err error
-		if part, err = sizing.Sidak(alpha, chance); err != nil {
+		if part, err = share(alpha, chance); err != nil {
 			return r, err
 		}
 	}
-	var tooSmall []*sizing.TooSmallError
+	var tooSmall []tooSmallCheck
 	for _, name := range checks {
 		if reason := s.skipReason(name); reason != "" {
-			r.Results = append(r.Results, Result{Name: name, N: s.n, Skipped: reason})
+			r.Results = append(r.Results, Result{Name: string(name), Check: name, N: s.n, Skipped: reason})
 			continue
 		}
 		results, err := s.run(name, part)
 		var small *sizing.TooSmallError
 		switch {
 		case errors.As(err, &small):
-			small.Check = name
-			tooSmall = append(tooSmall, small)
+			tooSmall = append(tooSmall, tooSmallCheck{name, small})
 		case err != nil:
 			return r, fmt.Errorf("spread: %s: %w", name, err)
 		}
@@ -112,8 +80,18 @@ func (s *sample) analyze(checks []string, alpha float64) (Report, error) {
 	return r, nil
 }
 
+// share returns the rate of each of k statistics of one sample: Bonferroni's alpha/k, which
+// holds for dependent statistics (their rates add up to at most alpha by the union bound).
+func share(alpha float64, k int) (float64, error) {
+	a, err := sizing.Bonferroni(alpha, k)
+	if err != nil {
+		return 0, fmt.Errorf("spread: FalseFailureRate(%g) cannot be split %d ways: %w", alpha, k, err)
+	}
+	return a, nil
+}
+
 // run runs one check at its share of the false-failure rate.
-func (s *sample) run(name string, alpha float64) ([]Result, error) {
+func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 	one := func(r Result, err error) ([]Result, error) {
 		if err != nil {
 			return nil, err
@@ -138,7 +116,7 @@ func (s *sample) run(name string, alpha float64) ([]Result, error) {
 }
 
 // skipReason says why a check does not apply to this declaration, or "" when it does.
-func (s *sample) skipReason(name string) string {
+func (s *sample) skipReason(name CheckName) string {
 	if name == CheckBounds {
 		return ""
 	}
@@ -167,36 +145,35 @@ func (s *sample) skipReason(name string) string {
 	return ""
 }
 
+// tooSmallCheck is a check that the sample is too small to size, with sizing's error.
+type tooSmallCheck struct {
+	name CheckName
+	err  *sizing.TooSmallError
+}
+
 // tooFewError reports the checks a sample is too small to size; it unwraps to their
 // *sizing.TooSmallError values.
 type tooFewError struct {
 	n      int
 	alpha  float64
-	checks []*sizing.TooSmallError
+	checks []tooSmallCheck
 }
 
 func (e *tooFewError) Error() string {
 	need := 0
 	var parts []string
 	for _, c := range e.checks {
-		parts = append(parts, fmt.Sprintf("%s needs n >= %s", c.Check, needText(c.Need)))
-		need = max(need, c.Need)
+		parts = append(parts, fmt.Sprintf("%s needs n >= %d", c.name, c.err.Need))
+		need = max(need, c.err.Need)
 	}
-	return fmt.Sprintf("spread: n = %d values are too few to size every check at a false-failure rate of %s: %s. Draw at least %s values, raise FalseFailureRate, or leave those checks out with Only",
-		e.n, trimFloat(e.alpha), strings.Join(parts, "; "), needText(need))
+	return fmt.Sprintf("spread: n = %d values are too few to size every check at a false-failure rate of %s: %s. Draw at least %d values, raise FalseFailureRate, or leave those checks out with Only",
+		e.n, trimFloat(e.alpha), strings.Join(parts, "; "), need)
 }
 
 func (e *tooFewError) Unwrap() []error {
 	out := make([]error, len(e.checks))
 	for i, c := range e.checks {
-		out[i] = c
+		out[i] = c.err
 	}
 	return out
-}
-
-func needText(n int) string {
-	if n >= 1<<40 {
-		return "(no sample size suffices)"
-	}
-	return fmt.Sprint(n)
 }

@@ -7,14 +7,15 @@ import "fmt"
 func (s *sample) checkBounds() Result {
 	bad := s.below + s.above + s.offGrid + s.offSupport
 	r := Result{
-		Name:      CheckBounds,
+		Name:      string(CheckBounds),
+		Check:     CheckBounds,
 		N:         s.n,
 		Statistic: float64(bad),
 		Margin:    -float64(bad),
 		Failed:    bad > 0,
 		Method:    "a correct implementation never leaves the declared range",
 		Want:      s.rangeText(),
-		Observed:  fmt.Sprintf("min %s, max %s", s.format(s.sorted[0]), s.format(s.sorted[s.n-1])),
+		Observed:  fmt.Sprintf("min %s, max %s", s.min, s.max),
 	}
 	if !r.Failed {
 		r.Observed += ", all inside"
@@ -24,15 +25,15 @@ func (s *sample) checkBounds() Result {
 	r.Distance = fmt.Sprintf("%d values", bad)
 	switch {
 	case s.below > 0 && s.above > 0:
-		r.Suggests = "overshoot and sign-flip (values past both ends of the range)"
+		r.Suspects, r.why = []Suspect{SuspectOvershoot, SuspectSignFlip, SuspectIgnoresBase}, "values past both ends of the range"
 	case s.below > 0:
-		r.Suggests = "sign-flip (values below the floor: the random offset applied the wrong way)"
+		r.Suspects, r.why = []Suspect{SuspectSignFlip}, "values below the floor: the random offset applied the wrong way"
 	case s.above > 0:
-		r.Suggests = "overshoot (values past the ceiling)"
+		r.Suspects, r.why = []Suspect{SuspectOvershoot, SuspectIgnoresBase}, "values past the ceiling"
 	case s.offSupport > 0:
-		r.Suggests = "wrong shape (values the declared distribution never produces)"
+		r.Suspects, r.why = []Suspect{SuspectWrongShape}, "values the declared distribution never produces"
 	default:
-		r.Suggests = "quantized to the wrong step"
+		r.Suspects, r.why = []Suspect{SuspectQuantized}, "values off the declared grid"
 	}
 	parts := ""
 	if s.below > 0 {
@@ -45,7 +46,7 @@ func (s *sample) checkBounds() Result {
 		parts += fmt.Sprintf(", %d of probability zero", s.offSupport)
 	}
 	if s.offGrid > 0 {
-		parts += fmt.Sprintf(", %d off the %s grid", s.offGrid, s.format(float64(s.step)))
+		parts += fmt.Sprintf(", %d off the grid of step %s", s.offGrid, s.stepText)
 	}
 	r.Observed += " (" + parts[2:] + ")"
 	return r
@@ -55,15 +56,13 @@ func (s *sample) checkBounds() Result {
 func (s *sample) rangeText() string {
 	d := s.dist
 	switch {
-	case s.discrete && s.step > 1:
-		return fmt.Sprintf("every value in [%s, %s) on a grid of step %s", s.format(d.lo), s.format(d.hi), s.format(float64(s.step)))
+	case s.discrete && s.stepText != "1":
+		return fmt.Sprintf("every value in %s on a grid of step %s", d.name[len("Uniform"):], s.stepText)
 	case d.uniform:
-		return fmt.Sprintf("every value in [%s, %s)", s.format(d.lo), s.format(d.hi))
+		return fmt.Sprintf("every value in %s", d.name[len("Uniform"):])
 	case d.disc != nil:
 		return "every value of probability > 0 under the declared distribution"
-	case !d.bounded():
-		return fmt.Sprintf("every value in the support [%s, %s]", s.format(d.lo), s.format(d.hi))
 	default:
-		return fmt.Sprintf("every value in [%s, %s]", s.format(d.lo), s.format(d.hi))
+		return fmt.Sprintf("every value in the support [%s, %s]", s.kind.formatApprox(d.lo), s.kind.formatApprox(d.hi))
 	}
 }

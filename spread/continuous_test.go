@@ -17,22 +17,22 @@ func TestContinuousDistributions(t *testing.T) {
 		want     Dist
 		draw     func(r *rand.Rand) float64
 		fail     bool
-		skipped  []string // checks that must be skipped, with a reason
+		skipped  []CheckName // checks that must be skipped, with a reason
 		mustFail []string
 	}{
 		{"normal", Continuous(normal), func(r *rand.Rand) float64 { return 10 + 2*r.NormFloat64() }, false,
-			[]string{CheckDistinct, CheckMean}, nil},
+			[]CheckName{CheckDistinct, CheckMean}, nil},
 		{"normal, shifted by one sd", Continuous(normal), func(r *rand.Rand) float64 { return 12 + 2*r.NormFloat64() }, true,
-			nil, []string{CheckFit}},
+			nil, []string{"fit"}},
 		{"normal, sd halved", Continuous(normal), func(r *rand.Rand) float64 { return 10 + r.NormFloat64() }, true,
-			nil, []string{CheckFit}},
+			nil, []string{"fit"}},
 		{"beta(2, 5)", Continuous(beta), func(r *rand.Rand) float64 { return betaDraw(r, 2, 5) }, false, nil, nil},
 		{"beta(2, 5) drawn as beta(5, 2)", Continuous(beta), func(r *rand.Rand) float64 { return betaDraw(r, 5, 2) }, true,
-			nil, []string{CheckMean, CheckFit}},
+			nil, []string{"mean", "fit"}},
 		{"exponential", Continuous(expo), func(r *rand.Rand) float64 { return r.ExpFloat64() / 3 }, false,
-			[]string{CheckMean}, nil},
+			[]CheckName{CheckMean}, nil},
 		{"exponential, negative values", Continuous(expo), func(r *rand.Rand) float64 { return -r.ExpFloat64() / 3 }, true,
-			nil, []string{CheckBounds}},
+			nil, []string{"bounds"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -46,7 +46,7 @@ func TestContinuousDistributions(t *testing.T) {
 					t.Fatalf("seed %d: Failed() = %v, want %v\n%s", seed, r.Failed(), c.fail, r)
 				}
 				for _, name := range c.skipped {
-					if res := find(r, name); res.Skipped == "" {
+					if res := find(r, string(name)); res.Skipped == "" {
 						t.Errorf("%s ran; want it skipped with a reason", name)
 					}
 				}

@@ -9,16 +9,16 @@ import (
 // checkCoverage fails when the extremes of the sample stay too far from the ends of the
 // declared range, or the sample's range is too narrow. For a range collapsed towards one end the
 // max (or min) statistic is the likelihood-ratio test; for a range collapsed around any point the
-// range statistic is. The three share the check's rate.
+// range statistic is. The three share the check's rate by Bonferroni.
 func (s *sample) checkCoverage(alpha float64) ([]Result, error) {
 	if s.dist.disc != nil {
-		part, err := sizing.Sidak(alpha, 2)
+		part, err := share(alpha, 2)
 		if err != nil {
 			return nil, err
 		}
 		return s.coverageDiscreteDist(part)
 	}
-	part, err := sizing.Sidak(alpha, 3)
+	part, err := share(alpha, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -28,12 +28,22 @@ func (s *sample) checkCoverage(alpha float64) ([]Result, error) {
 	return s.coverageContinuous(part)
 }
 
-const (
-	suggestNoTop    = "collapsed-range (the values never come near the top of the range)"
-	suggestNoBottom = "collapsed-range or sign-flip (the values never come near the bottom of the range)"
-	suggestNarrow   = "collapsed-range (the values crowd into a narrow band)"
+// The failures of the coverage statistics point to these suspects.
+var (
+	collapsedTop    = []Suspect{SuspectCollapsedRange, SuspectSignFlip, SuspectIgnoresBase}
+	collapsedBottom = []Suspect{SuspectCollapsedRange, SuspectSignFlip, SuspectIgnoresBase}
+	collapsedBoth   = []Suspect{SuspectCollapsedRange, SuspectIgnoresBase}
 )
 
+const (
+	whyNoTop    = "the values never come near the top of the range"
+	whyNoBottom = "the values never come near the bottom of the range"
+	whyNarrow   = "the values crowd into a narrow band"
+)
+
+// coverageContinuous checks the positions of a float sample. A value's position lies within
+// the resolution res of the continuous uniform it stands for, so each limit moves by res (the
+// range by 2 res) on the side of passing.
 func (s *sample) coverageContinuous(alpha float64) ([]Result, error) {
 	eps, err := sizing.CoverageGap(s.n, alpha)
 	if err != nil {
@@ -43,35 +53,54 @@ func (s *sample) coverageContinuous(alpha float64) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := s.sorted[0], s.sorted[s.n-1]
-	ulo, uhi := s.pos(lo), s.pos(hi)
-	unit := s.unitText()
-	gapMethod := fmt.Sprintf("P(%s < %s) = (1 - eps)^n for n = %d correct draws: eps = 1 - alpha^(1/n) = %.4g, exact", unit, "1 - eps", s.n, eps)
+	gap, span := eps+s.res, r-2*s.res
+	if gap >= 1 || span <= 0 {
+		need := smallestN(func(n int) bool {
+			e, err1 := sizing.CoverageGap(n, alpha)
+			r, err2 := sizing.RangeLimit(n, alpha)
+			return err1 == nil && err2 == nil && e+s.res < 1 && r-2*s.res > 0
+		})
+		return nil, &sizing.TooSmallError{Check: string(CheckCoverage), N: s.n, Need: max(need, s.n+1), Alpha: alpha}
+	}
+	ulo, uhi := s.sortedPos[0], s.sortedPos[s.n-1]
+	res := ""
+	if s.res > 0 {
+		res = fmt.Sprintf(", plus %.3g of the width for the resolution of the floats", s.res)
+	}
+	gapMethod := fmt.Sprintf("P(max < hi - eps w) = (1 - eps)^n for n = %d correct draws: eps = 1 - alpha^(1/n) = %.4g, exact%s", s.n, eps, res)
 	top := Result{
-		Name: CheckCoverage + "/max", N: s.n, Alpha: alpha,
-		Statistic: 1 - uhi, Limit: eps, Margin: eps - (1 - uhi), Failed: uhi < 1-eps,
+		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
+		Statistic: 1 - uhi, Limit: gap, Margin: gap - (1 - uhi), Failed: 1-uhi > gap,
 		Method:   gapMethod,
-		Observed: fmt.Sprintf("max %s", s.format(hi)),
-		Want:     fmt.Sprintf("max >= %s", s.at(1-eps)),
+		Observed: fmt.Sprintf("max %s", s.max),
+		Want:     fmt.Sprintf("max >= %s", s.value(1-gap)),
 	}
 	bottom := Result{
-		Name: CheckCoverage + "/min", N: s.n, Alpha: alpha,
-		Statistic: ulo, Limit: eps, Margin: eps - ulo, Failed: ulo > eps,
+		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
+		Statistic: ulo, Limit: gap, Margin: gap - ulo, Failed: ulo > gap,
 		Method:   gapMethod,
-		Observed: fmt.Sprintf("min %s", s.format(lo)),
-		Want:     fmt.Sprintf("min <= %s", s.at(eps)),
+		Observed: fmt.Sprintf("min %s", s.min),
+		Want:     fmt.Sprintf("min <= %s", s.value(gap)),
 	}
 	spanRes := Result{
-		Name: CheckCoverage + "/range", N: s.n, Alpha: alpha,
-		Statistic: uhi - ulo, Limit: r, Margin: (uhi - ulo) - r, Failed: uhi-ulo <= r,
-		Method:   fmt.Sprintf("P(range <= r) = n r^(n-1) - (n-1) r^n for n = %d correct draws, r = %.4g of the %s, exact", s.n, r, unit),
-		Observed: fmt.Sprintf("range %s (%.4g of the %s)", s.format(hi-lo), uhi-ulo, unit),
-		Want:     fmt.Sprintf("range > %.4g of the %s", r, unit),
+		Name: string(CheckCoverage) + "/range", N: s.n, Alpha: alpha,
+		Statistic: uhi - ulo, Limit: span, Margin: (uhi - ulo) - span, Failed: uhi-ulo <= span,
+		Method:   fmt.Sprintf("P(range <= r w) = n r^(n-1) - (n-1) r^n for n = %d correct draws, r = %.4g, exact%s", s.n, r, res),
+		Observed: fmt.Sprintf("range %s (%.4g of the width)", s.kind.formatApprox((uhi-ulo)*s.width()), uhi-ulo),
+		Want:     fmt.Sprintf("range > %.4g of the width", span),
 	}
-	s.coverageFailures(&top, &bottom, &spanRes)
+	unit := 0.0 // a general distribution: margins in probability
+	if s.dist.uniform {
+		unit = s.width()
+	} else {
+		spanRes.Observed = fmt.Sprintf("range %.4g of the probability scale", uhi-ulo)
+		spanRes.Want = fmt.Sprintf("range > %.4g of the probability scale", span)
+	}
+	s.coverageFailures(&top, &bottom, &spanRes, unit)
 	return []Result{bottom, top, spanRes}, nil
 }
 
+// coverageDiscrete checks the cells of a discrete sample, exactly in integers.
 func (s *sample) coverageDiscrete(alpha float64) ([]Result, error) {
 	w := s.cells
 	j, err := sizing.CoverageGapInt(w, s.n, alpha)
@@ -82,33 +111,32 @@ func (s *sample) coverageDiscrete(alpha float64) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	kmin, kmax := s.sortedK[0], s.sortedK[s.n-1]
-	step := float64(s.step)
-	cell := func(k int64) float64 { return s.dist.lo + float64(k)*step }
-	gapMethod := fmt.Sprintf("P(max <= hi - %d steps) = P(min >= lo + %d steps) = ((W - %d)/W)^n for n = %d draws from W = %s equally likely values, exact",
-		j+1, j, j, s.n, supportText(float64(w), true))
+	kmin, kmax := s.sortedCells[0], s.sortedCells[s.n-1]
+	cells := fmt.Sprintf("W = %d equally likely values", w)
+	gapMethod := fmt.Sprintf("P(max <= hi - %d steps) = P(min >= lo + %d steps) = ((W - %d)/W)^n for n = %d draws from %s, exact",
+		j+1, j, j, s.n, cells)
 	top := Result{
-		Name: CheckCoverage + "/max", N: s.n, Alpha: alpha,
-		Statistic: float64(w - 1 - kmax), Limit: float64(j), Margin: float64(j - (w - 1 - kmax)), Failed: kmax <= w-1-j,
+		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
+		Statistic: float64(w - 1 - kmax), Limit: float64(j), Margin: float64(j) - float64(w-1-kmax), Failed: kmax <= w-1-j,
 		Method:   gapMethod,
-		Observed: fmt.Sprintf("max %s", s.format(s.sorted[s.n-1])),
-		Want:     fmt.Sprintf("max >= %s", s.format(cell(w-j))),
+		Observed: fmt.Sprintf("max %s", s.max),
+		Want:     fmt.Sprintf("max >= %s", s.cellValue(w-j)),
 	}
 	bottom := Result{
-		Name: CheckCoverage + "/min", N: s.n, Alpha: alpha,
-		Statistic: float64(kmin), Limit: float64(j), Margin: float64(j - kmin), Failed: kmin >= j,
+		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
+		Statistic: float64(kmin), Limit: float64(j), Margin: float64(j) - float64(kmin), Failed: kmin >= j,
 		Method:   gapMethod,
-		Observed: fmt.Sprintf("min %s", s.format(s.sorted[0])),
-		Want:     fmt.Sprintf("min <= %s", s.format(cell(j-1))),
+		Observed: fmt.Sprintf("min %s", s.min),
+		Want:     fmt.Sprintf("min <= %s", s.cellValue(j-1)),
 	}
 	spanRes := Result{
-		Name: CheckCoverage + "/range", N: s.n, Alpha: alpha,
-		Statistic: float64(kmax - kmin), Limit: float64(r), Margin: float64(kmax - kmin - r), Failed: kmax-kmin <= r,
-		Method:   fmt.Sprintf("P(range <= L-1) = (W-L+1)(L/W)^n - (W-L)((L-1)/W)^n for n = %d draws from W = %s values, exact", s.n, supportText(float64(w), true)),
-		Observed: fmt.Sprintf("range %s", s.format(float64(kmax-kmin)*step)),
-		Want:     fmt.Sprintf("range > %s", s.format(float64(r)*step)),
+		Name: string(CheckCoverage) + "/range", N: s.n, Alpha: alpha,
+		Statistic: float64(kmax - kmin), Limit: float64(r), Margin: float64(kmax-kmin) - float64(r), Failed: kmax-kmin <= r,
+		Method:   fmt.Sprintf("P(range <= L-1) = (W-L+1)(L/W)^n - (W-L)((L-1)/W)^n for n = %d draws from %s, exact", s.n, cells),
+		Observed: fmt.Sprintf("range %s", s.steps(float64(kmax-kmin))),
+		Want:     fmt.Sprintf("range > %s", s.steps(float64(r))),
 	}
-	s.coverageFailures(&top, &bottom, &spanRes)
+	s.coverageFailures(&top, &bottom, &spanRes, s.cellUnit())
 	return []Result{bottom, top, spanRes}, nil
 }
 
@@ -126,66 +154,52 @@ func (s *sample) coverageDiscreteDist(alpha float64) ([]Result, error) {
 	above := 1 - s.dist.disc.CDF(lo-1) // P(X >= min), on the integers
 	method := fmt.Sprintf("P(P(X <= max) <= 1 - eps) <= (1 - eps)^n for n = %d draws of any distribution: eps = 1 - alpha^(1/n) = %.4g, conservative on a discrete support", s.n, eps)
 	top := Result{
-		Name: CheckCoverage + "/max", N: s.n, Alpha: alpha,
+		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
 		Statistic: 1 - below, Limit: eps, Margin: eps - (1 - below), Failed: below <= 1-eps,
 		Method:   method,
-		Observed: fmt.Sprintf("max %s, P(X <= max) = %.4g", s.format(hi), below),
+		Observed: fmt.Sprintf("max %s, P(X <= max) = %.4g", s.max, below),
 		Want:     fmt.Sprintf("P(X <= max) > %.4g", 1-eps),
 	}
 	bottom := Result{
-		Name: CheckCoverage + "/min", N: s.n, Alpha: alpha,
+		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
 		Statistic: 1 - above, Limit: eps, Margin: eps - (1 - above), Failed: above <= 1-eps,
 		Method:   method,
-		Observed: fmt.Sprintf("min %s, P(X >= min) = %.4g", s.format(lo), above),
+		Observed: fmt.Sprintf("min %s, P(X >= min) = %.4g", s.min, above),
 		Want:     fmt.Sprintf("P(X >= min) > %.4g", 1-eps),
 	}
-	span := Result{Name: CheckCoverage + "/range", N: s.n, Skipped: "no distribution-free law of the range for a discrete distribution"}
-	s.coverageFailures(&top, &bottom, &span)
+	span := Result{Name: string(CheckCoverage) + "/range", N: s.n, Skipped: "no distribution-free law of the range for a discrete distribution"}
+	s.coverageFailures(&top, &bottom, &span, 0)
 	return []Result{bottom, top, span}, nil
 }
 
-// coverageFailures fills in the distance and the suggestion of the failing statistics.
-func (s *sample) coverageFailures(top, bottom, span *Result) {
+// coverageFailures fills in the distance and the suspects of the failing statistics; unit
+// turns a margin into the sample's units (0: the margin is a probability).
+func (s *sample) coverageFailures(top, bottom, span *Result, unit float64) {
+	for _, r := range []*Result{top, bottom, span} {
+		r.Check = CheckCoverage
+	}
+	distance := func(m float64) string {
+		if unit == 0 {
+			return fmt.Sprintf("%.4g in probability", m)
+		}
+		return s.kind.formatApprox(m * unit)
+	}
+	switch {
+	case top.Failed && bottom.Failed:
+		top.Suspects, bottom.Suspects = collapsedBoth, collapsedBoth
+	case top.Failed:
+		top.Suspects = collapsedTop
+	case bottom.Failed:
+		bottom.Suspects = collapsedBottom
+	}
 	if top.Failed {
-		top.Suggests = suggestNoTop
-		top.Distance = fmt.Sprintf("%s short of the limit", s.distance(-top.Margin))
+		top.why, top.Distance = whyNoTop, distance(-top.Margin)+" short of the limit"
 	}
 	if bottom.Failed {
-		bottom.Suggests = suggestNoBottom
-		bottom.Distance = fmt.Sprintf("%s above the limit", s.distance(-bottom.Margin))
+		bottom.why, bottom.Distance = whyNoBottom, distance(-bottom.Margin)+" above the limit"
 	}
 	if span.Failed {
-		span.Suggests = suggestNarrow
-		span.Distance = fmt.Sprintf("%s narrower than the limit", s.distance(-span.Margin))
-	}
-}
-
-// unitText names the scale the coverage statistics are measured on.
-func (s *sample) unitText() string {
-	if s.dist.uniform {
-		return "width"
-	}
-	return "probability scale F(x)"
-}
-
-// at returns the value at position p of the declared distribution, printed.
-func (s *sample) at(p float64) string {
-	if s.dist.uniform {
-		return s.format(s.dist.lo + p*s.width())
-	}
-	return s.format(s.dist.cont.Quantile(p))
-}
-
-// distance prints a margin measured on the coverage scale in the sample's units.
-func (s *sample) distance(m float64) string {
-	switch {
-	case s.discrete:
-		return s.format(m * float64(s.step))
-	case s.dist.uniform:
-		return s.format(m * s.width())
-	case s.dist.disc != nil:
-		return fmt.Sprintf("%.4g in probability", m)
-	default:
-		return fmt.Sprintf("%.4g on the probability scale", m)
+		span.Suspects, span.why = collapsedBoth, whyNarrow
+		span.Distance = distance(-span.Margin) + " narrower than the limit"
 	}
 }

@@ -3,6 +3,7 @@ package spread
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -38,14 +39,14 @@ func TestDiscreteDistributions(t *testing.T) {
 	}{
 		{"poisson(4)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 4) }, false, nil},
 		{"poisson(4) drawn as poisson(5)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 5) }, true,
-			[]string{CheckFit}},
+			[]string{"fit"}},
 		{"poisson(4), constant 4", Discrete(distuv.Poisson{Lambda: 4}), func(*rand.Rand) int { return 4 }, true,
-			[]string{"coverage/min", "coverage/max", CheckFit}},
+			[]string{"coverage/min", "coverage/max", "fit"}},
 		{"poisson(4), negative", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return -poisson(r, 4) }, true,
-			[]string{CheckBounds}},
+			[]string{"bounds"}},
 		{"binomial(10, 0.3)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 10, 0.3) }, false, nil},
 		{"binomial(10, 0.3) drawn as binomial(20, 0.5)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 20, 0.5) }, true,
-			[]string{CheckBounds, CheckFit}},
+			[]string{"bounds", "fit"}},
 		{"bernoulli(0.5)", Discrete(distuv.Bernoulli{P: 0.5}), func(r *rand.Rand) int { return r.IntN(2) }, false, nil},
 		{"bernoulli(0.5), read from a clock", Discrete(distuv.Bernoulli{P: 0.5}), func() func(*rand.Rand) int {
 			i := 0
@@ -67,7 +68,7 @@ func TestDiscreteDistributions(t *testing.T) {
 						t.Errorf("%s passed; want it to fail\n%s", name, r)
 					}
 				}
-				for _, name := range []string{CheckDistinct, CheckMean, "coverage/range"} {
+				for _, name := range []string{"distinct", "mean", "coverage/range"} {
 					if find(r, name).Skipped == "" {
 						t.Errorf("%s ran; want it skipped with a reason", name)
 					}
@@ -107,5 +108,20 @@ func TestDiscreteCalibration(t *testing.T) {
 	t.Logf("Poisson(3), n = 200: %d of %d failed at alpha %g (%.2f alpha)", fails, runs, alpha, float64(fails)/runs/alpha)
 	if hi := binomialUpper(runs, alpha, 1e-6); fails > hi {
 		t.Errorf("%d of %d correct runs failed, more than %d", fails, runs, hi)
+	}
+}
+
+// TestDiagnosisIsTyped: Diagnosis parsed its own prose and returned "wrong" for values of
+// probability zero; it returns typed suspects, and every one it can return is in Suspects.
+func TestDiagnosisIsTyped(t *testing.T) {
+	r, err := Analyze([]int{-1, -2, 3, 4, 5, 2, 1, 3}, Discrete(distuv.Poisson{Lambda: 3}), Only(CheckBounds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Diagnosis(); !slices.Equal(d, []Suspect{SuspectWrongShape}) {
+		t.Errorf("values of probability zero: Diagnosis = %v, want [wrong-shape]", d)
+	}
+	if d := (Report{}).Diagnosis(); d != nil {
+		t.Errorf("nothing failed: Diagnosis = %v, want nil", d)
 	}
 }

@@ -8,14 +8,16 @@ import (
 )
 
 // Dist is a declared distribution: what a correct implementation's values must look like.
-// Make one with Uniform or Continuous. The zero Dist is invalid.
+// Make one with Uniform, Continuous or Discrete. The zero Dist is invalid.
 type Dist struct {
 	name string
-	kind numKind
+	kind numKind // the type of the declared bounds
 
-	uniform  bool
-	lo, hi   float64 // the range; for integers, the same values as loI, hiI
-	loI, hiI int64   // integer uniform: [loI, hiI)
+	uniform bool
+	lo, hi  float64 // the range; for an integer uniform, its bounds rounded to float64
+	// An integer uniform over [loKey, hiKey), in the keys of its type (see intKey): exact for
+	// every value of every integer type.
+	loKey, hiKey uint64
 
 	cont ContinuousDist // a general continuous distribution (uniform == false)
 	disc DiscreteDist   // a general distribution over the integers (uniform == false)
@@ -35,29 +37,27 @@ type ContinuousDist interface {
 // Uniform declares the uniform distribution over the half-open range [lo, hi).
 //
 // For an integer type (time.Duration counts nanoseconds) it is the discrete uniform
-// distribution over the integers in [lo, hi); for a floating-point type it is continuous.
-// Write Uniform(0.0, 1.0), not Uniform(0, 1), for a float sample: untyped constants default to
-// int, and the checks refuse a float sample against an integer declaration.
+// distribution over the integers in [lo, hi), anywhere in the type's range; for a
+// floating-point type it is continuous. Write Uniform(0.0, 1.0), not Uniform(0, 1), for a
+// float sample: untyped constants default to int, and the checks refuse a float sample against
+// an integer declaration.
 func Uniform[T Number](lo, hi T) Dist {
 	k := kindOf[T]()
 	d := Dist{kind: k, uniform: true, lo: float64(lo), hi: float64(hi)}
-	d.name = fmt.Sprintf("Uniform[%s, %s)", k.format(d.lo), k.format(d.hi))
 	if k.integer {
-		var okLo, okHi bool
-		d.loI, okLo = toInt64(lo)
-		d.hiI, okHi = toInt64(hi)
-		if !okLo || !okHi {
-			d.err = fmt.Errorf("spread: %s: bounds above the int64 range are not supported", d.name)
-			return d
+		d.loKey, d.hiKey = intKey(lo, k.signed), intKey(hi, k.signed)
+		d.name = fmt.Sprintf("Uniform[%s, %s)", k.formatKey(d.loKey), k.formatKey(d.hiKey))
+		if d.loKey >= d.hiKey {
+			d.err = fmt.Errorf("spread: %s: lo must be below hi (the range is half-open [lo, hi))", d.name)
 		}
+		return d
 	}
+	d.name = fmt.Sprintf("Uniform[%s, %s)", formatFloat(d.lo, k.float32), formatFloat(d.hi, k.float32))
 	switch {
 	case math.IsNaN(d.lo) || math.IsNaN(d.hi) || math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0):
 		d.err = fmt.Errorf("spread: %s: the bounds must be finite numbers", d.name)
-	case !(lo < hi):
+	case !(d.lo < d.hi):
 		d.err = fmt.Errorf("spread: %s: lo must be below hi (the range is half-open [lo, hi))", d.name)
-	case k.integer && d.hiI-d.loI <= 0:
-		d.err = fmt.Errorf("spread: %s: the width overflows int64", d.name)
 	}
 	return d
 }
@@ -71,7 +71,7 @@ func Continuous(d ContinuousDist) (out Dist) {
 		out.err = errors.New("spread: Continuous(nil): no distribution declared")
 		return out
 	}
-	out.name = strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
+	out.name = distName(d)
 	defer func() {
 		if p := recover(); p != nil {
 			out.err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", out.name, p)
@@ -94,7 +94,8 @@ type DiscreteDist interface {
 
 // Discrete declares a distribution over the integers by its CDF and probability mass
 // function, for example Discrete(distuv.Poisson{Lambda: 4}). Samples checked against it may be
-// of any Number type. A value of probability zero (outside the support, or not a whole number)
+// of any Number type; the distribution's methods take float64, so values beyond 2^53 reach
+// them rounded. A value of probability zero (outside the support, or not a whole number)
 // fails the bounds check. Its values are not equally likely, so the distinct check does not
 // apply; the mean check needs a bounded support, so it is skipped too; coverage checks the min
 // and max on the probability scale, and fit uses the continuous Kolmogorov-Smirnov limit,
@@ -105,8 +106,13 @@ func Discrete(d DiscreteDist) Dist {
 		out.err = errors.New("spread: Discrete(nil): no distribution declared")
 		return out
 	}
-	out.name = strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
+	out.name = distName(d)
 	return out
+}
+
+// distName prints a gonum distribution without its nil source.
+func distName(d any) string {
+	return strings.NewReplacer(" Src:<nil>", "", "Src:<nil>", "").Replace(fmt.Sprintf("%T%+v", d, d))
 }
 
 // String returns the declaration, e.g. "Uniform[0s, 1s)".
@@ -120,10 +126,13 @@ func (d Dist) String() string {
 // validate reports why d cannot be used, if it cannot.
 func (d Dist) validate() error {
 	if d.name == "" {
-		return errors.New("spread: the zero Dist declares nothing: use Uniform or Continuous")
+		return errors.New("spread: the zero Dist declares nothing: use Uniform, Continuous or Discrete")
 	}
 	return d.err
 }
+
+// integer reports whether d is a uniform over an integer type.
+func (d Dist) integer() bool { return d.uniform && d.kind.integer }
 
 // bounded reports whether the support is finite at both ends.
 func (d Dist) bounded() bool {

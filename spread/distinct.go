@@ -2,6 +2,7 @@ package spread
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
@@ -10,59 +11,74 @@ import (
 // number of equally likely values allow: a constant, a coarse clock or a value quantized to a
 // coarse step repeats far too often.
 func (s *sample) checkDistinct(alpha float64) (Result, error) {
+	// Repeats are equal values, exactly: equal keys. (On a float grid two computations of one
+	// grid point may differ in the last bit; counting them apart only errs on the side of
+	// passing.)
+	sorted := s.sortedCells
+	if !s.dist.integer() || s.below+s.above+s.offGrid > 0 {
+		// Inside an integer range, on its grid, values and cells correspond one to one, and
+		// the cells are sorted already; otherwise sort the keys.
+		sorted = sortedCopy(s.keys)
+	}
 	repeats := 0
 	for i := 1; i < s.n; i++ {
-		if s.sorted[i] == s.sorted[i-1] {
+		if sorted[i] == sorted[i-1] {
 			repeats++
 		}
 	}
 	distinct := s.n - repeats
-	m, method, err := sizing.RepeatsLimit(s.support, s.n, alpha)
+	w, note := s.support()
+	m, method, err := sizing.RepeatsLimit(w, s.n, alpha)
 	if err != nil {
 		return Result{}, err
 	}
 	r := Result{
-		Name:      CheckDistinct,
+		Name:      string(CheckDistinct),
+		Check:     CheckDistinct,
 		N:         s.n,
 		Statistic: float64(repeats),
 		Limit:     float64(m),
 		Alpha:     alpha,
 		Margin:    float64(m - repeats),
 		Failed:    repeats >= m,
-		Method:    s.supportNote(method),
+		Method:    method + note,
 		Observed:  fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
 		Want:      fmt.Sprintf("fewer than %d repeats", m),
 	}
 	if r.Failed {
 		r.Distance = fmt.Sprintf("%d repeats too many", repeats-m+1)
-		r.Suggests = "quantized or clock-derived (far too few distinct values)"
+		r.Suspects, r.why = []Suspect{SuspectQuantized, SuspectClockDerived}, "far too few distinct values"
 		if distinct == 1 {
-			r.Suggests = "constant (one value on every call)"
+			r.Suspects, r.why = s.constantSuspects(), "one value on every call"
 		}
 	}
 	return r, nil
 }
 
-// supportNote adds to a method where a float sample's number of values came from.
-func (s *sample) supportNote(method string) string {
+// support returns the number w of equally likely values the distinct check assumes, rounded
+// down, and a note on where it came from: the cells of a discrete declaration, or for a float
+// sample 1/resolution, which bounds the repeats of the common sources (see floatResolution and
+// sizing.RepeatsLimit).
+func (s *sample) support() (float64, string) {
 	if s.discrete {
-		return method
+		w := float64(s.cells)
+		if w >= 1<<64 || uint64(w) > s.cells { // rounded up
+			w = math.Nextafter(w, 0)
+		}
+		return w, ""
 	}
-	return fmt.Sprintf("%s; %s equally likely values assumed", method, supportText(s.support, false))
+	w := 1 / s.res
+	return w, fmt.Sprintf("; each float value of probability at most %.3g (the resolution of rand.Float32, or of nanoseconds in seconds, over this range), which bounds the repeats of rand.Float64 too", s.res)
 }
 
-// supportText describes the number of possible values.
-func supportText(w float64, discrete bool) string {
-	switch {
-	case w == 1<<53 && !discrete:
-		return "2^53 (the resolution of rand.Float64)"
-	case w == 1<<24 && !discrete:
-		return "2^24 (the resolution of rand.Float32)"
-	case w >= 1e6:
-		return fmt.Sprintf("%.4g", w)
-	default:
-		return fmt.Sprintf("%.0f", w)
+// constantSuspects names what a sample of one value points to: a constant, a coarse clock, or
+// a truncation to the anchor, most likely the end of the range, or its centre for +-p jitter.
+func (s *sample) constantSuspects() []Suspect {
+	truncatedFirst := s.discrete && s.sortedCells[0] == 0 || !s.discrete && s.sortedPos != nil && s.sortedPos[0] == 0
+	if truncatedFirst {
+		return []Suspect{SuspectTruncated, SuspectConstant, SuspectClockDerived}
 	}
+	return []Suspect{SuspectConstant, SuspectClockDerived, SuspectTruncated}
 }
 
 func plural(n int, one, many string) string {

@@ -12,12 +12,13 @@
 //	}
 //
 // Check runs a battery of checks, each sized by package sizing from the false-failure rate
-// (default 1e-9 for the whole call), the sample size and the declared distribution:
+// (default 1e-9 for the whole call, shared between the statistics by Bonferroni, which holds
+// for dependent statistics), the sample size and the declared distribution:
 //
 //   - bounds: every value inside the declared range (exact; a correct sample never fails it);
 //   - distinct: no more repeats than n draws from the declared number of values allow
 //     (catches a constant, a coarse clock, a value quantized to a coarse step);
-//   - mean: the mean within a z bound of the declared mean (catches shifts and one-sided
+//   - mean: the mean within its limit of the declared mean (catches shifts and one-sided
 //     offsets);
 //   - coverage: the min and max close enough to the ends of the range, and the range wide
 //     enough (the sharpest test of a collapsed range);
@@ -25,15 +26,24 @@
 //   - independence: the counts of ascents and of turning points (values read from a clock, at
 //     any step).
 //
-// Uniform declares the usual jitter, Continuous any continuous distribution with a CDF and a
-// quantile function (every continuous distribution in gonum's distuv), and Discrete any
-// distribution over the integers with a CDF and a probability mass function (distuv.Poisson,
-// distuv.Binomial, ...). A check that does not apply to a declaration is reported as skipped,
-// with the reason.
+// Only runs some of them. Uniform declares the usual jitter, Continuous any continuous
+// distribution with a CDF and a quantile function (every continuous distribution in gonum's
+// distuv), and Discrete any distribution over the integers with a CDF and a probability mass
+// function (distuv.Poisson, distuv.Binomial, ...). A check that does not apply to a declaration
+// is reported as skipped, with the reason.
+//
+// Integer samples (time.Duration counts nanoseconds) are checked exactly, in integers, over the
+// whole range of their type: values map to uint64 keys in the same order, so now.UnixNano()
+// plus a jitter, or a uint64 above 2^63, is an ordinary sample. Float samples are continuous,
+// with an allowance for the resolution of the common random floats (rand.Float64, a float32
+// widened to float64, a duration's Seconds): no float value of theirs is more likely than
+// p = max(2^-24, 1/(w 1e9)) + 4 ulp/w of a range of width w, and each check is sized so that
+// such a source fails no more often than its rate. Step declares the grid of a sample whose
+// values have one, integer or float; the checks are then exact on the grid.
 //
 // A failure is reported once, with every failing statistic explained: what was observed,
-// the limit, its false-failure rate and how it was derived, how far outside it lies, the kind of
-// broken randomness it suggests, a histogram of the sample, and the seed and command that replay
-// the test. Analyze returns the same report without a testing.TB; Bounds, Distinct, Mean,
-// Coverage, Fit and Independent run one check alone.
+// the limit, its false-failure rate and how it was derived, how far outside it lies, the kinds
+// of broken randomness it suggests (Suspect, named as package mutants names its classes), a
+// histogram of the sample, and the seed and command that replay the test. Analyze returns the
+// same report without a testing.TB.
 package spread

@@ -20,7 +20,8 @@ func ExampleAnalyze() {
 	// Output: failed: false
 }
 
-// The seed story's bug: a "jitter" that returns the same value on every call.
+// A "jitter" that returns the same value on every call: the bug of a retry backoff that
+// shipped with a clock-derived constant and a test that could not see it.
 func ExampleAnalyze_constant() {
 	xs := spread.Draw(1000, func() time.Duration { return 750 * time.Millisecond })
 	report, _ := spread.Analyze(xs, spread.Uniform(0, time.Second))
@@ -29,7 +30,7 @@ func ExampleAnalyze_constant() {
 		fmt.Println(f.Name)
 	}
 	// Output:
-	// most likely: constant
+	// most likely: [constant clock-derived truncated]
 	// distinct
 	// mean
 	// coverage/min
@@ -40,10 +41,10 @@ func ExampleAnalyze_constant() {
 
 // A healthy random number over half the declared range: the checks see the shape of the
 // spread, not the health of the generator.
-func ExampleCoverage() {
+func ExampleOnly() {
 	r := rand.New(rand.NewPCG(1, 2))
 	xs := spread.Draw(1000, func() float64 { return r.Float64() / 2 })
-	report, _ := spread.Coverage(xs, spread.Uniform(0.0, 1.0))
+	report, _ := spread.Analyze(xs, spread.Uniform(0.0, 1.0), spread.Only(spread.CheckCoverage))
 	for _, res := range report.Results {
 		fmt.Printf("%s failed=%v\n", res.Name, res.Failed)
 	}
@@ -58,4 +59,36 @@ func ExampleAnalyze_tooSmall() {
 	_, err := spread.Analyze([]float64{0.1, 0.7, 0.4}, spread.Uniform(0.0, 1.0), spread.Only(spread.CheckMean))
 	fmt.Println(err)
 	// Output: spread: n = 3 values are too few to size every check at a false-failure rate of 1e-9: mean needs n >= 13. Draw at least 13 values, raise FalseFailureRate, or leave those checks out with Only
+}
+
+// What a failing Check prints (Check adds the seed and the command that replays the test): a
+// "jitter" read from a clock that steps 57ms per call passes bounds, distinct values and the
+// mean, and the order of its values gives it away.
+func ExampleReport_String() {
+	var now time.Duration
+	clock := func() time.Duration { now += 57 * time.Millisecond; return now % time.Second }
+	report, err := spread.Analyze(spread.Draw(1000, clock), spread.Uniform(0, time.Second))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(report)
+	// Output:
+	// spread: 2 of 9 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
+	//   most likely: clock-derived
+	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 441 and 558
+	//        limit sized for a false-failure rate of alpha 1e-10 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
+	//        outside the limit: 384 outside the interval; suggests: clock-derived: the values rise step by step, as a clock does
+	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 579 and 750
+	//        limit sized for a false-failure rate of alpha 1e-10 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
+	//        outside the limit: 466 outside the interval; suggests: clock-derived: long rising or falling runs: serially correlated values
+	//   sample over the declared range, 32 bins (a correct sample fills each with about 31.2; fullest bin here: 32):
+	//     0s |████████████████████████████████| 1s
+	//   the other statistics:
+	//     bounds                       ok    min 0s, max 999ms, all inside; want every value in [0s, 1s) [exact]
+	//     distinct                     ok    1000 distinct values, 0 repeats; want fewer than 3 repeats [alpha 2e-10]
+	//     mean                         ok    mean 499.5ms, off the expected 500ms by 500µs (0.1 standard errors); want off by less than 58.07ms (6.4 standard errors) [alpha 2e-10]
+	//     coverage/min                 ok    min 0s; want min <= 23.158934ms [alpha 6.67e-11]
+	//     coverage/max                 ok    max 999ms; want max >= 976.841065ms [alpha 6.67e-11]
+	//     coverage/range               ok    range 999ms; want range > 973.6ms [alpha 6.67e-11]
+	//     fit                          ok    D = 0.0010 (largest gap between the sample's CDF and the declared one); want D < 0.1070 [alpha 2e-10]
 }

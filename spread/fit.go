@@ -13,28 +13,28 @@ func (s *sample) checkFit(alpha float64) (Result, error) {
 	var stat, limit float64
 	var method string
 	var err error
-	if s.discrete {
-		cells := make([]int64, s.n)
-		for i, k := range s.sortedK {
-			cells[i] = min(max(k, 0), s.cells-1)
+	switch {
+	case s.discrete:
+		if stat, err = sizing.KSStatisticUniformInt(s.sortedCells, s.cells); err != nil {
+			return Result{}, err
 		}
-		stat = sizing.KSStatisticUniformInt(cells, s.cells)
 		limit, method, err = sizing.KSCriticalUniformInt(s.cells, s.n, alpha)
-	} else if s.dist.disc != nil {
+	case s.dist.disc != nil:
 		stat = s.ksDiscreteDist()
 		limit, method, err = sizing.KSCritical(s.n, alpha)
 		method += ", the continuous value, conservative for a discrete distribution"
-	} else {
-		stat = sizing.KSStatistic(s.sorted, func(x float64) float64 {
-			return math.Min(1, math.Max(0, s.pos(x)))
-		})
-		limit, method, err = sizing.KSCritical(s.n, alpha)
+	default:
+		if stat, err = sizing.KSStatistic(s.sortedPos, clamp01); err != nil {
+			return Result{}, err
+		}
+		limit, method, err = s.ksResolved(alpha)
 	}
 	if err != nil {
 		return Result{}, err
 	}
 	r := Result{
-		Name:      CheckFit,
+		Name:      string(CheckFit),
+		Check:     CheckFit,
 		N:         s.n,
 		Statistic: stat,
 		Limit:     limit,
@@ -47,10 +47,33 @@ func (s *sample) checkFit(alpha float64) (Result, error) {
 	}
 	if r.Failed {
 		r.Distance = fmt.Sprintf("D is %.4f past the limit", stat-limit)
-		r.Suggests = "wrong shape (a shifted, collapsed or skewed spread)"
+		r.Suspects, r.why = []Suspect{SuspectWrongShape}, "a shifted, collapsed or skewed spread"
+		if s.dist.uniform {
+			r.Suspects = []Suspect{SuspectCollapsedRange, SuspectSignFlip, SuspectIgnoresBase}
+		}
 	}
 	return r, nil
 }
+
+// ksResolved returns the KS limit for a float uniform sample, widened by its resolution: a
+// value's position lies within res of the continuous uniform it stands for, so D lies within
+// res of the continuous statistic.
+func (s *sample) ksResolved(alpha float64) (float64, string, error) {
+	d, method, err := sizing.KSCritical(s.n, alpha)
+	if err != nil {
+		return 0, "", err
+	}
+	if s.res == 0 {
+		return d, method, nil
+	}
+	if d+s.res >= 1 {
+		need := smallestN(func(n int) bool { d, _, err := sizing.KSCritical(n, alpha); return err == nil && d+s.res < 1 })
+		return 0, "", &sizing.TooSmallError{Check: string(CheckFit), N: s.n, Need: max(need, s.n+1), Alpha: alpha}
+	}
+	return d + s.res, fmt.Sprintf("%s, plus %.3g for the resolution of the floats", method, s.res), nil
+}
+
+func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
 
 // ksDiscreteDist returns the Kolmogorov-Smirnov distance between the sample and a distribution
 // over the integers: the empirical CDF is flat between sample values, and the declared one

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
@@ -20,49 +19,94 @@ import (
 // it to a recorded seed for every run; set it by hand to replay a run.
 const SeedEnv = replay.SeedEnv
 
-// seeds remembers the seed each running test drew from Rand, so that a failing Check can print it.
-var seeds sync.Map // testing.TB -> uint64
+// seeds holds what Rand knows of the running tests, under its lock: the record of each running
+// test that drew from it, by name, and how many runs of each name drew from it so far in this
+// process, so that the i-th run of a test under go test -count gets iteration i's seed.
+//
+// Records go by name, not by testing.TB: a test's body may run on another TB of the same name
+// (synctest.Test and fakeclock.Test run it on a *testing.T of their own, a helper may wrap t),
+// and it is still the same run. Two runs of one name are never live at once: go test -count
+// runs its iterations one after the other, parallel tests included.
+var seeds struct {
+	sync.Mutex
+	tests      map[string]*seedRecord
+	iterations map[string]int
+}
+
+// seedRecord is what Rand remembers of a test: its seed, how often it called Rand, the command
+// that replays it, and whether a failure message has already shown that command. Its fields
+// are read and written under the lock of seeds.
+type seedRecord struct {
+	seed     uint64
+	calls    int
+	replay   string
+	reported bool
+}
 
 // Rand returns a random generator for the test, seeded from the environment variable
 // SPREADCHECK_SEED when it is set (a decimal uint64: the spreadcheck command sets it, and a
 // failure prints it) and from a fresh random seed otherwise. Each test, and each call within a
 // test, gets its own stream, so tests never share draws; the same seed replays them all.
 //
+// A process that runs a test several times (go test -count=N, as the spreadcheck command does)
+// gives the i-th run of each test (from 0) the seed replay.IterationSeed(base, i) of the base
+// seed in SPREADCHECK_SEED, records it with t.Attr("spreadcheck.seed", ...), and on failure
+// prints a command that sets that seed and runs the test once: it replays that run alone.
+//
 // If the test fails, the seed is logged with the exact command that replays the test. Code
 // that draws from the global math/rand source instead cannot be replayed: pass it the
-// generator Rand returns.
+// generator Rand returns. Rand is safe for concurrent use, from parallel tests and from the
+// goroutines of one test.
 func Rand(t testing.TB) *rand.Rand {
 	t.Helper()
-	seed, err := baseSeed()
+	rec, stream, fresh, err := drawSeed(t)
 	if err != nil {
 		t.Fatalf("spread.Rand: %v", err)
 	}
-	rec, ok := seedOf(t)
-	if ok {
-		seed = rec.seed // a fresh seed is drawn once per test, so that one seed replays every call
-		rec.calls++
-	} else {
-		rec = &seedRecord{seed: seed, replay: ReplayCommand(t, seed)}
-		seeds.Store(t, rec)
-		t.Attr("spreadcheck.seed", strconv.FormatUint(seed, 10))
-		t.Cleanup(func() {
-			seeds.Delete(t)
-			if t.Failed() && !rec.reported.Load() {
-				t.Logf("spread: this test drew from spread.Rand with seed %d; replay it with:\n    %s", seed, rec.replay)
-			}
-		})
+	if fresh {
+		t.Attr("spreadcheck.seed", strconv.FormatUint(rec.seed, 10))
+		t.Cleanup(func() { forget(t, rec) })
 	}
-	calls := rec.calls
-	return rand.New(rand.NewPCG(seed, streamOf(t.Name(), calls)))
+	return rand.New(rand.NewPCG(rec.seed, streamOf(t.Name(), stream)))
 }
 
-// seedRecord is what Rand remembers of a test: its seed, how often it called Rand, the command
-// that replays it, and whether a failure message has already shown that command.
-type seedRecord struct {
-	seed     uint64
-	calls    int
-	replay   string
-	reported atomic.Bool
+// drawSeed returns the running test's record, creating it on the run's first call, and the
+// number of the call, which picks its stream.
+func drawSeed(t testing.TB) (rec *seedRecord, stream int, fresh bool, err error) {
+	seeds.Lock()
+	defer seeds.Unlock()
+	name := t.Name()
+	if rec, ok := seeds.tests[name]; ok {
+		rec.calls++
+		return rec, rec.calls, false, nil
+	}
+	base, err := baseSeed()
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if seeds.tests == nil {
+		seeds.tests, seeds.iterations = map[string]*seedRecord{}, map[string]int{}
+	}
+	i := seeds.iterations[name]
+	seeds.iterations[name] = i + 1
+	seed := replay.IterationSeed(base, i)
+	rec = &seedRecord{seed: seed, replay: ReplayCommand(t, seed)}
+	seeds.tests[name] = rec
+	return rec, 0, true, nil
+}
+
+// forget drops the test's record when the run ends, and logs the replay command of a failed
+// test whose failure did not show it.
+func forget(t testing.TB, rec *seedRecord) {
+	seeds.Lock()
+	if seeds.tests[t.Name()] == rec {
+		delete(seeds.tests, t.Name())
+	}
+	reported := rec.reported
+	seeds.Unlock()
+	if t.Failed() && !reported {
+		t.Logf("spread: this test drew from spread.Rand with seed %d; replay it with:\n    %s", rec.seed, rec.replay)
+	}
 }
 
 // baseSeed returns the seed from SPREADCHECK_SEED, or a fresh one.
@@ -88,13 +132,32 @@ func streamOf(test string, calls int) uint64 {
 	return h.Sum64() + uint64(calls)*0x9e3779b97f4a7c15
 }
 
-// seedOf returns what Rand recorded of the test, if it drew from Rand.
-func seedOf(t testing.TB) (*seedRecord, bool) {
-	v, ok := seeds.Load(t)
-	if !ok {
-		return nil, false
+// replayText tells how to replay the failing test, or why it cannot be replayed, and marks the
+// command as shown. A subtest whose parent drew from Rand replays with the parent's seed and
+// command.
+func replayText(t testing.TB) string {
+	seeds.Lock()
+	rec, ok := (*seedRecord)(nil), false
+	for name := t.Name(); !ok && name != ""; name = parentName(name) {
+		rec, ok = seeds.tests[name]
 	}
-	return v.(*seedRecord), true
+	if ok {
+		rec.reported = true
+	}
+	seeds.Unlock()
+	if !ok {
+		return "\n  the sample was not drawn from spread.Rand(t): seed its randomness from spread.Rand so that a failure can be replayed"
+	}
+	return fmt.Sprintf("\n  seed %d; replay with:\n    %s", rec.seed, rec.replay)
+}
+
+// parentName returns the name of a subtest's parent, "" for a top-level test.
+func parentName(name string) string {
+	i := strings.LastIndex(name, "/")
+	if i < 0 {
+		return ""
+	}
+	return name[:i]
 }
 
 // Draw calls f n times and returns the values in order: the sample to check.

@@ -7,9 +7,11 @@ import (
 
 // A Result is the outcome of one statistic of one check.
 type Result struct {
-	// Name is the check, or "check/statistic" for a check with several statistics,
-	// e.g. "mean" or "coverage/max".
+	// Name is the statistic: the check, or "check/statistic" for a check with several
+	// statistics, e.g. "mean" or "coverage/max".
 	Name string
+	// Check is the check the statistic belongs to, e.g. CheckCoverage.
+	Check CheckName
 	// Statistic is the observed value the check judged, in the unit Observed describes.
 	Statistic float64
 	// Limit is where the statistic would fail, in the same unit.
@@ -24,7 +26,8 @@ type Result struct {
 	// Margin is how far the statistic lies inside its limit (positive) or outside it
 	// (negative), in the same unit as Statistic.
 	Margin float64
-	// Failed reports whether the statistic is outside its limit.
+	// Failed reports whether the statistic is outside its limit. It is decided exactly (in
+	// integers for an integer sample); Statistic, Limit and Margin are float64 for reading.
 	Failed bool
 	// Skipped, when not empty, says why the check did not run (it then neither passes nor fails).
 	Skipped string
@@ -35,9 +38,11 @@ type Result struct {
 	// Distance describes, for a failed statistic, how far outside its limit it lies, in the
 	// sample's own units, e.g. "477.3ms short of the limit"; it is empty for a pass.
 	Distance string
-	// Suggests names the kind of broken randomness a failure points to, e.g. "constant",
-	// "collapsed-range", "sign-flip", "clock-derived".
-	Suggests string
+	// Suspects lists the kinds of broken randomness a failure points to, most likely first;
+	// it is empty for a pass.
+	Suspects []Suspect
+
+	why string // what the failure shows, for the report
 }
 
 // String returns the result on one line.
@@ -59,7 +64,7 @@ type Report struct {
 	// N is the number of values checked.
 	N int
 	// FalseFailureRate is the probability that the whole call fails on a correct
-	// implementation; the results' Alpha values share it.
+	// implementation; the results' Alpha values add up to it.
 	FalseFailureRate float64
 	// Results holds one entry per statistic.
 	Results []Result
@@ -77,41 +82,48 @@ func (r Report) Failed() bool {
 	return false
 }
 
-// Diagnosis names the kind of broken randomness the failures point to most strongly, or ""
-// when nothing failed: "constant", "sign-flip", "overshoot", "clock-derived", "quantized",
-// "collapsed-range" or "wrong shape".
-func (r Report) Diagnosis() string {
-	byName := map[string]Result{}
-	for _, res := range r.Failures() {
-		byName[res.Name] = res
+// diagnosisOrder ranks the checks by how directly their failure names a kind of broken
+// randomness: a sample of one value first (distinct, with one value), then values outside the
+// range, an order pattern, repeats, the extremes, the mean, and the shape.
+var diagnosisOrder = []CheckName{CheckBounds, CheckIndependence, CheckDistinct, CheckCoverage, CheckMean, CheckFit}
+
+// Diagnosis returns the kinds of broken randomness the failures point to most strongly, most
+// likely first, or nil when nothing failed. One sample cannot always tell them apart: a
+// constant may be a coarse clock or a truncation to the anchor, and a range collapsed around a
+// point looks like a spread that ignores the base; Diagnosis then names each of them.
+func (r Report) Diagnosis() []Suspect {
+	fails := r.Failures()
+	for _, f := range fails {
+		if f.Check == CheckDistinct && len(f.Suspects) > 0 && f.Suspects[0] != SuspectQuantized {
+			return f.Suspects // one value on every call
+		}
 	}
-	if len(byName) == 0 {
-		return ""
-	}
-	first := func(names ...string) (Result, bool) {
-		for _, name := range names {
-			if res, ok := byName[name]; ok {
-				return res, true
+	for _, check := range diagnosisOrder {
+		var out []Suspect
+		for _, f := range fails {
+			if f.Check != check {
+				continue
+			}
+			for _, s := range f.Suspects {
+				if !contains(out, s) {
+					out = append(out, s)
+				}
 			}
 		}
-		return Result{}, false
+		if len(out) > 0 {
+			return out
+		}
 	}
-	if res, ok := byName[CheckDistinct]; ok && strings.HasPrefix(res.Suggests, "constant") {
-		return "constant"
+	return nil
+}
+
+func contains[T comparable](xs []T, x T) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
 	}
-	if res, ok := byName[CheckBounds]; ok {
-		return strings.Fields(res.Suggests)[0]
-	}
-	if _, ok := first(CheckIndependence+"/ascents", CheckIndependence+"/turning-points"); ok {
-		return "clock-derived"
-	}
-	if _, ok := byName[CheckDistinct]; ok {
-		return "quantized or clock-derived"
-	}
-	if _, ok := first(CheckCoverage+"/max", CheckCoverage+"/min", CheckCoverage+"/range"); ok {
-		return "collapsed-range"
-	}
-	return "wrong shape"
+	return false
 }
 
 // Failures returns the results that failed.
@@ -125,34 +137,50 @@ func (r Report) Failures() []Result {
 	return out
 }
 
-// String returns the report: a headline, then every failing statistic explained (what was
-// observed, the limit, its false-failure rate and how it was derived, how far outside it is and
-// what it suggests), a histogram of the sample against the declared range, then every result on
-// one line.
+// String returns the report: a headline, the most likely kinds of broken randomness, every
+// failing statistic explained (what was observed, the limit, its false-failure rate and how it
+// was derived, how far outside it is and what it suggests), a histogram of the sample against
+// the declared range, then the other statistics, one per line.
 func (r Report) String() string {
 	var b strings.Builder
 	fails := r.Failures()
 	if len(fails) == 0 {
-		fmt.Fprintf(&b, "spread: all %d statistics pass on n = %d values against %s (false-failure rate %s for the call)\n",
+		fmt.Fprintf(&b, "spread: all %d statistics pass on n = %d values against %s (false-failure rate %s for the call, split by Bonferroni)\n",
 			r.ran(), r.N, r.Dist, trimFloat(r.FalseFailureRate))
 	} else {
-		fmt.Fprintf(&b, "spread: %d of %d statistics fail on n = %d values against %s (false-failure rate %s for the call)\n",
+		fmt.Fprintf(&b, "spread: %d of %d statistics fail on n = %d values against %s (false-failure rate %s for the call, split by Bonferroni)\n",
 			len(fails), r.ran(), r.N, r.Dist, trimFloat(r.FalseFailureRate))
-		if d := r.Diagnosis(); d != "" {
-			fmt.Fprintf(&b, "  most likely: %s\n", d)
+		if d := r.Diagnosis(); len(d) > 0 {
+			fmt.Fprintf(&b, "  most likely: %s\n", suspectsText(d))
 		}
 	}
 	for _, f := range fails {
 		explain(&b, f)
 	}
-	if r.histogram != "" {
-		b.WriteString(r.histogram)
+	b.WriteString(r.histogram)
+	others := "the other statistics"
+	if len(fails) == 0 {
+		others = "the statistics"
 	}
-	b.WriteString("  all statistics:\n")
+	fmt.Fprintf(&b, "  %s:\n", others)
 	for _, res := range r.Results {
-		fmt.Fprintf(&b, "    %s\n", res)
+		if !res.Failed {
+			fmt.Fprintf(&b, "    %s\n", res)
+		}
 	}
 	return b.String()
+}
+
+// suspectsText prints suspects as "a (or b, c)".
+func suspectsText(s []Suspect) string {
+	if len(s) == 1 {
+		return string(s[0])
+	}
+	rest := make([]string, len(s)-1)
+	for i, x := range s[1:] {
+		rest[i] = string(x)
+	}
+	return fmt.Sprintf("%s (or %s)", s[0], strings.Join(rest, ", "))
 }
 
 func (r Report) ran() int {
@@ -174,8 +202,11 @@ func explain(b *strings.Builder, f Result) {
 		fmt.Fprintf(b, "       exact: %s\n", f.Method)
 	}
 	fmt.Fprintf(b, "       outside the limit: %s", f.Distance)
-	if f.Suggests != "" {
-		fmt.Fprintf(b, "; suggests: %s", f.Suggests)
+	if len(f.Suspects) > 0 {
+		fmt.Fprintf(b, "; suggests: %s", suspectsText(f.Suspects))
+		if f.why != "" {
+			fmt.Fprintf(b, ": %s", f.why)
+		}
 	}
 	b.WriteString("\n")
 }

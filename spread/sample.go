@@ -3,30 +3,44 @@ package spread
 import (
 	"fmt"
 	"math"
+	"math/big"
+	"math/bits"
 	"slices"
 )
 
-// sample is a sample prepared for the checks: its values as float64, and for a discrete
-// uniform declaration their cell numbers k = (x - lo) / step.
+// sample is a sample prepared for the checks. Every sample has its values' keys, in draw
+// order, for the order-pattern and distinct checks: integers and floats map to uint64 keys in
+// the same order, so comparisons are exact. Then one of three views:
+//
+//   - discrete (an integer uniform, or a float uniform with a Step): the cell k of each value
+//     on the declared grid of W cells, as integers, for exact discrete checks;
+//   - continuous uniform (a float uniform): the position (x - lo)/(hi - lo) of each value, and
+//     the resolution that the checks allow for;
+//   - general (Continuous, Discrete): the values as float64, for the distribution's CDF.
 type sample struct {
 	dist Dist
-	kind numKind
+	kind numKind // the sample's type
 	n    int
 
-	xs     []float64 // the values, in draw order
-	sorted []float64 // the values, ascending
+	keys     []uint64 // order-preserving keys of the values, in draw order
+	min, max string   // the smallest and largest value, printed exactly
 
-	discrete bool
-	step     int64   // discrete: the declared granularity
-	cells    int64   // discrete: number of possible values W
-	sortedK  []int64 // discrete: cell numbers, ascending
+	discrete    bool
+	cells       uint64    // discrete: W, the number of cells
+	step        uint64    // discrete integers: the declared step
+	stepF       float64   // discrete floats: the declared step
+	stepText    string    // discrete: the step as declared
+	sortedCells []uint64  // discrete: cell of each value, clamped into [0, W-1], ascending
+	cellSum     [2]uint64 // discrete: the sum of the cells of the values inside the range
+	outSum      big.Int   // discrete: the sum of floor((x - lo)/step) of the values outside it
 
-	support float64 // the number of equally likely values the distinct check assumes (0: not uniform)
-	below   int     // values below the declared range
-	above   int     // values at or above the declared range's end
-	offGrid int     // discrete values not on the declared step grid
+	sortedPos []float64 // continuous: positions in [0, 1] (for Continuous, the CDF), ascending
+	res       float64   // continuous uniform: the resolution allowed for, in positions
 
-	offSupport int // values a Discrete distribution gives probability zero
+	xs     []float64 // general: the values
+	sorted []float64 // general: the values, ascending
+
+	below, above, offGrid, offSupport int
 }
 
 // newSample validates xs against want and prepares it.
@@ -43,40 +57,49 @@ func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
 	if len(xs) == 0 {
 		return nil, fmt.Errorf("spread: the sample is empty: draw values first, e.g. spread.Draw(1000, f)")
 	}
-	if c.step != 0 && !(want.uniform && k.integer) {
-		return nil, fmt.Errorf("spread: Step applies to integer samples declared with Uniform")
+	if c.step.set && !want.uniform {
+		return nil, fmt.Errorf("spread: Step(%s) applies to samples declared with Uniform", c.step.text)
 	}
-	s := &sample{dist: want, kind: k, n: len(xs), xs: make([]float64, len(xs))}
-	for i, x := range xs {
-		f := float64(x)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("spread: %s: the checks take finite numbers only", describeValue(xs, i))
-		}
-		s.xs[i] = f
-	}
-	if want.uniform && k.integer {
-		ints := make([]int64, len(xs))
+	s := &sample{dist: want, kind: k, n: len(xs), keys: make([]uint64, len(xs))}
+	var vals []float64 // the values as float64, for float samples and general distributions
+	if !k.integer || !want.uniform {
+		vals = make([]float64, len(xs))
 		for i, x := range xs {
-			v, ok := toInt64(x)
-			if !ok {
-				v = math.MaxInt64 // above every declared range
-			}
-			ints[i] = v
-		}
-		if err := s.prepareDiscrete(ints, c.step); err != nil {
-			return nil, err
-		}
-	} else {
-		s.prepareContinuous()
-	}
-	if !want.uniform {
-		for i, x := range s.xs {
-			if p := s.pos(x); math.IsNaN(p) || p < 0 || p > 1 {
-				return nil, fmt.Errorf("spread: %s: the CDF of %s is %v there, not a probability: check the distribution's parameters", describeValue(xs, i), want, p)
-			}
+			vals[i] = float64(x)
 		}
 	}
-	return s, nil
+	if k.integer {
+		for i, x := range xs {
+			s.keys[i] = intKey(x, k.signed)
+		}
+		lo, hi := slices.Min(s.keys), slices.Max(s.keys)
+		s.min, s.max = k.formatKey(lo), k.formatKey(hi)
+	} else if err := s.floatKeys(vals); err != nil {
+		return nil, err
+	}
+	switch {
+	case want.integer():
+		return s, s.prepareInt(c.step)
+	case want.uniform && c.step.set:
+		return s, s.prepareGrid(vals, c.step)
+	case want.uniform:
+		return s, s.prepareContinuous(vals)
+	}
+	return s, s.prepareGeneral(vals)
+}
+
+// floatKeys fills in the keys of a float sample, refusing NaN and infinities.
+func (s *sample) floatKeys(vals []float64) error {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, x := range vals {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("spread: xs[%d] = %v: the checks take finite numbers only", i, x)
+		}
+		s.keys[i] = floatKey(x)
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	s.min, s.max = formatFloat(lo, s.kind.float32), formatFloat(hi, s.kind.float32)
+	return nil
 }
 
 // compatible rejects a float sample against an integer declaration and the reverse: the two
@@ -92,52 +115,186 @@ func compatible(k numKind, want Dist) error {
 	return fmt.Errorf("spread: the sample is %s but %s is declared over %s (integers): write the bounds as floats, e.g. Uniform(0.0, 1.0)", k.name, want, want.kind.name)
 }
 
-func (s *sample) prepareDiscrete(ints []int64, step float64) error {
+// prepareInt maps an integer sample onto the cells of its declared range: offsets from lo in
+// the keys' integers, exact over the whole range of every integer type.
+func (s *sample) prepareInt(st step) error {
 	d := s.dist
-	s.discrete = true
-	s.step = 1
-	if step != 0 {
-		s.step = int64(step)
+	s.discrete, s.step, s.stepText = true, 1, "1"
+	if st.set {
+		if !st.whole {
+			return fmt.Errorf("spread: Step(%s): an integer sample needs a whole step", st.text)
+		}
+		s.step, s.stepText = st.u, st.text
 	}
-	width := d.hiI - d.loI
+	width := d.hiKey - d.loKey
 	if width%s.step != 0 {
-		return fmt.Errorf("spread: Step(%s) does not divide the width of %s", s.kind.format(float64(s.step)), d)
+		return fmt.Errorf("spread: Step(%s) does not divide the width of %s", s.stepText, d)
 	}
 	s.cells = width / s.step
-	s.support = float64(s.cells)
-	sorted := slices.Clone(ints)
-	slices.Sort(sorted)
-	s.sorted = make([]float64, s.n)
-	s.sortedK = make([]int64, s.n)
-	for i, x := range sorted {
-		off := x - d.loI
-		if x < d.loI && off >= 0 {
-			off = math.MinInt64 / 2 // the subtraction overflowed: far below the range
-		}
+	cells := make([]uint64, s.n)
+	for i, key := range s.keys {
+		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
 		switch {
-		case off < 0:
+		case below || k < d.loKey:
 			s.below++
-		case off >= width:
-			s.above++
-		case off%s.step != 0:
-			s.offGrid++
+			s.addOutside(key)
+		case above || k >= d.hiKey:
+			s.above, cells[i] = s.above+1, s.cells-1
+			s.addOutside(key)
+		default:
+			off := k - d.loKey
+			if off%s.step != 0 {
+				s.offGrid++
+			}
+			cells[i] = off / s.step
+			s.addCell(cells[i])
 		}
-		s.sorted[i] = float64(x)
-		s.sortedK[i] = floorDiv(off, s.step)
 	}
+	slices.Sort(cells)
+	s.sortedCells = cells
 	return nil
 }
 
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && (a < 0) {
-		q--
-	}
-	return q
+// addCell adds a cell to the 128-bit sum of the cells.
+func (s *sample) addCell(k uint64) {
+	var carry uint64
+	s.cellSum[1], carry = bits.Add64(s.cellSum[1], k, 0)
+	s.cellSum[0] += carry
 }
 
-func (s *sample) prepareContinuous() {
+// addOutside adds floor((x - lo)/step) of an integer value outside the range, in big
+// integers: a value of another signedness may lie 2^64 away.
+func (s *sample) addOutside(key uint64) {
+	x, lo := keyInt(key, s.kind.signed), keyInt(s.dist.loKey, s.dist.kind.signed)
+	off := x.Sub(x, lo)
+	q, _ := new(big.Int).DivMod(off, new(big.Int).SetUint64(s.step), new(big.Int)) // Euclidean: floor for a positive step
+	s.outSum.Add(&s.outSum, q)
+}
+
+// keyInt returns the integer value of a key as a big.Int.
+func keyInt(key uint64, signed bool) *big.Int {
+	if signed {
+		return big.NewInt(int64(key ^ 1<<63))
+	}
+	return new(big.Int).SetUint64(key)
+}
+
+// The limits on a float grid: float64 must resolve an eighth of a step at the values, and
+// count the cells exactly.
+const (
+	gridUlps     = 32
+	gridMaxCells = 1 << 47
+)
+
+// prepareGrid maps a float sample with a declared Step onto the cells of its grid.
+func (s *sample) prepareGrid(vals []float64, st step) error {
 	d := s.dist
+	sz := st.f
+	top := max(math.Abs(d.lo), math.Abs(d.hi))
+	if sz < gridUlps*ulp(top, s.kind.float32) {
+		return fmt.Errorf("spread: Step(%s) is finer than the floats near %s can resolve (they lie %g apart): declare a coarser step, or none", st.text, formatFloat(top, false), ulp(top, s.kind.float32))
+	}
+	wf := (d.hi - d.lo) / sz
+	w := math.Round(wf)
+	if math.IsInf(wf, 0) || w < 1 || w > gridMaxCells || math.Abs(wf-w) > 1e-6*w {
+		return fmt.Errorf("spread: Step(%s) does not divide the width of %s into at most 2^47 cells", st.text, d)
+	}
+	s.discrete, s.cells, s.stepText, s.stepF = true, uint64(w), st.text, sz
+	cells := make([]uint64, s.n)
+	for i, x := range vals {
+		switch {
+		case x < d.lo:
+			s.below++
+			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
+		case x >= d.hi:
+			s.above, cells[i] = s.above+1, s.cells-1
+			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
+		default:
+			t := (x - d.lo) / sz
+			k := math.Round(t)
+			if math.Abs(t-k) > 0.125 || k >= w {
+				s.offGrid++
+			}
+			cells[i] = min(uint64(k), s.cells-1)
+			s.addCell(cells[i])
+		}
+	}
+	slices.Sort(cells)
+	s.sortedCells = cells
+	return nil
+}
+
+// addOutsideFloat adds floor(t) of a float value outside the range, t its offset in steps.
+func (s *sample) addOutsideFloat(t float64) {
+	if math.IsInf(t, 0) { // beyond float64 in steps: as far as float64 goes
+		t = math.Copysign(math.MaxFloat64, t)
+	}
+	q, _ := new(big.Float).SetFloat64(math.Floor(t)).Int(nil)
+	s.outSum.Add(&s.outSum, q)
+}
+
+// prepareContinuous maps a float sample onto positions in the declared range.
+func (s *sample) prepareContinuous(vals []float64) error {
+	d := s.dist
+	s.res = floatResolution(d.lo, d.hi, s.kind.float32)
+	if s.res > maxResolution {
+		return fmt.Errorf("spread: %s holds too few %s values for a continuous check (each may carry %.2g of the range): declare the grid with Step, or use an integer type", d, s.kind.name, s.res)
+	}
+	s.sortedPos = make([]float64, s.n)
+	for i, x := range vals {
+		switch {
+		case x < d.lo:
+			s.below++
+		case x >= d.hi:
+			s.above++
+		}
+		s.sortedPos[i] = position(x, d.lo, d.hi)
+	}
+	slices.Sort(s.sortedPos)
+	return nil
+}
+
+// position returns (x - lo)/(hi - lo), computed in halves where the width would overflow.
+func position(x, lo, hi float64) float64 {
+	if w := hi - lo; !math.IsInf(w, 0) {
+		return (x - lo) / w
+	}
+	return (x/2 - lo/2) / (hi/2 - lo/2)
+}
+
+// maxResolution is the coarsest resolution, as a share of the range, at which a float sample is
+// still checked as continuous.
+const maxResolution = 1.0 / 64
+
+// floatResolution bounds, as a share of the width of [lo, hi), both the largest probability
+// of one float value and the distance |position(X) - U| between a value's position and the
+// continuous uniform U it stands for, for the common sources of random floats:
+//
+//   - lo + w*r.Float64(): 2^53 equally likely u = k/2^53;
+//   - lo + w*float64(r.Float32()): 2^24 equally likely u (a float32 has 24 bits);
+//   - d.Seconds() of durations drawn to the nanosecond: one value per nanosecond, w*1e9 of them;
+//
+// each rounded to the floats of the range, whose spacing is at most U = ulp(max(|lo|, |hi|)):
+// the values of u that round to one float lie within 3U of each other (the rounding of w*u
+// and of lo + w*u), which a value of u of the source's own spacing can cover only so often.
+// So the bound is max(2^-24, 1/floor(w*1e9)) + 4U/w, and 2^-50 for the rounding of the
+// position itself.
+func floatResolution(lo, hi float64, f32 bool) float64 {
+	half := hi/2 - lo/2 // half the width, without overflow
+	u := ulp(max(math.Abs(lo), math.Abs(hi)), f32)
+	source := 0x1p-24
+	if ns := math.Floor(2 * half * 1e9); ns < 1 {
+		source = 1
+	} else if !math.IsInf(ns, 0) {
+		source = max(source, 1/ns)
+	}
+	return source + 2*(u/half) + 0x1p-50
+}
+
+// prepareGeneral keeps the values of a sample from Continuous or Discrete as float64.
+func (s *sample) prepareGeneral(vals []float64) error {
+	d := s.dist
+	s.xs = vals
 	for _, x := range s.xs {
 		switch {
 		case d.disc != nil:
@@ -146,62 +303,61 @@ func (s *sample) prepareContinuous() {
 			}
 		case x < d.lo:
 			s.below++
-		case x > d.hi || (d.uniform && x >= d.hi):
+		case x > d.hi:
 			s.above++
 		}
 	}
 	s.sorted = slices.Clone(s.xs)
 	slices.Sort(s.sorted)
-	if d.uniform {
-		s.support = floatSupport(d.lo, d.hi, s.kind.float32)
+	for _, x := range s.sorted {
+		p := s.pos(x)
+		if math.IsNaN(p) || p < 0 || p > 1 {
+			return fmt.Errorf("spread: the CDF of %s is %v at %v, not a probability: check the distribution's parameters", d, p, x)
+		}
+		if d.cont != nil {
+			s.sortedPos = append(s.sortedPos, p) // the coverage and fit checks read positions
+		}
 	}
+	return nil
 }
 
-// floatSupport is the number of equally likely values a correct random float over [lo, hi) can
-// take: the floats in the range, capped at the resolution of math/rand/v2 (Float64 draws one of
-// 2^53 values, Float32 one of 2^24).
-func floatSupport(lo, hi float64, f32 bool) float64 {
-	if f32 {
-		n := float64(orderedBits32(float32(hi)) - orderedBits32(float32(lo)))
-		return math.Min(n, 1<<24)
-	}
-	n := float64(orderedBits64(hi) - orderedBits64(lo))
-	return math.Min(n, 1<<53)
-}
-
-// orderedBits64 maps float64 values to integers in the same order, consecutive floats to
-// consecutive integers.
-func orderedBits64(x float64) int64 {
-	b := math.Float64bits(x)
-	if b>>63 == 1 {
-		return -int64(b &^ (1 << 63))
-	}
-	return int64(b)
-}
-
-func orderedBits32(x float32) int64 {
-	b := math.Float32bits(x)
-	if b>>31 == 1 {
-		return -int64(b &^ (1 << 31))
-	}
-	return int64(b)
-}
-
-// pos maps a value to its position in the declared distribution, in [0, 1) for a value in range:
-// (x - lo) / (hi - lo) for a uniform, the CDF otherwise.
+// pos maps a value to its position in a general distribution: its CDF.
 func (s *sample) pos(x float64) float64 {
-	d := s.dist
-	switch {
-	case d.uniform:
-		return (x - d.lo) / (d.hi - d.lo)
-	case d.disc != nil:
-		return d.disc.CDF(x)
+	if s.dist.disc != nil {
+		return s.dist.disc.CDF(x)
 	}
-	return d.cont.CDF(x)
+	return s.dist.cont.CDF(x)
 }
 
-// width is the width of the declared range in the sample's units.
-func (s *sample) width() float64 { return s.dist.hi - s.dist.lo }
+// width is the width of the declared uniform range, in the sample's units, as a float64 (for
+// reports; it may round, never overflows to a wrong sign).
+func (s *sample) width() float64 {
+	if s.dist.integer() {
+		return float64(s.dist.hiKey - s.dist.loKey)
+	}
+	return s.dist.hi - s.dist.lo
+}
 
-// format prints a value in the sample's type.
-func (s *sample) format(x float64) string { return s.kind.format(x) }
+// value prints the value at position p of a continuous declaration, for a limit.
+func (s *sample) value(p float64) string {
+	if d := s.dist; d.uniform {
+		return s.kind.formatApprox(d.lo*(1-p) + d.hi*p)
+	}
+	return s.kind.formatApprox(s.dist.cont.Quantile(p))
+}
+
+// cellValue prints the value of cell k of a discrete declaration: exactly for an integer.
+func (s *sample) cellValue(k uint64) string {
+	if s.dist.integer() {
+		return s.dist.kind.formatKey(s.dist.loKey + k*s.step)
+	}
+	return s.kind.formatApprox(s.dist.lo + float64(k)*s.stepF)
+}
+
+// steps prints a distance of m cells in the sample's units.
+func (s *sample) steps(m float64) string {
+	if s.dist.integer() {
+		return s.kind.formatApprox(m * float64(s.step))
+	}
+	return s.kind.formatApprox(m * s.stepF)
+}

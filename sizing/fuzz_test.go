@@ -1,0 +1,259 @@
+package sizing
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"testing"
+)
+
+// The fuzz targets call every exported function with hostile arguments and check the package's
+// contract: a finite answer or a typed error (*InputError, *TooSmallError), never a NaN, an
+// infinity, a panic or a hang, and answers inside their ranges. Plain go test runs their seed
+// corpora (hostile values: MinInt64, 2^63, denormals, NaN, Inf, huge n); CI fuzzes each for a
+// bounded time:
+//
+//	go test ./sizing -run '^$' -fuzz '^FuzzRates$' -fuzztime 30s
+
+// hostile lists the float64 values every target is seeded with.
+var hostile = []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 5e-324, 1e-320,
+	MinAlpha, 1e-17, 1e-9, 0.5, 1 - 0x1p-53, 1, 1 + 0x1p-52, 2, 1 << 53, 1 << 63, math.MaxFloat64, -1}
+
+// hostileN lists the sample sizes every target is seeded with.
+var hostileN = []int{math.MinInt64, -1, 0, 1, 2, 13, 14, 1000, 50_001, MaxN, MaxN + 1, math.MaxInt64}
+
+// hostileW lists the support sizes every target is seeded with.
+var hostileW = []uint64{0, 1, 2, 3, 10, 1 << 53, 1 << 63, 1<<63 + 1, math.MaxUint64}
+
+// checkErr fails unless err is nil or one of the package's two typed errors, and returns
+// whether it was nil.
+func checkErr(t *testing.T, call string, err error) bool {
+	t.Helper()
+	if err == nil {
+		return true
+	}
+	var in *InputError
+	var small *TooSmallError
+	switch {
+	case errors.As(err, &small):
+		if small.Need <= small.N || small.Need > MaxN {
+			t.Fatalf("%s: %v: Need %d is no larger than N %d or beyond MaxN", call, err, small.Need, small.N)
+		}
+	case !errors.As(err, &in):
+		t.Fatalf("%s: error %v (%T) is neither an *InputError nor a *TooSmallError", call, err, err)
+	}
+	if err.Error() == "" {
+		t.Fatalf("%s: an empty error", call)
+	}
+	return false
+}
+
+// checkFinite fails unless every value is a finite number.
+func checkFinite(t *testing.T, call string, xs ...float64) {
+	t.Helper()
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Fatalf("%s = %v with no error", call, xs)
+		}
+	}
+}
+
+// checkIn fails unless lo <= x <= hi.
+func checkIn(t *testing.T, call string, x, lo, hi float64) {
+	t.Helper()
+	checkFinite(t, call, x)
+	if x < lo || x > hi {
+		t.Fatalf("%s = %v, outside [%v, %v]", call, x, lo, hi)
+	}
+}
+
+func FuzzRates(f *testing.F) {
+	for i, a := range hostile {
+		f.Add(a, hostileN[i%len(hostileN)], hostileN[(i+3)%len(hostileN)], hostile[(i+5)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, alpha float64, k, runs int, x float64) {
+		if a, err := Bonferroni(alpha, k); checkErr(t, "Bonferroni", err) {
+			checkIn(t, "Bonferroni", a, MinAlpha, alpha)
+		}
+		if a, err := Sidak(alpha, k); checkErr(t, "Sidak", err) {
+			checkIn(t, "Sidak", a, MinAlpha, alpha)
+		}
+		if a, err := SuiteAlpha(alpha, k, runs); checkErr(t, "SuiteAlpha", err) {
+			checkIn(t, "SuiteAlpha", a, MinAlpha, alpha)
+		}
+		if a, err := Combine(alpha, x); checkErr(t, "Combine", err) {
+			checkIn(t, "Combine", a, 0, 1)
+		}
+		if z, err := ZTwoSided(alpha); checkErr(t, "ZTwoSided", err) {
+			checkIn(t, "ZTwoSided", z, 0, 40)
+		}
+		if z, err := ZOneSided(alpha); checkErr(t, "ZOneSided", err) {
+			checkIn(t, "ZOneSided", z, -40, 40)
+		}
+		if n, err := CollapseOptimalN(x, alpha); checkErr(t, "CollapseOptimalN", err) {
+			checkIn(t, "CollapseOptimalN", float64(n), 1, MaxN)
+		}
+	})
+}
+
+func FuzzMean(f *testing.F) {
+	for i, x := range hostile {
+		f.Add(x, hostile[(i+7)%len(hostile)], hostileN[i%len(hostileN)], hostile[(i+9)%len(hostile)], hostileW[i%len(hostileW)])
+	}
+	f.Fuzz(func(t *testing.T, sd, x float64, n int, alpha float64, w uint64) {
+		if tol, err := MeanZ(sd, n, alpha); checkErr(t, "MeanZ", err) {
+			checkIn(t, "MeanZ", tol, 0, math.MaxFloat64)
+		}
+		if tol, err := MeanHoeffding(sd, n, alpha); checkErr(t, "MeanHoeffding", err) {
+			checkIn(t, "MeanHoeffding", tol, 0, math.MaxFloat64)
+		}
+		if tol, err := MeanBernstein(sd, x, n, alpha); checkErr(t, "MeanBernstein", err) {
+			checkIn(t, "MeanBernstein", tol, 0, math.MaxFloat64)
+		}
+		if m, err := MeanMinN(sd, alpha); checkErr(t, "MeanMinN", err) {
+			checkIn(t, "MeanMinN", float64(m), 1, MaxN)
+		}
+		if m, err := MeanSampleSize(sd, x, alpha, alpha); checkErr(t, "MeanSampleSize", err) {
+			checkIn(t, "MeanSampleSize", float64(m), 1, MaxN)
+		}
+		if dev, method, err := MeanUniformInt(w, n, alpha); checkErr(t, "MeanUniformInt", err) {
+			checkIn(t, "MeanUniformInt", dev, 0.5, float64(n)*float64(w-1)/2)
+			if method == "" {
+				t.Fatal("MeanUniformInt: no method")
+			}
+		}
+	})
+}
+
+func FuzzRepeats(f *testing.F) {
+	for i, w := range hostile {
+		f.Add(w, hostileN[i%len(hostileN)], hostileN[(i+5)%len(hostileN)], hostile[(i+8)%len(hostile)])
+	}
+	f.Add(1e9, 1000, 3, 1e-9)
+	f.Add(2.5, 30, 12, 1e-3)
+	f.Fuzz(func(t *testing.T, w float64, n, m int, alpha float64) {
+		if lim, method, err := RepeatsLimit(w, n, alpha); checkErr(t, "RepeatsLimit", err) {
+			checkIn(t, "RepeatsLimit", float64(lim), 1, float64(n-1))
+			if method == "" {
+				t.Fatal("RepeatsLimit: no method")
+			}
+		}
+		if p, _, err := RepeatsTail(w, n, m); checkErr(t, "RepeatsTail", err) {
+			checkIn(t, "RepeatsTail", p, 0, 1)
+		}
+	})
+}
+
+func FuzzCoverage(f *testing.F) {
+	for i, w := range hostileW {
+		f.Add(w, hostileN[i%len(hostileN)], hostile[(i+6)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, w uint64, n int, alpha float64) {
+		if eps, err := CoverageGap(n, alpha); checkErr(t, "CoverageGap", err) {
+			checkIn(t, "CoverageGap", eps, 0, 1)
+		}
+		if r, err := RangeLimit(n, alpha); checkErr(t, "RangeLimit", err) {
+			checkIn(t, "RangeLimit", r, 0, 1)
+		}
+		if j, err := CoverageGapInt(w, n, alpha); checkErr(t, "CoverageGapInt", err) && (j < 1 || j > w-1) {
+			t.Fatalf("CoverageGapInt(%d, %d, %v) = %d", w, n, alpha, j)
+		}
+		if r, err := RangeLimitInt(w, n, alpha); checkErr(t, "RangeLimitInt", err) && r > w-2 {
+			t.Fatalf("RangeLimitInt(%d, %d, %v) = %d", w, n, alpha, r)
+		}
+	})
+}
+
+func FuzzKS(f *testing.F) {
+	for i, d := range hostile {
+		f.Add(hostileN[i%len(hostileN)], d, hostile[(i+4)%len(hostile)], hostileW[i%len(hostileW)])
+	}
+	f.Fuzz(func(t *testing.T, n int, d, alpha float64, w uint64) {
+		if c, method, err := KSCritical(n, alpha); checkErr(t, "KSCritical", err) {
+			checkIn(t, "KSCritical", c, 0, 1)
+			if p, m, err := KSTail(n, c); err != nil || p > alpha || m != method {
+				t.Fatalf("KSTail(%d, KSCritical = %v) = %v, %q, %v; want <= %v by %q", n, c, p, m, err, alpha, method)
+			}
+		}
+		if p, _, err := KSTail(n, d); checkErr(t, "KSTail", err) {
+			checkIn(t, "KSTail", p, 0, 1)
+		}
+		if n <= 1000 || d >= 0.5 || float64(n)*d <= 50 { // keep the matrix small for a fuzzer
+			if p, err := KSExactCDF(n, d); checkErr(t, "KSExactCDF", err) {
+				checkIn(t, "KSExactCDF", p, 0, 1)
+			}
+		}
+		if p, err := KolmogorovCDF(d); checkErr(t, "KolmogorovCDF", err) {
+			checkIn(t, "KolmogorovCDF", p, 0, 1)
+		}
+		if x, err := KolmogorovQuantile(alpha); checkErr(t, "KolmogorovQuantile", err) {
+			checkIn(t, "KolmogorovQuantile", x, 0, 40)
+		}
+		if c, method, err := KSCriticalUniformInt(w, n, alpha); checkErr(t, "KSCriticalUniformInt", err) {
+			checkIn(t, "KSCriticalUniformInt", c, 0, 1)
+			if method == "" {
+				t.Fatal("KSCriticalUniformInt: no method")
+			}
+		}
+	})
+}
+
+func FuzzKSStatistic(f *testing.F) {
+	f.Add([]byte{}, uint64(0))
+	f.Add(binary.LittleEndian.AppendUint64(nil, math.Float64bits(math.NaN())), uint64(1))
+	f.Add(binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, 1<<63), math.MaxUint64), uint64(math.MaxUint64))
+	f.Add(binary.LittleEndian.AppendUint64(nil, math.Float64bits(0.25)), uint64(10))
+	f.Fuzz(func(t *testing.T, data []byte, w uint64) {
+		var xs []float64
+		var ks []uint64
+		for len(data) >= 8 {
+			u := binary.LittleEndian.Uint64(data)
+			xs, ks = append(xs, math.Float64frombits(u)), append(ks, u%max(w, 1))
+			data = data[8:]
+		}
+		uniform := func(x float64) float64 { return min(1, max(0, x)) }
+		if d, err := KSStatistic(xs, uniform); checkErr(t, "KSStatistic", err) {
+			checkIn(t, "KSStatistic", d, 0, 1)
+		}
+		hostileCDF := func(x float64) float64 { return x } // values outside [0, 1] too
+		if d, err := KSStatistic(xs, hostileCDF); checkErr(t, "KSStatistic(identity)", err) {
+			checkIn(t, "KSStatistic(identity)", d, 0, 1)
+		}
+		if d, err := KSStatisticUniformInt(ks, w); checkErr(t, "KSStatisticUniformInt", err) {
+			checkIn(t, "KSStatisticUniformInt", d, 0, 1)
+		}
+	})
+}
+
+func FuzzOrder(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(n, hostile[i%len(hostile)])
+	}
+	f.Add(14, 1-0x1p-53)
+	f.Fuzz(func(t *testing.T, n int, alpha float64) {
+		for name, interval := range map[string]func(int, float64) (int, int, string, error){
+			"AscentsInterval": AscentsInterval, "TurningPointsInterval": TurningPointsInterval,
+		} {
+			if lo, hi, method, err := interval(n, alpha); checkErr(t, name, err) {
+				if lo < 0 || lo > hi || hi > n-1 || method == "" {
+					t.Fatalf("%s(%d, %v) = [%d, %d], %q", name, n, alpha, lo, hi, method)
+				}
+			}
+		}
+		if n > 2000 {
+			return // the PMFs cost n^2: a fuzzer needs no more than this
+		}
+		for name, pmf := range map[string]func(int) ([]float64, error){"AscentsPMF": AscentsPMF, "TurningPointsPMF": TurningPointsPMF} {
+			if p, err := pmf(n); checkErr(t, name, err) {
+				var sum float64
+				for _, x := range p {
+					checkIn(t, name, x, 0, 1)
+					sum += x
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%s(%d) sums to %v", name, n, sum)
+				}
+			}
+		}
+	})
+}
