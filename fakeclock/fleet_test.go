@@ -237,7 +237,11 @@ func TestFleetFailingLoops(t *testing.T) {
 		fl := fakeclock.Fleet{Loops: 50, Seed: 11, For: interval}
 		_, errRun := fl.Run(t, tc.loop)
 		_, errSched := fl.RunSchedule(tc.schedule)
-		for form, err := range map[string]error{"Run": errRun, "RunSchedule": errSched} {
+		fl.Sink = func(int, time.Duration) {}
+		_, errStream := fl.RunSchedule(tc.schedule)
+		_, errRunStream := fl.Run(t, tc.loop)
+		for form, err := range map[string]error{"Run": errRun, "RunSchedule": errSched,
+			"RunSchedule with a Sink": errStream, "Run with a Sink": errRunStream} {
 			var fe *fakeclock.FleetError
 			if !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.want) ||
 				!strings.Contains(err.Error(), "fleet seed 11") || !strings.Contains(err.Error(), "replays it") {
