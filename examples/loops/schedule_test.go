@@ -40,23 +40,24 @@ var fleetShapes = []struct {
 func TestSchedulesMatchLoops(t *testing.T) {
 	for _, s := range fleetShapes {
 		t.Run(s.name, func(t *testing.T) {
-			for _, seed := range []uint64{1, 2, 20261130} {
-				for _, stagger := range []time.Duration{0, interval / 2} {
-					fl := fakeclock.Fleet{Loops: 20, Seed: seed, For: 100 * interval, Stagger: stagger}
-					code, err := fl.Run(t, s.loop)
-					if err != nil {
-						t.Fatal(err)
-					}
-					model, err := fl.RunSchedule(s.schedule)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if len(code[0]) < 50 {
-						t.Fatalf("seed %d: only %d events in 100 intervals", seed, len(code[0]))
-					}
-					if d := cmp.Diff(code, model); d != "" {
-						t.Fatalf("seed %d, stagger %v: events (-code +schedule):\n%s", seed, stagger, d)
-					}
+			for _, run := range []struct {
+				seed    uint64
+				stagger time.Duration
+			}{{1, 0}, {1, interval / 2}, {20261130, 0}} {
+				fl := fakeclock.Fleet{Loops: 20, Seed: run.seed, For: 100 * interval, Stagger: run.stagger}
+				code, err := fl.Run(t, s.loop)
+				if err != nil {
+					t.Fatal(err)
+				}
+				model, err := fl.RunSchedule(s.schedule)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(code[0]) < 50 {
+					t.Fatalf("%+v: only %d events in 100 intervals", run, len(code[0]))
+				}
+				if d := cmp.Diff(code, model); d != "" {
+					t.Fatalf("%+v: events (-code +schedule):\n%s", run, d)
 				}
 			}
 		})
