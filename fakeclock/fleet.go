@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -288,6 +287,3 @@ func sleep(ctx context.Context, c Clock, d time.Duration) bool {
 		return false
 	}
 }
-
-// never is a time after every fleet's end.
-const never = time.Duration(math.MaxInt64)
