@@ -2,6 +2,7 @@ package fakeclock
 
 import (
 	"context"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
@@ -120,4 +121,24 @@ func TestNoAllocationsPerSleep(t *testing.T) {
 	if a := testing.AllocsPerRun(100, step); a != 0 {
 		t.Errorf("%v allocations per Sleep, want 0", a)
 	}
+}
+
+// BenchmarkFleetSchedule streams a fleet of jitter + ticker schedules to a
+// Sink that counts; ns/event and B/event are per event.
+func BenchmarkFleetSchedule(b *testing.B) {
+	schedule := func(r *rand.Rand) func(time.Duration) time.Duration {
+		k := time.Duration(-1)
+		return func(time.Duration) time.Duration {
+			k++
+			return k*time.Second + time.Duration(r.Int64N(int64(time.Second)))
+		}
+	}
+	var n int64
+	fl := Fleet{Loops: 10_000, Seed: 1, For: 600 * time.Second, Sink: func(int, time.Duration) { n++ }}
+	for b.Loop() {
+		if _, err := fl.RunSchedule(schedule); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/event")
 }

@@ -54,6 +54,21 @@
 // Advance adds its own duration. In a bubble, advance from one goroutine at
 // a time (synctest.Wait allows no more).
 //
+// # Fleets
+//
+// A Fleet runs many copies of one loop in one virtual timeline, each with
+// its own *rand.Rand derived from the fleet's seed, started in lockstep (or
+// staggered), and returns every copy's event times, or streams them to a
+// Sink in time order. Run takes the loop's own code and runs it in a
+// synctest bubble, one goroutine per copy, settling after each instant, so
+// that the events depend on the seed alone; RunSchedule takes the loop as
+// its schedule (the next event from the last) and runs it with no
+// goroutine per copy, spread over the cores, for fleets of a hundred
+// thousand. A test that runs both on one seed and compares them keeps the
+// schedule true to the code (examples/loops does so for every shape). A
+// copy that panics or makes events without letting time move is stopped
+// with a *FleetError that names it and the seed that replays it.
+//
 // # fakeclock or testing/synctest
 //
 // Code that calls package time directly needs no Clock: test it inside

@@ -45,6 +45,10 @@ type Fake struct {
 	waiters  []*armWaiter
 	instants int64 // instants fired, for the tests that bound the work
 	bubble   bool
+	// settled, if set, is called after each settle in a bubble: when every
+	// goroutine has handled the instant before (a fleet's streaming sink).
+	settled func()
+	halt    atomic.Bool // set to stop an Advance early (a fleet's loop failed)
 }
 
 // kind says which method made a timer, for the report of a failed wait.
@@ -312,7 +316,7 @@ func (f *Fake) AdvanceNext() (time.Duration, bool) {
 }
 
 func (f *Fake) advanceTo(target int64) {
-	for f.fire(target) {
+	for !f.halt.Load() && f.fire(target) {
 		f.settle()
 	}
 }
@@ -323,6 +327,9 @@ func (f *Fake) advanceTo(target int64) {
 func (f *Fake) settle() {
 	if f.bubble {
 		synctest.Wait()
+		if f.settled != nil {
+			f.settled()
+		}
 	}
 }
 

@@ -191,16 +191,17 @@ func TestAdvancePastTheLargestTime(t *testing.T) {
 
 func TestNilArguments(t *testing.T) {
 	c := NewFake(time.Unix(0, 0))
-	if err := c.WaitArmed(nil, 1); err == nil || !strings.Contains(err.Error(), "nil context") { //nolint:staticcheck // nil on purpose
+	var none context.Context // nil on purpose
+	if err := c.WaitArmed(none, 1); err == nil || !strings.Contains(err.Error(), "nil context") {
 		t.Errorf("WaitArmed(nil, 1) = %v, want an error naming the nil context", err)
 	}
 	for name, f := range map[string]func(){
-		"WithTimeout(nil, 1s)":   func() { c.WithTimeout(nil, time.Second) },       //nolint:staticcheck // nil on purpose
-		"WithDeadline(nil, ...)": func() { c.WithDeadline(nil, time.Unix(1, 0)) },  //nolint:staticcheck // nil on purpose
-		"AfterFunc(1s, nil)":     func() { c.AfterFunc(time.Second, nil) },         //
-		"Test(nil, f)":           func() { Test(nil, func(*testing.T, *Fake) {}) }, //
-		"NewTicker(0)":           func() { c.NewTicker(0) },                        //
-		"Ticker{}.Stop()":        func() { (&Ticker{}).Stop() },                    //
+		"WithTimeout(nil, 1s)":   func() { c.WithTimeout(none, time.Second) },
+		"WithDeadline(nil, ...)": func() { c.WithDeadline(none, time.Unix(1, 0)) },
+		"AfterFunc(1s, nil)":     func() { c.AfterFunc(time.Second, nil) },
+		"Test(nil, f)":           func() { Test(nil, func(*testing.T, *Fake) {}) },
+		"NewTicker(0)":           func() { c.NewTicker(0) },
+		"Ticker{}.Stop()":        func() { (&Ticker{}).Stop() },
 	} {
 		msg := panicMessage(f)
 		if !strings.HasPrefix(msg, "fakeclock: ") {

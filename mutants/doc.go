@@ -29,9 +29,11 @@
 // own.
 //
 // Code that takes injected randomness rather than a Jitter can be broken with
-// ConstantSource, ClockSource and CollapsedSource, math/rand/v2 sources to put in the
-// *rand.Rand it already accepts: every method of the *rand.Rand then sees the broken number,
-// Float64 as much as IntN.
+// ConstantSource, ClockSource and CollapsedSource: each returns a Source to put in the
+// *rand.Rand the code already accepts, of math/rand/v2 or of math/rand (v1). Every method
+// of the *rand.Rand then sees the broken number, Float64 as much as IntN, and returns after
+// at most two reads of the source whatever its argument: a broken number never makes a
+// method redraw forever.
 //
 // At the smallest bases a mutant can be identical to the correct jitter: full jitter at
 // base 1ns is always 0, and so is every mutant of it. Mutant.EquivalentAt says when, and

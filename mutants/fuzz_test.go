@@ -23,7 +23,7 @@ func FuzzSpec(f *testing.F) {
 	f.Add(uint8(2), 1.0, int64(math.MaxInt64/2+1), 0.5)
 	f.Add(uint8(2), 5e-324, int64(math.MaxInt64-1), 1e-300)
 	f.Add(uint8(1), math.NaN(), int64(-1), math.Inf(1))
-	f.Add(uint8(3), -0.0, int64(math.MinInt64), 1.0)
+	f.Add(uint8(3), math.Copysign(0, -1), int64(math.MinInt64), 1.0)
 	f.Fuzz(func(t *testing.T, kind uint8, p float64, base int64, factor float64) {
 		var spec Spec
 		switch kind % 4 {

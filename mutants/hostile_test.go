@@ -3,6 +3,7 @@ package mutants
 import (
 	"fmt"
 	"math"
+	randv1 "math/rand"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -114,8 +115,8 @@ func inRange[T int | int32 | int64 | uint | uint32 | uint64](x, n T) {
 	}
 }
 
-// brokenSources draws one broken source of each class, with hostile parameters.
-func drawBrokenSource(t *rapid.T) (string, rand.Source) {
+// drawBrokenSource draws one broken source of each class, with hostile parameters.
+func drawBrokenSource(t *rapid.T) (string, *Source) {
 	switch rapid.IntRange(0, 2).Draw(t, "class") {
 	case 0:
 		return "ConstantSource()", ConstantSource()
@@ -200,5 +201,108 @@ func TestBrokenSourceHangs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The same for math/rand (v1): every method of its *rand.Rand returns within two reads
+// per value on every broken source, whatever its argument.
+
+// budgetSource1 is budgetSource for math/rand: a rand.Source64.
+type budgetSource1 struct {
+	src  *Source
+	left int
+}
+
+func (b *budgetSource1) spend() {
+	if b.left--; b.left < 0 {
+		panic(errOverBudget)
+	}
+}
+
+func (b *budgetSource1) Int63() int64   { b.spend(); return b.src.Int63() }
+func (b *budgetSource1) Uint64() uint64 { b.spend(); return b.src.Uint64() }
+func (b *budgetSource1) Seed(int64)     {}
+
+type v1Method struct {
+	name string
+	call func(t *rapid.T, r *randv1.Rand) (desc string, budget int, run func())
+}
+
+var v1Methods = []v1Method{
+	{"Int63", one1(func(r *randv1.Rand) { r.Int63() })},
+	{"Uint32", one1(func(r *randv1.Rand) { r.Uint32() })},
+	{"Uint64", one1(func(r *randv1.Rand) { r.Uint64() })},
+	{"Int31", one1(func(r *randv1.Rand) { r.Int31() })},
+	{"Int", one1(func(r *randv1.Rand) { r.Int() })},
+	{"Float64", one1(func(r *randv1.Rand) { r.Float64() })},
+	{"Float32", one1(func(r *randv1.Rand) { r.Float32() })},
+	{"ExpFloat64", one1(func(r *randv1.Rand) { r.ExpFloat64() })},
+	{"NormFloat64", one1(func(r *randv1.Rand) { r.NormFloat64() })},
+	{"Int63n", func(t *rapid.T, r *randv1.Rand) (string, int, func()) {
+		n := extremeInt64(t, "n")
+		return fmt.Sprintf("Int63n(%d)", n), 2, func() { inRange(r.Int63n(n), n) }
+	}},
+	{"Int31n", func(t *rapid.T, r *randv1.Rand) (string, int, func()) {
+		n := rapid.OneOf(rapid.SampledFrom([]int32{1, 2, 3, 6, 1 << 30, 1<<30 + 1, math.MaxInt32, math.MaxInt32 - 1}),
+			rapid.Int32Range(1, math.MaxInt32)).Draw(t, "n")
+		return fmt.Sprintf("Int31n(%d)", n), 2, func() { inRange(r.Int31n(n), n) }
+	}},
+	{"Intn", func(t *rapid.T, r *randv1.Rand) (string, int, func()) {
+		n := int(extremeInt64(t, "n"))
+		return fmt.Sprintf("Intn(%d)", n), 2, func() { inRange(r.Intn(n), n) }
+	}},
+	{"Perm", func(t *rapid.T, r *randv1.Rand) (string, int, func()) {
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		return fmt.Sprintf("Perm(%d)", n), 2 * n, func() { r.Perm(n) }
+	}},
+	{"Shuffle", func(t *rapid.T, r *randv1.Rand) (string, int, func()) {
+		n := rapid.IntRange(0, 300).Draw(t, "n")
+		return fmt.Sprintf("Shuffle(%d)", n), 2 * n, func() { r.Shuffle(n, func(i, j int) {}) }
+	}},
+}
+
+func one1(f func(r *randv1.Rand)) func(*rapid.T, *randv1.Rand) (string, int, func()) {
+	return func(_ *rapid.T, r *randv1.Rand) (string, int, func()) { return "", 2, func() { f(r) } }
+}
+
+func TestEveryV1MethodReturnsOnBrokenSources(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		name, src := drawBrokenSource(t)
+		budget := &budgetSource1{src: src}
+		r := randv1.New(budget)
+		for range rapid.IntRange(1, 20).Draw(t, "calls") {
+			m := v1Methods[rapid.IntRange(0, len(v1Methods)-1).Draw(t, "method")]
+			desc, reads, run := m.call(t, r)
+			if desc == "" {
+				desc = m.name + "()"
+			}
+			budget.left = reads
+			if p := catch(run); p != nil {
+				t.Fatalf("math/rand.New(%s).%s: %v (budget %d reads)", name, desc, p, reads)
+			}
+		}
+	})
+}
+
+// TestV1RedrawsEnd forces each redraw loop of math/rand: a value at the top of Int63 makes
+// Float64 round to 1 and Int63n reject, a Uint32 of 0 makes Shuffle's reduction reject. The
+// broken source's answers to those redraws must end them at once.
+func TestV1RedrawsEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		k     readKind
+		last  uint64
+		reads int
+		call  func(r *randv1.Rand)
+	}{
+		{"Int63n(3) after the largest Int63", readV1RedrawMod, math.MaxInt64, 2, func(r *randv1.Rand) { r.Int63n(3) }},
+		{"Int31n(3) after the largest Int63", readV1RedrawMod, math.MaxInt64, 2, func(r *randv1.Rand) { r.Int31n(3) }},
+		// Shuffle(3) reduces twice: modulo 3 (redrawn once), then modulo 2.
+		{"Shuffle(3) after a Uint32 of 0", readV1Redraw32, 0, 3, func(r *randv1.Rand) { r.Shuffle(3, func(int, int) {}) }},
+	} {
+		s := &scriptSource{vals: []uint64{tc.last, redraw1(tc.k, tc.last)}}
+		if p := catch(func() { tc.call(randv1.New(s)) }); p != nil || len(s.sites) != tc.reads {
+			t.Errorf("%s: %d reads, %v; want the redraw to end it, %d reads in all", tc.name, len(s.sites), p, tc.reads)
+		}
 	}
 }

@@ -27,16 +27,23 @@ const (
 	readRedraw                  // IntN's kin redrawing a value they rejected
 )
 
-const randV2 = "math/rand/v2."
+const (
+	randV2 = "math/rand/v2."
+	randV1 = "math/rand."
+)
 
 // thisPackage prefixes the names of this package's functions in a stack.
-var thisPackage = reflect.TypeFor[brokenSource]().PkgPath() + "."
+var thisPackage = reflect.TypeFor[Source]().PkgPath() + "."
 
 // passThrough holds the methods of *rand.Rand that hand the source's value on to their
 // caller, which is then the reading method.
 var passThrough = map[string]bool{
 	randV2 + "(*Rand).Uint64": true,
 	randV2 + "(*Rand).Uint32": true,
+	randV1 + "(*Rand).Int63":  true,
+	randV1 + "(*Rand).Uint64": true,
+	randV1 + "(*Rand).Uint32": true,
+	randV1 + "(*Rand).Int31":  true,
 }
 
 // readers caches reader's answer by the return addresses it saw: symbolizing a stack costs
@@ -55,10 +62,23 @@ func reader() readKind {
 	return k
 }
 
-// A site is the function and line that read a source.
+// reader1 is reader for math/rand (v1).
+func reader1() readKind {
+	var pcs [8]uintptr
+	n := runtime.Callers(2, pcs[:])
+	if k, ok := readers.Load(pcs); ok {
+		return k.(readKind)
+	}
+	k := kindAt1(siteOf(pcs[:n]))
+	readers.Store(pcs, k)
+	return k
+}
+
+// A site is the function and line that read a source, and the function that called it.
 type site struct {
-	fn   string
-	line int
+	fn     string
+	line   int
+	caller string
 }
 
 // siteOf returns the reading site among the frames of pcs: the first frame outside this
@@ -68,10 +88,18 @@ func siteOf(pcs []uintptr) site {
 	for {
 		f, more := frames.Next()
 		if !strings.HasPrefix(f.Function, thisPackage) && !passThrough[f.Function] || !more {
-			return site{f.Function, f.Line}
+			s := site{fn: f.Function, line: f.Line}
+			if more {
+				c, _ := frames.Next()
+				s.caller = c.Function
+			}
+			return s
 		}
 	}
 }
+
+// at is the site without its caller: where in math/rand a read happens.
+func (s site) at() site { return site{fn: s.fn, line: s.line} }
 
 // kindAt says where the method reading at s looks.
 func kindAt(s site) readKind {
@@ -91,22 +119,23 @@ func kindAt(s site) readKind {
 	case "NormFloat64":
 		return readNorm
 	}
-	if redrawSites()[s] {
+	if redrawSites()[s.at()] {
 		return readRedraw
 	}
 	return readHigh
 }
 
 // scriptSource returns its values in turn, repeating the last, and records the site of
-// each read. After 64 reads it panics: a probe that loops is a probe that failed.
+// each read. It serves math/rand/v2 (Uint64) and math/rand (Int63, whose values it
+// returns as given). After 64 reads it panics: a probe that loops is a probe that failed.
 type scriptSource struct {
 	vals  []uint64
 	sites []site
 }
 
-func (s *scriptSource) Uint64() uint64 {
+func (s *scriptSource) next() uint64 {
 	if len(s.sites) == 64 {
-		panic("mutants: probe of math/rand/v2 looped")
+		panic("mutants: probe of math/rand looped")
 	}
 	var pcs [8]uintptr
 	n := runtime.Callers(2, pcs[:])
@@ -118,101 +147,129 @@ func (s *scriptSource) Uint64() uint64 {
 	return v
 }
 
-// probe runs call on a *rand.Rand over a script of vals and returns the sites it read at,
-// or nil if it looped.
-func probe(vals []uint64, call func(r *rand.Rand)) (sites []site) {
+func (s *scriptSource) Uint64() uint64 { return s.next() }
+func (s *scriptSource) Int63() int64   { return int64(s.next()) }
+func (s *scriptSource) Seed(int64)     {}
+
+// probe runs call on a script of vals and returns the sites it read at, or nil if it
+// looped.
+func probe(vals []uint64, call func(src *scriptSource)) (sites []site) {
 	s := &scriptSource{vals: vals}
 	defer func() {
 		if recover() != nil {
 			sites = nil
 		}
 	}()
-	call(rand.New(s))
+	call(s)
 	return s.sites
+}
+
+// laterSites returns the sites of the reads after the first that are not the first's:
+// where a method redraws.
+func laterSites(vals []uint64, calls ...func(src *scriptSource)) map[site]bool {
+	redraws := map[site]bool{}
+	for _, call := range calls {
+		sites := probe(vals, call)
+		for _, s := range sites[min(1, len(sites)):] {
+			if s.at() != sites[0].at() {
+				redraws[s.at()] = true
+			}
+		}
+	}
+	return redraws
 }
 
 // redrawSites returns the sites where IntN's kin redraw: a first value of 0 makes
 // Uint64N(6) redraw (0*6 mod 2^64 = 0 is below 2^64 mod 6 = 4); the largest value ends it.
 var redrawSites = sync.OnceValue(func() map[site]bool {
-	redraws := map[site]bool{}
-	for _, call := range []func(*rand.Rand){
-		func(r *rand.Rand) { r.Uint64N(6) },
-		func(r *rand.Rand) { r.IntN(6) },
-	} {
-		sites := probe([]uint64{0, math.MaxUint64}, call)
-		for _, s := range sites[min(1, len(sites)):] {
-			if s != sites[0] {
-				redraws[s] = true
-			}
-		}
-	}
-	return redraws
+	return laterSites([]uint64{0, math.MaxUint64},
+		func(s *scriptSource) { rand.New(s).Uint64N(6) },
+		func(s *scriptSource) { rand.New(s).IntN(6) })
 })
 
-// A ziggurat is how ExpFloat64 or NormFloat64 read one value on their fast path: a layer
-// number in the bits from 32 up, and an offset j in the low 32 bits (signed for the
-// normal), which gives j*w if |j| <= jmax. place puts a fraction there as its quantile.
+// A ziggurat is how ExpFloat64 or NormFloat64 read one value on their fast path: an
+// offset j = m*stride + layer (math/rand) or j = m with the layer in bits 32 up
+// (math/rand/v2), which gives j*w while |m| <= mmax. place puts a fraction there as its
+// quantile.
 type ziggurat struct {
-	layer    uint64
-	w        float64
-	jmax     int64
-	signed   bool
-	quantile func(p float64) float64
+	stride, layer int64
+	layerInJ      bool // math/rand: j's low bits are the layer
+	w             float64
+	mmax          int64
+	encode        func(layer, j int64) uint64 // the source's value for offset j
+	quantile      func(p float64) float64
+}
+
+// j returns the offset for m on layer l.
+func (z *ziggurat) j(l, m int64) int64 {
+	if z.layerInJ {
+		return m*z.stride + l
+	}
+	return m
 }
 
 // place returns the value that makes the ziggurat return the quantile of the fraction f,
-// clipped to the fast path: within 2^-31 of the quantile, up to the 0.9995 quantile of
-// the exponential and the 0.9997 of the normal (beyond which the slow path would need
+// clipped to the fast path: within 2^-20 of the quantile, up to about the 0.9995 quantile
+// of the exponential and the 0.9997 of the normal (beyond which the slow path would need
 // further reads).
 func (z *ziggurat) place(f uint64) uint64 {
-	if z.jmax == 0 { // the probe found no fast path: pass the fraction on
+	if z.mmax == 0 { // the probe found no fast path: pass the fraction on
 		return f
 	}
-	m := float64(z.jmax)
-	j := int64(math.Round(max(-m, min(m, z.quantile(float64(f)*0x1p-64)/z.w))))
-	return z.layer<<32 | uint64(uint32(j))
+	lo := 0.0
+	if z.quantile(0) < 0 {
+		lo = -float64(z.mmax)
+	}
+	j := z.quantile(float64(f)*0x1p-64)/z.w - float64(z.j(z.layer, 0))
+	m := int64(math.Round(max(lo, min(float64(z.mmax), j/float64(z.stride)))))
+	return z.encode(z.layer, z.j(z.layer, m))
 }
 
-// probeZiggurat finds the layer of call's ziggurat with the widest fast path: for each
-// layer, its width w is the value at offset 1, and jmax the largest offset that the method
-// accepts on one read (found by bisection: the fast path is j below a bound).
-func probeZiggurat(layers int, jtop int64, call func(r *rand.Rand) float64) *ziggurat {
-	best := &ziggurat{}
-	fast := func(u uint64) (float64, bool) {
+// probeZiggurat finds the layer of a ziggurat with the widest fast path: for each layer,
+// its width w from the value at m = 1, and mmax the largest m that the method accepts on
+// one read (by bisection: the fast path is j below a bound). call runs the method on a
+// script and returns its value.
+func probeZiggurat(z ziggurat, layers, mtop int64, call func(src *scriptSource) float64) *ziggurat {
+	best := z
+	fast := func(l, m int64) (float64, bool) {
 		var x float64
-		sites := probe([]uint64{u, 0}, func(r *rand.Rand) { x = call(r) })
+		sites := probe([]uint64{z.encode(l, z.j(l, m)), 0}, func(s *scriptSource) { x = call(s) })
 		return x, len(sites) == 1
 	}
-	for l := range uint64(layers) {
-		w, ok := fast(l<<32 | 1)
-		if !ok || w <= 0 {
+	for l := range layers {
+		x, ok := fast(l, 1)
+		if !ok || x <= 0 {
 			continue
 		}
-		lo, hi := int64(1), jtop // fast at lo; find the last fast offset
+		w := x / float64(z.j(l, 1))
+		lo, hi := int64(1), mtop // fast at lo; find the last fast m
 		for lo < hi {
 			mid := lo + (hi-lo+1)/2
-			if _, ok := fast(l<<32 | uint64(uint32(mid))); ok {
+			if _, ok := fast(l, mid); ok {
 				lo = mid
 			} else {
 				hi = mid - 1
 			}
 		}
-		if float64(lo)*w > float64(best.jmax)*best.w {
-			best.layer, best.w, best.jmax = l, w, lo
+		if float64(z.j(l, lo))*w > float64(best.j(best.layer, best.mmax))*best.w {
+			best.layer, best.w, best.mmax = l, w, lo
 		}
 	}
-	return best
+	return &best
 }
 
+func expQuantile(p float64) float64  { return -math.Log1p(-p) }
+func normQuantile(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
+
+// encodeV2 puts the layer in bits 32 up and j in the low 32 bits.
+func encodeV2(layer, j int64) uint64 { return uint64(layer)<<32 | uint64(uint32(j)) }
+
 var expZiggurat = sync.OnceValue(func() *ziggurat {
-	z := probeZiggurat(256, math.MaxUint32, (*rand.Rand).ExpFloat64)
-	z.quantile = func(p float64) float64 { return -math.Log1p(-p) }
-	return z
+	return probeZiggurat(ziggurat{stride: 1, encode: encodeV2, quantile: expQuantile}, 256, math.MaxUint32,
+		func(s *scriptSource) float64 { return rand.New(s).ExpFloat64() })
 })
 
 var normZiggurat = sync.OnceValue(func() *ziggurat {
-	z := probeZiggurat(128, math.MaxInt32, (*rand.Rand).NormFloat64)
-	z.signed = true
-	z.quantile = func(p float64) float64 { return math.Sqrt2 * math.Erfinv(2*p-1) }
-	return z
+	return probeZiggurat(ziggurat{stride: 1, encode: encodeV2, quantile: normQuantile}, 128, math.MaxInt32,
+		func(s *scriptSource) float64 { return rand.New(s).NormFloat64() })
 })

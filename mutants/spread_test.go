@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	randv1 "math/rand"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -145,53 +146,70 @@ func Example_spreadCheck() {
 	//   collapsed-range       rejected  mean: mean 242.5ms, off the expected 500ms by 257.5ms (28.2 standard errors); want off by less th...
 }
 
-// TestSpreadSeesBrokenSources draws from a *rand.Rand over each broken source through
-// Float64, IntN and Int64N, and checks that spread's battery rejects every sample while
-// passing the same draws from a healthy source.
+// TestSpreadSeesBrokenSources draws from a *rand.Rand over each broken source, of
+// math/rand/v2 and of math/rand, through Float64, IntN and Int64N (Float64, Intn and
+// Int63n), and checks that spread's battery rejects every sample while passing the same
+// draws from a healthy source.
 func TestSpreadSeesBrokenSources(t *testing.T) {
 	start := time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
 	coarse, _ := mutants.ClockSource(mutants.SteppingClock(start, 0))
 	fine, _ := mutants.ClockSource(mutants.SteppingClock(start, 211324865))
 	collapsed, _ := mutants.CollapsedSource(rand.NewPCG(5, 6), 0.5)
 	sources := []struct {
-		name string
-		src  rand.Source
-		bad  bool
+		name   string
+		src    rand.Source
+		src1   randv1.Source
+		broken bool
 	}{
-		{"healthy", rand.NewPCG(5, 6), false},
-		{"constant", mutants.ConstantSource(), true},
-		{"clock, coarse", coarse, true},
-		{"clock, fine", fine, true},
-		{"collapsed", collapsed, true},
+		{"healthy", rand.NewPCG(5, 6), randv1.NewSource(5), false},
+		{"constant", mutants.ConstantSource(), mutants.ConstantSource(), true},
+		{"clock, coarse", coarse, coarse, true},
+		{"clock, fine", fine, fine, true},
+		{"collapsed", collapsed, collapsed, true},
 	}
 	for _, s := range sources {
-		r := rand.New(s.src)
+		r, r1 := rand.New(s.src), randv1.New(s.src1)
 		for _, c := range []struct {
 			method string
 			failed func() (bool, error)
 		}{
-			{"Float64", func() (bool, error) {
-				rep, err := spread.Analyze(spread.Draw(1000, r.Float64), spread.Uniform(0.0, 1.0))
-				return rep.Failed(), err
-			}},
-			{"IntN(1000)", func() (bool, error) {
-				rep, err := spread.Analyze(spread.Draw(1000, func() int { return r.IntN(1000) }), spread.Uniform(0, 1000))
-				return rep.Failed(), err
-			}},
-			{"Int64N(1s)", func() (bool, error) {
-				d := func() time.Duration { return time.Duration(r.Int64N(int64(time.Second))) }
-				rep, err := spread.Analyze(spread.Draw(1000, d), spread.Uniform(0, time.Second))
-				return rep.Failed(), err
-			}},
+			{"Float64", floats(r.Float64)},
+			{"IntN(1000)", ints(func() int { return r.IntN(1000) })},
+			{"Int64N(1s)", durations(func() int64 { return r.Int64N(int64(time.Second)) })},
+			{"v1 Float64", floats(r1.Float64)},
+			{"v1 Intn(1000)", ints(func() int { return r1.Intn(1000) })},
+			{"v1 Int63n(1s)", durations(func() int64 { return r1.Int63n(int64(time.Second)) })},
 		} {
 			failed, err := c.failed()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if failed != s.bad {
-				t.Errorf("%s source, %s: spread failed the sample: %v, want %v", s.name, c.method, failed, s.bad)
+			if failed != s.broken {
+				t.Errorf("%s source, %s: spread failed the sample: %v, want %v", s.name, c.method, failed, s.broken)
 			}
 		}
+	}
+}
+
+func floats(f func() float64) func() (bool, error) {
+	return func() (bool, error) {
+		rep, err := spread.Analyze(spread.Draw(1000, f), spread.Uniform(0.0, 1.0))
+		return rep.Failed(), err
+	}
+}
+
+func ints(f func() int) func() (bool, error) {
+	return func() (bool, error) {
+		rep, err := spread.Analyze(spread.Draw(1000, f), spread.Uniform(0, 1000))
+		return rep.Failed(), err
+	}
+}
+
+func durations(f func() int64) func() (bool, error) {
+	return func() (bool, error) {
+		d := func() time.Duration { return time.Duration(f()) }
+		rep, err := spread.Analyze(spread.Draw(1000, d), spread.Uniform(0, time.Second))
+		return rep.Failed(), err
 	}
 }
 
@@ -211,4 +229,27 @@ func ExampleCollapsedSource() {
 	}
 	fmt.Printf("Float64 below 0.5: %v, max Int64N(1000) %d\n", top < 0.5, topN)
 	// Output: Float64 below 0.5: true, max Int64N(1000) 499
+}
+
+// A Source serves math/rand (v1) as well: code that still takes a v1 *rand.Rand gets the
+// same broken numbers, through Int63n's modulo reduction too.
+func ExampleSource_mathRandV1() {
+	src, err := mutants.CollapsedSource(rand.NewPCG(1, 2), 0.5)
+	if err != nil {
+		panic(err)
+	}
+	r := randv1.New(src) // math/rand's New: src is a rand.Source64
+	var top float64
+	var topN, topIntn int64
+	for range 10000 {
+		top = max(top, r.Float64())
+		topN = max(topN, r.Int63n(1000))
+		topIntn = max(topIntn, int64(r.Intn(1000)))
+	}
+	fmt.Printf("Float64 below 0.5: %v, max Int63n(1000) %d, max Intn(1000) %d\n", top < 0.5, topN, topIntn)
+	constant := randv1.New(mutants.ConstantSource())
+	fmt.Println("constant:", constant.Int63n(1000), constant.Intn(6), constant.Float64())
+	// Output:
+	// Float64 below 0.5: true, max Int63n(1000) 499, max Intn(1000) 499
+	// constant: 500 3 0.5
 }

@@ -14,4 +14,15 @@
 // testing.Benchmark and prints benchmark lines. Every figure is ns per
 // delivered tick; medians prints the median of the runs and its ratio to
 // the floor. results.txt holds a recorded run.
+//
+// The fleet benchmarks of issue 12 (fleet_test.go) time one fleet of
+// jitter + ticker loops on three drivers that make the same events
+// (TestFleetPeersAgree): fakeclock.Fleet.Run, package time inside
+// testing/synctest, and k8s.io/utils/clock/testing's FakeClock in a bubble;
+// and fakeclock.Fleet.RunSchedule at 100,000 loops for an hour:
+//
+//	go test -run FleetBenchmarks -bench FleetSchedule -count 3 -timeout 170m | tee fleet.txt
+//	go run ./cmd/medians < fleet.txt
+//
+// fleet-results.txt holds a recorded run.
 package benchfakeclock

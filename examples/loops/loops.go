@@ -5,20 +5,32 @@
 // ticker, and a fixed ticker re-offset by a random sleep every 32 ticks
 // inside an outer ticker.
 //
-// Each loop calls do at each event and returns when ctx is done; a random
-// duration comes from randN, which must return a value in [0, n) like
-// math/rand/v2's N. Production passes fakeclock.Real() and rand.N.
+// Each loop calls do at each event and returns when ctx is done. Its
+// randomness comes from the *rand.Rand (math/rand/v2) it is given, as a
+// duration in [0, n) from r.Int64N(n), so that a test can seed it and
+// replay it. A *rand.Rand is not safe for concurrent use: give each loop
+// its own. Production passes fakeclock.Real() and a generator seeded from
+// the global source, which Go seeds at random when the program starts:
+//
+//	r := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+//	go loops.JitterTicker(ctx, fakeclock.Real(), time.Minute, r, poll)
+//
+// (or rand.New(rand.NewChaCha8(seed)) with a seed read from crypto/rand,
+// where the loops' phases must not be guessable).
 package loops
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 )
 
-// RandN returns a random duration in [0, n), as math/rand/v2.N does.
-type RandN func(n time.Duration) time.Duration
+// randN returns a random duration in [0, n) from r.
+func randN(r *rand.Rand, n time.Duration) time.Duration {
+	return time.Duration(r.Int64N(int64(n)))
+}
 
 // sleep waits d on c, or until ctx is done; it reports whether d passed.
 func sleep(ctx context.Context, c fakeclock.Clock, d time.Duration) bool {
@@ -72,10 +84,10 @@ func Ticker(ctx context.Context, c fakeclock.Clock, interval time.Duration, do f
 // RandomSleep does the thing, then sleeps a random duration in
 // [0, 2*interval): one event per interval on average, with hot and cold
 // runs.
-func RandomSleep(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+func RandomSleep(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
 	for ctx.Err() == nil {
 		do()
-		if !sleep(ctx, c, randN(2*interval)) {
+		if !sleep(ctx, c, randN(r, 2*interval)) {
 			return
 		}
 	}
@@ -84,11 +96,11 @@ func RandomSleep(ctx context.Context, c fakeclock.Clock, interval time.Duration,
 // JitterTicker sleeps a random duration in [0, interval), does the thing,
 // then waits for the next tick: the k-th event falls in
 // [k*interval, (k+1)*interval), and two events are 0 to 2 intervals apart.
-func JitterTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+func JitterTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
 	tick := c.NewTicker(interval)
 	defer tick.Stop()
 	for ctx.Err() == nil {
-		if !sleep(ctx, c, randN(interval)) {
+		if !sleep(ctx, c, randN(r, interval)) {
 			return
 		}
 		do()
@@ -105,11 +117,11 @@ const Batch = 32
 // random sleep in [0, interval), and starts a batch every Batch+1
 // intervals on an outer ticker: event j of batch m is at
 // m*(Batch+1)*interval + offset_m + j*interval.
-func Reoffset(ctx context.Context, c fakeclock.Clock, interval time.Duration, randN RandN, do func()) {
+func Reoffset(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
 	outer := c.NewTicker((Batch + 1) * interval)
 	defer outer.Stop()
 	for ctx.Err() == nil {
-		if !sleep(ctx, c, randN(interval)) || !batch(ctx, c, interval, do) {
+		if !sleep(ctx, c, randN(r, interval)) || !batch(ctx, c, interval, do) {
 			return
 		}
 		if !wait(ctx, outer.C) {

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -19,13 +20,12 @@ const interval = time.Second
 // loop is one of the package's loops with its randomness bound.
 type loop func(ctx context.Context, c fakeclock.Clock, do func())
 
-// recorder collects event times (offsets from start) and random draws.
+// recorder collects event times (offsets from start).
 type recorder struct {
 	mu     sync.Mutex
 	c      fakeclock.Clock
 	start  time.Time
 	events []time.Duration
-	draws  []time.Duration
 }
 
 func (r *recorder) do() {
@@ -34,107 +34,115 @@ func (r *recorder) do() {
 	r.events = append(r.events, r.c.Since(r.start))
 }
 
-// randN draws from a seeded source and records each draw.
-func (r *recorder) randN(seed uint64) RandN {
-	src := rand.New(rand.NewPCG(seed, 0x5eed))
-	return func(n time.Duration) time.Duration {
-		d := time.Duration(src.Int64N(int64(n)))
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.draws = append(r.draws, d)
-		return d
+// seeded returns the generator of a loop's draws; a test replays the draws
+// from a second one with the same seed.
+func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// draws returns the first n draws in [0, bound) of the generator seeded
+// with seed: the loop's, replayed.
+func draws(seed uint64, n int, bound time.Duration) []time.Duration {
+	r := seeded(seed)
+	ds := make([]time.Duration, n)
+	for i := range ds {
+		ds[i] = time.Duration(r.Int64N(int64(bound)))
 	}
+	return ds
 }
 
-func (r *recorder) result() (events, draws []time.Duration) {
+func (r *recorder) result() []time.Duration {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return slices.Clone(r.events), slices.Clone(r.draws)
+	return slices.Clone(r.events)
 }
 
 // onFake runs l on a Fake in a bubble for n intervals.
-func onFake(t *testing.T, n int, mk func(r *recorder) loop) (events, draws []time.Duration) {
+func onFake(t *testing.T, n int, l loop) (events []time.Duration) {
 	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
 		r := &recorder{c: c, start: c.Now()}
 		ctx, cancel := context.WithCancel(t.Context())
 		var wg sync.WaitGroup
-		wg.Go(func() { mk(r)(ctx, c, r.do) })
+		wg.Go(func() { l(ctx, c, r.do) })
 		if err := c.Advance(time.Duration(n) * interval); err != nil {
 			t.Fatal(err)
 		}
-		events, draws = r.result()
+		events = r.result()
 		cancel()
 		wg.Wait()
 	})
-	return events, draws
+	return events
 }
 
 // onTime runs l on package time in a synctest bubble for n intervals: the
 // oracle for the same loop on the Fake.
-func onTime(t *testing.T, n int, mk func(r *recorder) loop) (events, draws []time.Duration) {
+func onTime(t *testing.T, n int, l loop) (events []time.Duration) {
 	synctest.Test(t, func(t *testing.T) {
 		c := fakeclock.Real()
 		r := &recorder{c: c, start: c.Now()}
 		ctx, cancel := context.WithCancel(t.Context())
 		var wg sync.WaitGroup
-		wg.Go(func() { mk(r)(ctx, c, r.do) })
+		wg.Go(func() { l(ctx, c, r.do) })
 		time.Sleep(time.Duration(n) * interval)
 		synctest.Wait()
-		events, draws = r.result()
+		events = r.result()
 		cancel()
 		wg.Wait()
 	})
-	return events, draws
+	return events
 }
 
 const seed = 20261129
 
+// shapes are the package's loops, each bound to a generator seeded with
+// seed, and the event times it must make up to until, computed from the
+// same seed's draws independently of the loop.
 var shapes = []struct {
 	name string
-	mk   func(r *recorder) loop
-	// want computes the event times from the draws, independently of the loop.
-	want func(draws []time.Duration, until time.Duration) []time.Duration
+	loop func(seed uint64) loop
+	want func(seed uint64, until time.Duration) []time.Duration
 }{
-	{"SleepAfterWork", func(*recorder) loop {
+	{"SleepAfterWork", func(uint64) loop {
 		return func(ctx context.Context, c fakeclock.Clock, do func()) { SleepAfterWork(ctx, c, interval, do) }
-	}, func(_ []time.Duration, until time.Duration) []time.Duration {
+	}, func(_ uint64, until time.Duration) []time.Duration {
 		return grid(0, interval, until)
 	}},
-	{"Ticker", func(*recorder) loop {
+	{"Ticker", func(uint64) loop {
 		return func(ctx context.Context, c fakeclock.Clock, do func()) { Ticker(ctx, c, interval, do) }
-	}, func(_ []time.Duration, until time.Duration) []time.Duration {
+	}, func(_ uint64, until time.Duration) []time.Duration {
 		return grid(0, interval, until)
 	}},
-	{"RandomSleep", func(r *recorder) loop {
-		randN := r.randN(seed)
-		return func(ctx context.Context, c fakeclock.Clock, do func()) { RandomSleep(ctx, c, interval, randN, do) }
-	}, func(draws []time.Duration, until time.Duration) []time.Duration {
+	{"RandomSleep", func(seed uint64) loop {
+		r := seeded(seed)
+		return func(ctx context.Context, c fakeclock.Clock, do func()) { RandomSleep(ctx, c, interval, r, do) }
+	}, func(seed uint64, until time.Duration) []time.Duration {
 		var want []time.Duration
 		at := time.Duration(0)
-		for k := 0; at <= until; k++ {
+		for _, d := range draws(seed, int(until/interval)*4+4, 2*interval) {
+			if at > until {
+				break
+			}
 			want = append(want, at)
-			at += draws[k]
+			at += d
 		}
 		return want
 	}},
-	{"JitterTicker", func(r *recorder) loop {
-		randN := r.randN(seed)
-		return func(ctx context.Context, c fakeclock.Clock, do func()) { JitterTicker(ctx, c, interval, randN, do) }
-	}, func(draws []time.Duration, until time.Duration) []time.Duration {
+	{"JitterTicker", func(seed uint64) loop {
+		r := seeded(seed)
+		return func(ctx context.Context, c fakeclock.Clock, do func()) { JitterTicker(ctx, c, interval, r, do) }
+	}, func(seed uint64, until time.Duration) []time.Duration {
 		var want []time.Duration
-		for k, d := range draws {
+		for k, d := range draws(seed, int(until/interval)+1, interval) {
 			if at := time.Duration(k)*interval + d; at <= until {
 				want = append(want, at)
 			}
 		}
 		return want
 	}},
-	{"Reoffset", func(r *recorder) loop {
-		randN := r.randN(seed)
-		return func(ctx context.Context, c fakeclock.Clock, do func()) { Reoffset(ctx, c, interval, randN, do) }
-	}, func(draws []time.Duration, until time.Duration) []time.Duration {
+	{"Reoffset", func(seed uint64) loop {
+		r := seeded(seed)
+		return func(ctx context.Context, c fakeclock.Clock, do func()) { Reoffset(ctx, c, interval, r, do) }
+	}, func(seed uint64, until time.Duration) []time.Duration {
 		var want []time.Duration
-		for m, d := range draws {
+		for m, d := range draws(seed, int(until/interval)/(Batch+1)+1, interval) {
 			for j := range Batch {
 				if at := time.Duration(m*(Batch+1)+j)*interval + d; at <= until {
 					want = append(want, at)
@@ -160,8 +168,8 @@ func TestEventTimesExact(t *testing.T) {
 	const n = 100 // intervals: three batches of Reoffset
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
-			events, draws := onFake(t, n, s.mk)
-			want := s.want(draws, n*interval)
+			events := onFake(t, n, s.loop(seed))
+			want := s.want(seed, n*interval)
 			if d := cmp.Diff(want, events); d != "" {
 				t.Errorf("events (-want +got):\n%s", d)
 			}
@@ -178,13 +186,10 @@ func TestSameAsPackageTime(t *testing.T) {
 	const n = 70
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
-			gotFake, drawsFake := onFake(t, n, s.mk)
-			gotTime, drawsTime := onTime(t, n, s.mk)
+			gotFake := onFake(t, n, s.loop(seed))
+			gotTime := onTime(t, n, s.loop(seed))
 			if d := cmp.Diff(gotTime, gotFake); d != "" {
 				t.Errorf("events (-time +fake):\n%s", d)
-			}
-			if d := cmp.Diff(drawsTime, drawsFake); d != "" {
-				t.Errorf("draws (-time +fake):\n%s", d)
 			}
 		})
 	}
@@ -193,18 +198,10 @@ func TestSameAsPackageTime(t *testing.T) {
 // JitterTicker's k-th event is in [k*I, (k+1)*I), and gaps span 0 to 2I:
 // the worst case of the story, forced with extreme draws.
 func TestJitterTickerBounds(t *testing.T) {
-	extremes := func(*recorder) loop {
-		k := 0
-		randN := func(n time.Duration) time.Duration { // n-1, 0, n-1, 0, ...
-			k++
-			if k%2 == 1 {
-				return n - 1
-			}
-			return 0
-		}
-		return func(ctx context.Context, c fakeclock.Clock, do func()) { JitterTicker(ctx, c, interval, randN, do) }
-	}
-	events, _ := onFake(t, 10, extremes)
+	// Int64N(n) of the largest Uint64 is n-1; of 1, it is 0 (1*n needs no redraw).
+	r := rand.New(&alternating{vals: []uint64{math.MaxUint64, 1}})
+	extremes := func(ctx context.Context, c fakeclock.Clock, do func()) { JitterTicker(ctx, c, interval, r, do) }
+	events := onFake(t, 10, extremes)
 	if len(events) != 10 {
 		t.Fatalf("got %d events in 10 intervals, want 10: %v", len(events), events)
 	}
@@ -236,8 +233,8 @@ func TestFleetJitterTicker(t *testing.T) {
 		for i := range recs {
 			r := &recorder{c: c, start: c.Now()}
 			recs[i] = r
-			randN := r.randN(seed + uint64(i))
-			wg.Go(func() { JitterTicker(ctx, c, interval, randN, r.do) })
+			rng := seeded(seed + uint64(i))
+			wg.Go(func() { JitterTicker(ctx, c, interval, rng, r.do) })
 		}
 		if err := c.Advance(n*interval - 1); err != nil {
 			t.Fatal(err)
@@ -245,15 +242,27 @@ func TestFleetJitterTicker(t *testing.T) {
 		cancel()
 		wg.Wait()
 		for i, r := range recs {
-			events, draws := r.result()
+			events, want := r.result(), draws(seed+uint64(i), n, interval)
 			if len(events) != n {
 				t.Fatalf("loop %d: %d events in %d intervals, want %d", i, len(events), n, n)
 			}
 			for k, at := range events {
-				if want := time.Duration(k)*interval + draws[k]; at != want {
-					t.Fatalf("loop %d event %d at %v, want %v", i, k, at, want)
+				if w := time.Duration(k)*interval + want[k]; at != w {
+					t.Fatalf("loop %d event %d at %v, want %v", i, k, at, w)
 				}
 			}
 		}
 	})
+}
+
+// alternating is a rand.Source that returns its values in turn, forever.
+type alternating struct {
+	vals []uint64
+	k    int
+}
+
+func (a *alternating) Uint64() uint64 {
+	v := a.vals[a.k%len(a.vals)]
+	a.k++
+	return v
 }

@@ -1,6 +1,9 @@
 // Command medians reads go test -bench output on stdin and prints, for each
 // benchmark, the median of its ns/tick (or else ns/op) over the runs, and
-// its ratio to the channel floor of the same scenario.
+// its ratio to the channel floor of the same scenario. The fleet
+// benchmarks (lines in ns/event) get the README's fleet table instead: per
+// driver, the median ns per event, events per second, bytes per event, the
+// ratio to fakeclock's median, and the number of runs.
 package main
 
 import (
@@ -18,6 +21,7 @@ var procs = regexp.MustCompile(`-\d+$`)
 func main() {
 	runs := map[string][]float64{}
 	var names []string
+	fleet := &fleetRuns{byName: map[string]*perEvent{}}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -25,6 +29,9 @@ func main() {
 			continue
 		}
 		name := procs.ReplaceAllString(f[0], "")
+		if fleet.add(name, f) {
+			continue
+		}
 		v, ok := metric(f, "ns/tick")
 		if !ok {
 			v, ok = metric(f, "ns/op")
@@ -46,6 +53,55 @@ func main() {
 			ratio = fmt.Sprintf("%6.2fx floor", m/median(floor))
 		}
 		fmt.Printf("%-36s %12.1f ns/tick  %s  (n=%d)\n", name, m, ratio, len(runs[name]))
+	}
+	fleet.print()
+}
+
+// fleetRuns collects the fleet benchmarks' runs, in ns/event and B/event.
+type fleetRuns struct {
+	byName map[string]*perEvent
+	names  []string
+}
+
+type perEvent struct{ ns, bytes []float64 }
+
+// add records a line in ns/event and reports whether it was one.
+func (fr *fleetRuns) add(name string, f []string) bool {
+	ns, ok := metric(f, "ns/event")
+	if !ok {
+		return false
+	}
+	if fr.byName[name] == nil {
+		fr.byName[name] = &perEvent{}
+		fr.names = append(fr.names, name)
+	}
+	r := fr.byName[name]
+	r.ns = append(r.ns, ns)
+	if b, ok := metric(f, "B/event"); ok {
+		r.bytes = append(r.bytes, b)
+	}
+	return true
+}
+
+func (fr *fleetRuns) print() {
+	if len(fr.names) == 0 {
+		return
+	}
+	base := fr.byName["BenchmarkFleetCode/fakeclock"]
+	fmt.Println("\n| driver | ns/event (median) | events/s | B/event | x fakeclock | runs |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, name := range fr.names {
+		r := fr.byName[name]
+		ns := median(r.ns)
+		ratio, bytes := "-", "-"
+		if base != nil && strings.HasPrefix(name, "BenchmarkFleetCode/") {
+			ratio = fmt.Sprintf("%.2f", ns/median(base.ns))
+		}
+		if len(r.bytes) > 0 {
+			bytes = fmt.Sprintf("%.1f", median(r.bytes))
+		}
+		fmt.Printf("| %s | %.0f | %.3g | %s | %s | %d |\n",
+			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, bytes, ratio, len(r.ns))
 	}
 }
 

@@ -1,0 +1,265 @@
+package benchfakeclock
+
+import (
+	"container/heap"
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	k8sclock "k8s.io/utils/clock/testing"
+
+	"github.com/spreadcheck/spreadcheck/examples/loops"
+	"github.com/spreadcheck/spreadcheck/fakeclock"
+)
+
+// The fleet of issue 12: copies of the jitter + ticker loop of
+// examples/loops, started in lockstep, each with its own generator from one
+// seed, for a number of intervals, every event time recorded per copy.
+// Three drivers run the same fleet: fakeclock.Fleet.Run, package time in a
+// testing/synctest bubble (both on the loop's own code), and
+// k8s.io/utils/clock/testing's FakeClock in a bubble, on the same loop
+// ported to its interface. TestFleetPeersAgree checks that all three make
+// the same events; TestFleetBenchmarks times them.
+
+const fleetInterval = time.Second
+
+// fleetSize is one benchmark's fleet.
+type fleetSize struct{ loops, intervals int }
+
+// driver runs a fleet of jitter + ticker loops with seed and returns each
+// copy's event times. t is the test the bubbles run in.
+type driver func(t *testing.T, size fleetSize, seed uint64) [][]time.Duration
+
+func rngOf(seed uint64, i int) *rand.Rand { return rand.New(rand.NewPCG(seed, uint64(i))) }
+
+var drivers = []struct {
+	name string
+	run  driver
+}{
+	{"fakeclock", func(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
+		fl := fakeclock.Fleet{Loops: size.loops, Seed: seed, For: time.Duration(size.intervals) * fleetInterval}
+		events, err := fl.Run(t, func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+			loops.JitterTicker(ctx, c, fleetInterval, r, event)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return events
+	}},
+	{"synctest", func(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
+		events := make([][]time.Duration, size.loops)
+		synctest.Test(t, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			start := time.Now()
+			var wg sync.WaitGroup
+			for i := range size.loops {
+				r := rngOf(seed, i)
+				wg.Go(func() {
+					loops.JitterTicker(ctx, fakeclock.Real(), fleetInterval, r, func() {
+						events[i] = append(events[i], time.Since(start))
+					})
+				})
+			}
+			time.Sleep(time.Duration(size.intervals) * fleetInterval)
+			synctest.Wait()
+			cancel()
+			wg.Wait()
+		})
+		return events
+	}},
+	{"k8s", runK8s},
+}
+
+// runK8s drives k8s's FakeClock in a bubble. It has no call that says when
+// the next timer is due, so each loop pushes the time it waits for onto a
+// heap, and the driver sets the clock to the earliest once every loop is
+// blocked.
+func runK8s(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
+	events := make([][]time.Duration, size.loops)
+	end := time.Duration(size.intervals) * fleetInterval
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		c := k8sclock.NewFakeClock(start)
+		due := &deadlines{}
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		for i := range size.loops {
+			r := rngOf(seed, i)
+			wg.Go(func() {
+				jitterTickerK8s(ctx, c, due, r, func() { events[i] = append(events[i], c.Since(start)) })
+			})
+		}
+		for {
+			synctest.Wait()
+			next, ok := due.next(c.Since(start))
+			if !ok || next > end {
+				break
+			}
+			c.SetTime(start.Add(next))
+		}
+		cancel()
+		wg.Wait()
+	})
+	return events
+}
+
+// jitterTickerK8s is loops.JitterTicker on k8s's clock, telling due what it
+// waits for.
+func jitterTickerK8s(ctx context.Context, c *k8sclock.FakeClock, due *deadlines, r *rand.Rand, event func()) {
+	start := c.Now()
+	tick := c.NewTicker(fleetInterval)
+	defer tick.Stop()
+	nextTick := fleetInterval
+	for ctx.Err() == nil {
+		if d := time.Duration(r.Int64N(int64(fleetInterval))); d > 0 {
+			timer := c.NewTimer(d)
+			due.push(c.Since(start) + d)
+			select {
+			case <-timer.C():
+			case <-ctx.Done():
+				timer.Stop()
+				return
+			}
+		}
+		event()
+		due.push(nextTick)
+		select {
+		case <-tick.C():
+			nextTick += fleetInterval
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// deadlines is a min-heap of the times the k8s loops wait for.
+type deadlines struct {
+	mu sync.Mutex
+	h  durationHeap
+}
+
+func (d *deadlines) push(at time.Duration) {
+	d.mu.Lock()
+	heap.Push(&d.h, at)
+	d.mu.Unlock()
+}
+
+// next pops the earliest deadline after now.
+func (d *deadlines) next(now time.Duration) (time.Duration, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for d.h.Len() > 0 {
+		if at := heap.Pop(&d.h).(time.Duration); at > now {
+			return at, true
+		}
+	}
+	return 0, false
+}
+
+type durationHeap []time.Duration
+
+func (h durationHeap) Len() int           { return len(h) }
+func (h durationHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h durationHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *durationHeap) Push(x any)        { *h = append(*h, x.(time.Duration)) }
+func (h *durationHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// The three drivers make the same events from the same seed: the fleet
+// they are timed on is one fleet.
+func TestFleetPeersAgree(t *testing.T) {
+	size := fleetSize{loops: 200, intervals: 30}
+	want := drivers[0].run(t, size, 5)
+	for _, d := range drivers[1:] {
+		got := d.run(t, size, 5)
+		if !slices.EqualFunc(want, got, slices.Equal) {
+			t.Errorf("%s's events differ from fakeclock's", d.name)
+		}
+	}
+	if n := len(want[0]); n != 30 {
+		t.Errorf("%d events in 30 intervals", n)
+	}
+}
+
+// The sizes timed: the issue's 10,000 loops x 1,000 intervals. k8s's clock
+// scans every waiter at each instant (O(loops) per event), so it runs the
+// same 10,000 loops for 10 intervals: its cost per event does not depend
+// on the number of intervals.
+var (
+	codeSize  = fleetSize{loops: 10_000, intervals: 1000}
+	k8sSize   = fleetSize{loops: 10_000, intervals: 10}
+	schedSize = fleetSize{loops: 100_000, intervals: 3600}
+)
+
+// TestFleetBenchmarks times each driver once per -count with
+// testing.Benchmark (the bubbles need a *testing.T) when -bench is given,
+// and prints benchmark lines with ns/event, B/event and events/s.
+func TestFleetBenchmarks(t *testing.T) {
+	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
+		t.Skip("runs only with -bench")
+	}
+	procs := fmt.Sprintf("-%d", testingProcs())
+	for _, d := range drivers {
+		size := codeSize
+		if d.name == "k8s" {
+			size = k8sSize
+		}
+		var events int
+		r := testing.Benchmark(func(b *testing.B) {
+			b.ReportAllocs()
+			for i := range b.N {
+				events = count(d.run(t, size, uint64(i)))
+			}
+		})
+		report(fmt.Sprintf("BenchmarkFleetCode/%s%s", d.name, procs), r, events)
+	}
+}
+
+// BenchmarkFleetSchedule streams 100,000 jitter + ticker schedules for an
+// hour (3.6e8 events) to a Sink that counts them.
+func BenchmarkFleetSchedule(b *testing.B) {
+	var events int
+	fl := fakeclock.Fleet{Loops: schedSize.loops, Seed: 1, For: time.Duration(schedSize.intervals) * fleetInterval,
+		Sink: func(int, time.Duration) { events++ }}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		events = 0
+		if _, err := fl.RunSchedule(loops.JitterTickerSchedule(fleetInterval)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	n := float64(b.N * events)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/event")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/n, "B/event")
+	b.ReportMetric(1e9*n/float64(b.Elapsed().Nanoseconds()), "events/s")
+	b.ReportMetric(float64(events), "events/op")
+}
+
+func count(events [][]time.Duration) int {
+	n := 0
+	for _, es := range events {
+		n += len(es)
+	}
+	return n
+}
+
+// report prints r as a benchmark line, per event.
+func report(name string, r testing.BenchmarkResult, events int) {
+	ns := float64(r.T.Nanoseconds()) / float64(r.N*events)
+	fmt.Printf("%s\t%d\t%.1f ns/event\t%.2f B/event\t%.0f events/s\t%d events/op\n",
+		name, r.N, ns, float64(r.MemBytes)/float64(r.N*events), 1e9/ns, events)
+	runtime.GC()
+}
