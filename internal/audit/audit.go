@@ -153,10 +153,10 @@ type auditor struct {
 	sites []*Site
 	rep   *Report
 
-	bins     []runner.Package                   // the test binaries of the mutant schemata
-	reach    map[int][]testRef                  // site -> the tests that reach it
-	baseline map[testRef]*tally                 // each compared test's baseline
-	perBins  map[int]map[string]runner.Package  // per-mutant mode: mutant -> import path -> binary
+	bins     []runner.Package                  // the test binaries of the mutant schemata
+	reach    map[int][]testRef                 // site -> the tests that reach it
+	baseline map[testRef]*tally                // each compared test's baseline
+	perBins  map[int]map[string]runner.Package // per-mutant mode: mutant -> import path -> binary
 	slowest  time.Duration
 }
 
@@ -400,7 +400,9 @@ func (a *auditor) runBaseline(ctx context.Context) {
 	for ref := range a.baseline {
 		refs = append(refs, ref)
 	}
-	sort.Slice(refs, func(i, j int) bool { return refs[i].bin < refs[j].bin || refs[i].bin == refs[j].bin && refs[i].test < refs[j].test })
+	sort.Slice(refs, func(i, j int) bool {
+		return refs[i].bin < refs[j].bin || refs[i].bin == refs[j].bin && refs[i].test < refs[j].test
+	})
 	for _, ref := range refs {
 		t := a.baseline[ref]
 		if ref.test == runner.PackageTest && t.fails == 0 {
