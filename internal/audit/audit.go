@@ -171,7 +171,11 @@ type tally struct{ runs, fails, hangs int }
 
 // audit runs the stages after site finding.
 func (a *auditor) audit(ctx context.Context) error {
-	if err := a.buildSchemata(ctx); err != nil {
+	if err := a.buildSchemata(ctx); err != nil || ctx.Err() != nil {
+		a.report(nil)
+		if ctx.Err() != nil {
+			return nil // interrupted: a report of what finished, which is nothing yet
+		}
 		return err
 	}
 	stage("build")

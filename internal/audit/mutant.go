@@ -105,6 +105,9 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 		return
 	}
 	for i, upTo := range looks(a.cfg.Runs) {
+		if len(open) == 0 {
+			return
+		}
 		var jobs []job
 		var owner []*mutant
 		for _, m := range open {

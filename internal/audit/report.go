@@ -199,8 +199,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(b, "spreadcheck audit: %d sites, %d mutants, up to %d runs each; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %d comparisons)\n",
-		len(r.Sites), r.mutants(), r.Runs, r.Alpha, r.Family)
+	fmt.Fprintf(b, "spreadcheck audit: %d sites, %d mutants, up to %d runs each, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %d comparisons)\n",
+		len(r.Sites), r.mutants(), r.Runs, r.Seed, r.Alpha, r.Family)
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}
