@@ -25,7 +25,7 @@ type Config struct {
 	Run, Skip  string   // which tests to run, as go test -run and -skip
 	Args       []string // extra test binary flags, such as -test.short
 	// Timeout stops a run and counts it as a hang. 0 means 10 times the slowest baseline run,
-	// at least a minute.
+	// at least 10s.
 	Timeout  time.Duration
 	Parallel int     // test processes and builds at once; < 1 means 1
 	Runs     int     // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
@@ -34,6 +34,9 @@ type Config struct {
 	Shard    runner.Shard
 	// PerMutant builds one test binary per mutant instead of one mutant schema per package.
 	PerMutant bool
+	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
+	// survival is certain.
+	AllRuns bool
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -348,7 +351,7 @@ func (a *auditor) timeout() time.Duration {
 	if a.slowest == 0 {
 		return 10 * time.Minute
 	}
-	return max(time.Minute, 10*a.slowest)
+	return max(10*time.Second, 10*a.slowest)
 }
 
 // reachingTests returns, per binary, the tests that reach any site.

@@ -477,9 +477,19 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 			for _, n := range f.Names {
 				params = append(params, n.Name)
 			}
+			if len(f.Names) == 0 {
+				params = append(params, "_")
+			}
+		}
+		obj, _ := info.Defs[fd.Name].(*types.Func)
+		for i, p := range params {
+			if p == "_" && obj != nil && i < obj.Signature().Params().Len() {
+				// A parameter the function ignores: any value of its type does.
+				params[i] = zeroValue(obj.Signature().Params().At(i).Type(), imps.userQualifier)
+			}
 		}
 		call += "(" + strings.Join(params, ", ") + ")"
-		if obj, ok := info.Defs[fd.Name].(*types.Func); ok && obj.Signature().Results().Len() > 0 {
+		if obj != nil && obj.Signature().Results().Len() > 0 {
 			result = types.TypeString(obj.Signature().Results().At(0).Type(), imps.userQualifier)
 		}
 		return name, result, call
@@ -523,4 +533,22 @@ func hasTypeParam(t types.Type) bool {
 		return hasTypeParam(t.Elem())
 	}
 	return false
+}
+
+// zeroValue returns the zero value of a type as Go source.
+func zeroValue(t types.Type, q types.Qualifier) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		}
+	case *types.Struct, *types.Array:
+		return types.TypeString(t, q) + "{}"
+	}
+	return "nil"
 }

@@ -186,6 +186,9 @@ func (a *auditor) decide(open []*mutant, res []result, jobs []job, owner []*muta
 		}
 		m.evidence(best, bestP, a.baseline[best], level)
 		switch {
+		case a.cfg.AllRuns && !last:
+			still = append(still, m)
+			continue
 		case bestP <= level:
 			m.rep.Verdict, m.done = Killed, true
 			m.rep.Timeout = m.tests[best].hangs > 0
