@@ -286,7 +286,11 @@ func deref(p *float64) float64 {
 // WriteMarkdown writes a summary for a CI job page.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	b := &strings.Builder{}
-	b.WriteString("## spreadcheck audit\n\n")
+	b.WriteString("## spreadcheck audit")
+	if r.Module != "" {
+		fmt.Fprintf(b, " of `%s`", r.Module)
+	}
+	fmt.Fprintf(b, "\n\n%d runs at baseline and at most %d under each mutant; false-kill rate %g for the whole audit.\n\n", r.Runs, r.Runs, r.Alpha)
 	if len(r.Sites) == 0 {
 		b.WriteString("No randomness found: nothing to audit.\n")
 		_, err := io.WriteString(w, b.String())

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -120,5 +121,30 @@ func TestBadInput(t *testing.T) {
 	cfg.Patterns = []string{"./nothing/..."}
 	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
 		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
+	}
+}
+
+// TestHangIsKill: a mutant under which a test never ends (a constant draw in a loop that
+// waits for a zero) is killed by timeout and says so; the others end and survive.
+func TestHangIsKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module with the go command")
+	}
+	cfg := fixtureConfig("hang")
+	cfg.Timeout = time.Second
+	rep, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rep.Sites[0].Mutants {
+		hung := m.Class == "constant"
+		if hung != (m.Verdict == Killed && m.Timeout) {
+			t.Errorf("%s: %s, timeout %v; want killed by timeout only for constant", m.Class, m.Verdict, m.Timeout)
+		}
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "(timeout: it hung)") {
+		t.Errorf("the report does not say the kill was a hang:\n%s", text.String())
 	}
 }
