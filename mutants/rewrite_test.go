@@ -232,3 +232,27 @@ func TestKindClasses(t *testing.T) {
 		t.Error("Discards: a Read works through its argument, a Float64 only through its value")
 	}
 }
+
+// FuzzDraw: whatever a Draw holds, Rewrite, Helper and Schema.Source give a result or an
+// error, never a panic.
+func FuzzDraw(f *testing.F) {
+	f.Add("bounded", "int", "r.IntN", "n", "", "", "p")
+	f.Add("full", "uint64", "", "", "r.Uint64()", "math.MaxUint64", "main")
+	f.Add("clock-mod", "int64", "", "x\x00y", "", "", "1bad")
+	f.Fuzz(func(t *testing.T, kind, typ, fn, args, value, maxv, pkg string) {
+		d := Draw{Kind: DrawKind(kind), Type: typ, Func: fn, Value: value, Max: maxv}
+		if args != "" {
+			d.Args = strings.Split(args, "\x00")
+		}
+		if _, err := d.Rewrite(3); err != nil {
+			return
+		}
+		h, err := d.Helper(3)
+		if err != nil {
+			t.Fatalf("Rewrite accepted %+v, Helper refused it: %v", d, err)
+		}
+		Schema{Package: pkg, Helpers: []string{h}, Sites: 4, Fixed: args}.Source()
+		d.Kind.Classes()
+		d.Equivalent(SignFlip)
+	})
+}
