@@ -8,9 +8,10 @@
 //   - spreadcheck audit -p 2: finds the draws, builds one mutant schema, traces which tests
 //     reach each draw, runs them R = 20 times at baseline, then each mutant up to R times;
 //   - spreadcheck audit -p 2 -per-mutant: the same with one test binary built per mutant, to
-//     measure what the schema saves.
+//     measure what the schema saves;
+//   - spreadcheck audit -p 2 -all-runs: every mutant run R = 20 times, no sequential stopping.
 //
-// Each iteration runs the three one after another, in an order that rotates from one
+// Each iteration runs the four one after another, in an order that rotates from one
 // iteration to the next, so that the noise of a shared machine falls on all of them alike.
 // It reports each tool's wall time in total and per mutant that ran, spreadcheck's mean runs
 // per mutant, and the ratios of the per-mutant times. Run it as
@@ -85,6 +86,8 @@ func BenchmarkSideBySide(b *testing.B) {
 		{"spreadcheck", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, auditMutants},
 		{"spreadcheck-per-mutant", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
 			"-progress=false", "-per-mutant"}, auditMutants},
+		{"spreadcheck-all-runs", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
+			"-progress=false", "-all-runs"}, auditMutants},
 	}
 	wall := make([]time.Duration, len(tools))
 	muts := make([]int, len(tools))
@@ -121,6 +124,7 @@ func BenchmarkSideBySide(b *testing.B) {
 		}
 	}
 	b.ReportMetric(per[0]/per[1], "gremlins/spreadcheck-per-mutant")
+	b.ReportMetric(per[0]/per[3], "gremlins/spreadcheck-all-runs-per-mutant")
 	b.ReportMetric(per[2]/per[1], "per-mutant/schemata")
 	b.ReportMetric(0, "ns/op") // the metrics above say it all
 }
