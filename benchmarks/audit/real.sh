@@ -1,11 +1,12 @@
 #!/bin/sh
 # real.sh audits real retry and backoff modules, fetched through the Go module proxy into a
-# temporary folder (never committed), and writes each report to real/<name>.txt and its
-# Markdown summary to real/<name>.md. Run it from this directory: ./real.sh
+# temporary folder (never committed), and writes each report to real/<name>.json and
+# real/<name>.txt, and the table of all of them to real/table.md. Run it from this directory:
+# ./real.sh
 set -eu
 here=$(pwd)
 tmp=$(mktemp -d)
-trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT INT TERM
 go build -o "$tmp/spreadcheck" github.com/spreadcheck/spreadcheck/cmd/spreadcheck
 mkdir -p real
 for m in github.com/cenkalti/backoff/v4@v4.3.0 github.com/avast/retry-go/v4@v4.7.0 \
@@ -15,8 +16,9 @@ for m in github.com/cenkalti/backoff/v4@v4.3.0 github.com/avast/retry-go/v4@v4.7
 	work="$tmp/$name"
 	cp -r "$dir" "$work"
 	chmod -R u+w "$work"
-	rm -f "real/$name.md"
 	# Exit status 1 (a mutant survived) is what these audits are for.
-	(cd "$work" && "$tmp/spreadcheck" audit -seed 1 -p 2 -progress=false -summary "$here/real/$name.md" > "$here/real/$name.txt") || [ $? -eq 1 ]
+	(cd "$work" && "$tmp/spreadcheck" audit -seed 1 -p 2 -progress=false -json > "$here/real/$name.json") || [ $? -eq 1 ]
+	"$tmp/spreadcheck" audit merge "real/$name.json" > "real/$name.txt" || [ $? -eq 1 ]
 	echo "$m: real/$name.txt"
 done
+go run ./cmd/realtable real/*.json > real/table.md

@@ -20,8 +20,6 @@ import (
 // A span is a byte range [start, end) of a file.
 type span struct{ start, end int }
 
-func (s span) inside(o span) bool { return s.start >= o.start && s.end <= o.end && s != o }
-
 // A Site is one place where randomness enters the audited code.
 type Site struct {
 	ID      int

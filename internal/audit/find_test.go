@@ -102,3 +102,19 @@ func TestRewritesCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestBlame: a compiler message that names a site's file and line makes that site not
+// viable, with the message; a message that names no site blames none.
+func TestBlame(t *testing.T) {
+	sites := []*Site{{ID: 0, Path: "/m/a.go", Line: 7}, {ID: 1, Path: "/m/b.go", Line: 7}}
+	a := &auditor{sites: sites}
+	if a.blame([]string{"# example.com/m\n./c.go:7:3: something"}) {
+		t.Error("a message about c.go blamed a site")
+	}
+	if !a.blame([]string{"# example.com/m\n./a.go:7:12: cannot use x (variable of type int) as float64"}) {
+		t.Fatal("a message about a.go:7 blamed no site")
+	}
+	if want := "does not compile: ./a.go:7:12: cannot use x (variable of type int) as float64"; sites[0].NotViable != want || sites[1].NotViable != "" {
+		t.Errorf("not viable: %q and %q; want %q for a.go only", sites[0].NotViable, sites[1].NotViable, want)
+	}
+}
