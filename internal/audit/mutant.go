@@ -196,7 +196,7 @@ func (a *auditor) decide(open []*mutant, res []result, jobs []job, owner []*muta
 			m.rep.Verdict, m.done = Survived, true
 			m.rep.Check = checkFor[m.class.Name]
 			if b := a.baseline[best]; b != nil && b.fails > 0 {
-				m.rep.Reason = flakyHint(best.test, b, level)
+				m.rep.Reason = flakyHint(best.test, b, a.cfg.Runs, level)
 			}
 		default:
 			still = append(still, m)
@@ -318,13 +318,14 @@ func suggest(s *Site) string {
 }
 
 // flakyHint says, for a survivor whose closest test fails at baseline, how many runs would
-// let that test kill it if the mutant made it fail every run and its baseline rate held.
-func flakyHint(test string, b *tally, level float64) string {
+// let that test kill a mutant that made it fail every run, if its baseline rate held; ""
+// when the runs made were enough, so that the survival is no matter of too few runs.
+func flakyHint(test string, b *tally, runs int, level float64) string {
 	rate := float64(b.fails) / float64(b.runs)
-	if b.fails == b.runs {
+	if b.fails == b.runs || fisherGreater(runs, runs, b.fails, b.runs) <= level {
 		return ""
 	}
-	for r := b.runs; r <= 1<<16; r *= 2 {
+	for r := 2 * runs; r <= 1<<16; r *= 2 {
 		k := int(rate*float64(r) + 0.5)
 		if fisherGreater(r, r, k, r) <= level {
 			return fmt.Sprintf("%s fails %d of %d baseline runs: with that rate it can tell a mutant that makes it fail every run from about -runs %d", test, b.fails, b.runs, r)

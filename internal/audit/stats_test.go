@@ -3,6 +3,7 @@ package audit
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -93,5 +94,21 @@ func TestCannotKill(t *testing.T) {
 	// 0 failures in 19 of 20 runs: one more failure cannot reach 1e-3.
 	if !cannotKill(0, 19, 20, 0, 20, 1e-3) {
 		t.Error("one run to go cannot kill at 1e-3, yet cannotKill says it can")
+	}
+}
+
+// TestFlakyHint: a test failing 14 of 20 baseline runs cannot kill at 20 runs even if a
+// mutant makes it fail every run, and the hint names the runs that would; one failing 1 of
+// 20 can, so its survivor gets no hint.
+func TestFlakyHint(t *testing.T) {
+	level := 0.01 / (24 * 4.0)
+	if got := flakyHint("TestF", &tally{runs: 20, fails: 14}, 20, level); !strings.Contains(got, "-runs 40") {
+		t.Errorf("14 of 20: hint %q, want one naming -runs 40", got)
+	}
+	if got := flakyHint("TestF", &tally{runs: 20, fails: 1}, 20, level); got != "" {
+		t.Errorf("1 of 20: hint %q, want none", got)
+	}
+	if got := flakyHint("TestF", &tally{runs: 20, fails: 20}, 20, level); got != "" {
+		t.Errorf("20 of 20: hint %q, want none (such a test is left out)", got)
 	}
 }
