@@ -199,8 +199,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(b, "spreadcheck audit: %d sites, %d mutants, up to %d runs each, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %d comparisons)\n",
-		len(r.Sites), r.mutants(), r.Runs, r.Seed, r.Alpha, r.Family)
+	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
+		plural(len(r.Sites), "site"), plural(r.mutants(), "mutant"), r.Runs, r.Seed, r.Alpha, plural(r.Family, "comparison"))
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}
@@ -227,6 +227,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural returns "1 site", "2 sites".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func orDot(s string) string {
