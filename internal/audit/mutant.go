@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/mutants"
@@ -244,39 +245,54 @@ func (a *auditor) fewer(m *mutant, level float64) []Fewer {
 }
 
 // buildPerMutant builds, for each open mutant, the binaries of the packages whose tests
-// reach its site, with that one mutant compiled in. It reports false when interrupted.
+// reach its site, with that one mutant compiled in, -p mutants at a time. It reports false
+// when interrupted.
 func (a *auditor) buildPerMutant(ctx context.Context, open []*mutant) bool {
 	a.perBins = map[int]map[string]runner.Package{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(a.cfg.Parallel, 1))
 	for _, m := range open {
-		dir := filepath.Join(a.tmp, fmt.Sprintf("mutant-%d", m.index))
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			m.settle(NotViable, err.Error())
-			continue
-		}
-		fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))
-		ov, err := writeOverlay(dir, []*Site{m.site}, a.imps, fixed)
-		if err != nil {
-			m.settle(NotViable, err.Error())
-			continue
-		}
-		var pats []string
-		for _, b := range a.binsOf(m) {
-			pats = append(pats, a.bins[b].ImportPath)
-		}
-		bins, err := a.eng.build(ctx, pats, ov.File)
-		if ctx.Err() != nil {
-			return false
-		}
-		if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
-			m.settle(NotViable, "does not compile: "+firstLine(fmt.Sprint(err, msgs)))
-			continue
-		}
-		a.perBins[m.index] = map[string]runner.Package{}
-		for _, b := range bins {
-			a.perBins[m.index][b.ImportPath] = b
-		}
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			bins, why := a.buildMutant(ctx, m)
+			mu.Lock()
+			defer mu.Unlock()
+			if why != "" {
+				m.settle(NotViable, why)
+				return
+			}
+			a.perBins[m.index] = map[string]runner.Package{}
+			for _, b := range bins {
+				a.perBins[m.index][b.ImportPath] = b
+			}
+		})
 	}
-	return true
+	wg.Wait()
+	return ctx.Err() == nil
+}
+
+// buildMutant builds one mutant's binaries, or says why it is not viable.
+func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package, string) {
+	dir := filepath.Join(a.tmp, fmt.Sprintf("mutant-%d", m.index))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err.Error()
+	}
+	fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))
+	ov, err := writeOverlay(dir, []*Site{m.site}, a.imps, fixed)
+	if err != nil {
+		return nil, err.Error()
+	}
+	var pats []string
+	for _, b := range a.binsOf(m) {
+		pats = append(pats, a.bins[b].ImportPath)
+	}
+	bins, err := a.eng.build(ctx, pats, ov.File)
+	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
+		return nil, "does not compile: " + firstLine(fmt.Sprint(err, msgs))
+	}
+	return bins, ""
 }
 
 // report fills in the report's sites from the mutants of this shard that reached a verdict.

@@ -154,3 +154,30 @@ func TestHangIsKill(t *testing.T) {
 		t.Errorf("the report does not say the kill was a hang:\n%s", text.String())
 	}
 }
+
+// TestPerMutantAgrees: one build per mutant and the mutant schema give the same verdicts.
+func TestPerMutantAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds one test binary per mutant")
+	}
+	verdicts := func(perMutant bool) []string {
+		cfg := fixtureConfig("failing")
+		cfg.PerMutant = perMutant
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range rep.Sites[0].Mutants {
+			out = append(out, m.Class+" "+string(m.Verdict)+" "+m.Test)
+		}
+		return out
+	}
+	schema, per := verdicts(false), verdicts(true)
+	if diff := cmp.Diff(schema, per); diff != "" {
+		t.Errorf("verdicts (-schema +per-mutant):\n%s", diff)
+	}
+	if len(per) != 4 {
+		t.Errorf("%d mutants, want 4", len(per))
+	}
+}
