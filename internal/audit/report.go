@@ -267,12 +267,12 @@ func evidence(m MutantReport) string {
 		if m.Timeout {
 			how = " (timeout: it hung)"
 		}
-		return fmt.Sprintf("%s failed %d of %d runs%s (baseline %d of %d), p = %.2g", m.Test, m.Failures, m.Runs, how,
+		return fmt.Sprintf("%s failed %d of %s%s (baseline %d of %d), p = %.2g", m.Test, m.Failures, plural(m.Runs, "run"), how,
 			m.BaselineFailures, m.BaselineRuns, deref(m.PValue))
 	case Survived:
-		s := fmt.Sprintf("%d runs, no test failed more often", m.Runs)
+		s := fmt.Sprintf("%s, no test failed more often", plural(m.Runs, "run"))
 		if m.Test != "" {
-			s = fmt.Sprintf("%d runs; closest: %s failed %d (baseline %d of %d), p = %.2g", m.Runs, m.Test, m.Failures,
+			s = fmt.Sprintf("%s; closest: %s failed %d (baseline %d of %d), p = %.2g", plural(m.Runs, "run"), m.Test, m.Failures,
 				m.BaselineFailures, m.BaselineRuns, deref(m.PValue))
 		}
 		s += "; " + m.Check + " would kill it"
