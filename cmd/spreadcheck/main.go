@@ -68,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return merge(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "audit" {
+		return runAudit(args[1:], stdout, stderr)
+	}
 	f, err := parseFlags(args, stderr)
 	if err != nil {
 		return usage(err, stderr)

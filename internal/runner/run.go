@@ -124,7 +124,8 @@ type Job struct {
 	Run     int
 	Seed    uint64
 	Phase   Phase
-	Filter  string // a -test.run pattern that replaces Options.Run when set
+	Filter  string   // a -test.run pattern that replaces Options.Run when set
+	Env     []string // extra environment variables of this run only, as "KEY=value"
 }
 
 // MainJobs returns the jobs of the main pass: runs 1 to opts.Runs of every package that
@@ -267,7 +268,7 @@ func binaryArgs(j Job, opts *Options, timeout time.Duration) []string {
 
 // runEnv returns the environment of one run: the runner's own, plus the run's seed and number.
 func runEnv(j Job) []string {
-	env := append(os.Environ(), SeedEnv+"="+strconv.FormatUint(j.Seed, 10))
+	env := append(append(os.Environ(), j.Env...), SeedEnv+"="+strconv.FormatUint(j.Seed, 10))
 	if j.Phase == Replay {
 		// A replay sets only what the printed replay command sets, so that it checks that command.
 		return append(env, RunEnv+"=")

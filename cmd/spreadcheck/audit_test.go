@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/audit"
+)
+
+// fixture returns the absolute path of one of internal/audit's fixture modules.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "internal", "audit", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestAuditUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"-runs", "1"}, {"-alpha", "0"}, {"-alpha", "NaN"}, {"-vet", "all"}, {"-run", "("}, {"-shard", "3/2"},
+		{"-nonsense"}, {"merge"}, {"merge", "no-such-file.json"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"audit"}, args...), &out, &errb); code != audit.ExitError {
+			t.Errorf("audit %q: exit %d, want %d\n%s", args, code, audit.ExitError, errb.String())
+		}
+		if errb.Len() == 0 {
+			t.Errorf("audit %q: nothing on stderr", args)
+		}
+	}
+}
+
+func TestAuditBadCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits fixture modules")
+	}
+	var out, errb bytes.Buffer
+	broken, norand := fixture(t, "broken"), fixture(t, "norand")
+	t.Chdir(broken)
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != audit.ExitError ||
+		!strings.Contains(errb.String(), "broken.go:8") {
+		t.Errorf("broken: exit %d, stderr %q; want 2 and the compiler's message", code, errb.String())
+	}
+	out.Reset()
+	t.Chdir(norand)
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != audit.ExitClean ||
+		!strings.Contains(out.String(), "no randomness found") {
+		t.Errorf("norand: exit %d, stdout %q; want 0 and \"no randomness found\"", code, out.String())
+	}
+}
+
+// TestAuditShardsMerge audits the story fixture whole and in two shards, merges the shards'
+// JSON reports, and checks that the merged report has every mutant once with the verdict of
+// the whole audit, and the same exit status.
+func TestAuditShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module three times")
+	}
+	t.Chdir(fixture(t, "story"))
+	tmp := t.TempDir()
+	whole := auditJSON(t, "-seed", "5")
+	var paths []string
+	for _, s := range []string{"1/2", "2/2"} {
+		p := filepath.Join(tmp, strings.ReplaceAll(s, "/", "of")+".json")
+		var out, errb bytes.Buffer
+		run([]string{"audit", "-progress=false", "-json", "-seed", "5", "-shard", s}, &out, &errb)
+		if err := os.WriteFile(p, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	var out, errb bytes.Buffer
+	code := run(append([]string{"audit", "merge", "-json"}, paths...), &out, &errb)
+	var merged audit.Report
+	if err := json.Unmarshal(out.Bytes(), &merged); err != nil {
+		t.Fatalf("merge: %v\n%s", err, errb.String())
+	}
+	if code != whole.ExitCode() {
+		t.Errorf("merged exit %d, whole audit %d", code, whole.ExitCode())
+	}
+	if got, want := verdicts(&merged), verdicts(whole); got != want {
+		t.Errorf("merged verdicts:\n%s\nwhole audit:\n%s", got, want)
+	}
+	if len(merged.Shards) != 2 {
+		t.Errorf("merged shards %q, want both", merged.Shards)
+	}
+	if code := run([]string{"audit", "merge", paths[0], paths[0]}, &out, &errb); code != audit.ExitError {
+		t.Errorf("merging a shard with itself: exit %d, want 2 (the shards overlap)", code)
+	}
+}
+
+func auditJSON(t *testing.T, args ...string) *audit.Report {
+	t.Helper()
+	var out, errb bytes.Buffer
+	run(append([]string{"audit", "-progress=false", "-json"}, args...), &out, &errb)
+	var r audit.Report
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	return &r
+}
+
+// verdicts lists every mutant's class and verdict, one per line.
+func verdicts(r *audit.Report) string {
+	var b strings.Builder
+	for _, s := range r.Sites {
+		for _, m := range s.Mutants {
+			b.WriteString(s.File + ":" + s.Expr + " " + m.Class + " " + string(m.Verdict) + "\n")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,552 @@
+package audit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/spreadcheck/spreadcheck/mutants"
+)
+
+// A span is a byte range [start, end) of a file.
+type span struct{ start, end int }
+
+// A Site is one place where randomness enters the audited code.
+type Site struct {
+	ID      int
+	Package string // import path
+	Path    string // the file, absolute
+	File    string // the file relative to the module root, slash-separated
+	Line    int
+	Expr    string // the source text of the draw
+	Func    string // the enclosing function, such as "(*Backoff).Next"
+	Draw    mutants.Draw
+	// Equivalent holds the classes that provably cannot change what the code does, and why.
+	Equivalent map[string]string
+	// NotViable, when set, says why no mutant of the site can be built.
+	NotViable string
+	// Range is the declared distribution of the draw's value, as a spread call ("" if unknown).
+	Range  string
+	Result string // the enclosing function's first result type, "" when none
+	Call   string // a call of the enclosing function, its parameters as arguments
+
+	whole span
+	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
+}
+
+// randPkgs are the packages whose calls are draws.
+var randPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
+
+// drawKinds maps a function or *rand.Rand method name to its kind of draw.
+var drawKinds = map[string]mutants.DrawKind{
+	"Float64": mutants.UnitDraw, "Float32": mutants.UnitDraw,
+	"Intn": mutants.BoundedDraw, "IntN": mutants.BoundedDraw, "Int31n": mutants.BoundedDraw,
+	"Int32N": mutants.BoundedDraw, "Int63n": mutants.BoundedDraw, "Int64N": mutants.BoundedDraw,
+	"Uint32N": mutants.BoundedDraw, "Uint64N": mutants.BoundedDraw, "UintN": mutants.BoundedDraw,
+	"N":   mutants.BoundedDraw,
+	"Int": mutants.FullDraw, "Int31": mutants.FullDraw, "Int32": mutants.FullDraw, "Int63": mutants.FullDraw,
+	"Int64": mutants.FullDraw, "Uint32": mutants.FullDraw, "Uint64": mutants.FullDraw, "Uint": mutants.FullDraw,
+	"NormFloat64": mutants.NormalDraw, "ExpFloat64": mutants.ExpDraw,
+	"Perm": mutants.PermDraw, "Shuffle": mutants.ShuffleDraw, "Read": mutants.BytesDraw,
+}
+
+// fullMax is the largest value of each full-range draw.
+var fullMax = map[string]string{
+	"Int": "math.MaxInt", "Int31": "math.MaxInt32", "Int32": "math.MaxInt32", "Int63": "math.MaxInt64",
+	"Int64": "math.MaxInt64", "Uint32": "math.MaxUint32", "Uint64": "math.MaxUint64", "Uint": "math.MaxUint",
+}
+
+// randFunc returns the kind of draw that a function or method is, and its name, or "" when it
+// is no draw.
+func randFunc(fn *types.Func) (mutants.DrawKind, string) {
+	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] {
+		return "", ""
+	}
+	name := fn.Name()
+	if fn.Pkg().Path() == "crypto/rand" {
+		switch name {
+		case "Int":
+			return mutants.BigDraw, name
+		case "Read":
+			return mutants.BytesDraw, name
+		}
+		return "", ""
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := types.Unalias(recv.Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := t.(*types.Named)
+		// *rand.Rand, and the v2 generators whose Uint64 a caller may use directly.
+		if !ok || !(named.Obj().Name() == "Rand" || name == "Uint64" && (named.Obj().Name() == "PCG" || named.Obj().Name() == "ChaCha8")) {
+			return "", ""
+		}
+	}
+	return drawKinds[name], name
+}
+
+// clockMethods are the time.Time methods whose result, used as a number, is a clock reading.
+var clockMethods = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "Nanosecond": true}
+
+// seedFuncs are the functions and methods whose arguments seed a random source.
+var seedFuncs = map[string]bool{"NewSource": true, "Seed": true, "NewPCG": true}
+
+// finder finds the sites of one package.
+type finder struct {
+	pkg      *packages.Package
+	fset     *token.FileSet
+	modDir   string
+	defaults map[*types.Var]*types.Func // func-typed variables and fields whose default is a draw
+	sites    []*Site
+	imports  *importSet
+	src      map[string][]byte
+}
+
+// findSites returns the draws of the packages' non-test files, in file and line order, and
+// the import paths of the packages that have any.
+func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
+	var all []*Site
+	for _, p := range pkgs {
+		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{},
+			imports: newImportSet(p.Types), src: map[string][]byte{}}
+		f.collectDefaults()
+		for i, file := range p.Syntax {
+			path := p.CompiledGoFiles[i]
+			if strings.HasSuffix(path, "_test.go") || !strings.HasSuffix(path, ".go") {
+				continue
+			}
+			f.walk(file, path)
+		}
+		if len(f.sites) > 0 {
+			imps[p.PkgPath] = f.imports
+		}
+		all = append(all, f.sites...)
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].File != all[j].File {
+			return all[i].File < all[j].File
+		}
+		return all[i].whole.start < all[j].whole.start
+	})
+	for i, s := range all {
+		s.ID = i
+	}
+	return all
+}
+
+// collectDefaults finds the func-typed package variables and struct fields that are given a
+// draw as a value (var jitter = rand.Float64; b.rand = r.Float64; T{rand: rand.IntN}).
+func (f *finder) collectDefaults() {
+	info := f.pkg.TypesInfo
+	set := func(lhs ast.Expr, rhs ast.Expr) {
+		fn := f.funcValue(rhs)
+		if fn == nil {
+			return
+		}
+		var obj types.Object
+		switch l := lhs.(type) {
+		case *ast.Ident:
+			obj = info.ObjectOf(l)
+		case *ast.SelectorExpr:
+			obj = info.ObjectOf(l.Sel)
+		}
+		if v, ok := obj.(*types.Var); ok {
+			f.defaults[v] = fn
+		}
+	}
+	for _, file := range f.pkg.Syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i := range min(len(n.Names), len(n.Values)) {
+					set(n.Names[i], n.Values[i])
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					for i := range n.Lhs {
+						set(n.Lhs[i], n.Rhs[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok {
+					set(k, n.Value)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// funcValue returns the draw function that an expression names without calling it, or nil.
+func (f *finder) funcValue(e ast.Expr) *types.Func {
+	e = ast.Unparen(e)
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ix.X
+	}
+	var obj types.Object
+	switch e := e.(type) {
+	case *ast.Ident:
+		obj = f.pkg.TypesInfo.Uses[e]
+	case *ast.SelectorExpr:
+		obj = f.pkg.TypesInfo.Uses[e.Sel]
+	}
+	fn, _ := obj.(*types.Func)
+	if k, _ := randFunc(fn); k == "" {
+		return nil
+	}
+	return fn
+}
+
+// walk finds the sites of one file.
+func (f *finder) walk(file *ast.File, path string) {
+	ignored := ignoredLines(f.fset, file)
+	var stack []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		var s *Site
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			s = f.call(n, stack)
+			f.seeds(n, stack, path, file, ignored)
+		case *ast.BinaryExpr:
+			s = f.clockMod(n)
+		}
+		if s != nil {
+			f.add(s, n, stack, path, file, ignored)
+		}
+		return true
+	})
+}
+
+// add completes a site found at node n and keeps it unless its line says to ignore it or a
+// site with the same span is already kept.
+func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+	pos := f.fset.Position(n.Pos())
+	if ignored[pos.Line] {
+		return
+	}
+	tf := f.fset.File(file.Pos())
+	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
+	for _, o := range f.sites {
+		if o.Path == path && o.whole == s.whole {
+			return
+		}
+	}
+	s.Package, s.Path, s.Line = f.pkg.PkgPath, path, pos.Line
+	if rel, err := filepath.Rel(f.modDir, path); err == nil {
+		s.File = filepath.ToSlash(rel)
+	} else {
+		s.File = filepath.ToSlash(path)
+	}
+	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	if s.Equivalent == nil {
+		s.Equivalent = map[string]string{}
+	}
+	if s.Draw.Kind.Discards() && discarded(stack) {
+		for _, c := range s.Draw.Kind.Classes() {
+			s.Equivalent[c.Name] = "the draw's value is discarded"
+		}
+	}
+	for _, c := range s.Draw.Kind.Classes() {
+		if why := s.Draw.Equivalent(c); why != "" {
+			s.Equivalent[c.Name] = why
+		}
+	}
+	f.sites = append(f.sites, s)
+}
+
+// call returns the site of a call that draws, or nil.
+func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
+	info := f.pkg.TypesInfo
+	var fn *types.Func
+	switch obj := typeutil.Callee(info, call).(type) {
+	case *types.Func:
+		fn = obj
+	case *types.Var:
+		fn = f.defaults[obj]
+	}
+	kind, name := randFunc(fn)
+	if kind == "" {
+		return nil
+	}
+	s := &Site{Expr: f.text(call), Draw: mutants.Draw{Kind: kind}}
+	if t := info.TypeOf(call); t != nil {
+		if _, tuple := t.(*types.Tuple); !tuple {
+			s.Draw.Type = f.imports.spell(t)
+			if b, ok := t.Underlying().(*types.Basic); ok {
+				s.Draw.Unsigned = b.Info()&types.IsUnsigned != 0
+			}
+			if hasTypeParam(t) {
+				s.NotViable = "the draw's type is a type parameter, which a package-level helper cannot name"
+			}
+		}
+	}
+	tf := f.fset.File(call.Pos())
+	sp := func(e ast.Expr) span { return span{tf.Offset(e.Pos()), tf.Offset(e.End())} }
+	switch kind {
+	case mutants.UnitDraw, mutants.FullDraw, mutants.NormalDraw, mutants.ExpDraw:
+		s.parts = []span{sp(call)}
+		s.Draw.Max = fullMax[name]
+	default:
+		if len(call.Args) != arityOf(kind) || call.Ellipsis.IsValid() {
+			return nil
+		}
+		s.parts = []span{sp(call.Fun)}
+		for _, a := range call.Args {
+			s.parts = append(s.parts, sp(a))
+		}
+	}
+	s.Range = f.declaredRange(kind, name, call)
+	if kind == mutants.BoundedDraw || kind == mutants.PermDraw {
+		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
+			s.Equivalent = map[string]string{}
+			for _, c := range kind.Classes() {
+				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+			}
+		}
+	}
+	return s
+}
+
+func arityOf(k mutants.DrawKind) int {
+	switch k {
+	case mutants.BoundedDraw, mutants.BytesDraw, mutants.PermDraw:
+		return 1
+	}
+	return 2
+}
+
+// clockMod returns the site of a clock reading taken modulo n, or nil.
+func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
+	if b.Op != token.REM || !f.hasClock(b.X) {
+		return nil
+	}
+	t := f.pkg.TypesInfo.TypeOf(b)
+	if t == nil || !isInteger(t) {
+		return nil
+	}
+	tf := f.fset.File(b.Pos())
+	s := &Site{Expr: f.text(b), Draw: mutants.Draw{Kind: mutants.ClockModDraw, Type: f.imports.spell(t)}}
+	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
+	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
+	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	return s
+}
+
+// seeds adds a site for each argument of a seeding call that is read from a clock.
+func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+	fn, _ := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
+		return
+	}
+	tf := f.fset.File(call.Pos())
+	for _, a := range call.Args {
+		t := f.pkg.TypesInfo.TypeOf(a)
+		if !f.hasClock(a) || t == nil || !isInteger(t) {
+			continue
+		}
+		s := &Site{Expr: f.text(a), Draw: mutants.Draw{Kind: mutants.ClockSeed, Type: f.imports.spell(t)}}
+		s.parts = []span{{tf.Offset(a.Pos()), tf.Offset(a.End())}}
+		f.add(s, a, append(stack, a), path, file, ignored)
+	}
+}
+
+// hasClock reports whether an expression reads the wall clock as a number (t.UnixNano() and
+// the like), outside any function literal.
+func (f *finder) hasClock(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(f.pkg.TypesInfo, n).(*types.Func); ok && clockMethods[fn.Name()] &&
+				fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Signature().Recv() != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// constInt returns the value of a constant integer expression.
+func (f *finder) constInt(e ast.Expr) (int64, bool) {
+	tv, ok := f.pkg.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+func (f *finder) text(n ast.Node) string {
+	tf := f.fset.File(n.Pos())
+	src := f.source(tf.Name())
+	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+}
+
+// source returns a file's bytes, read once.
+func (f *finder) source(path string) []byte {
+	if src, ok := f.src[path]; ok {
+		return src
+	}
+	src, _ := os.ReadFile(path) // go/packages has just read it; an error leaves the text empty
+	f.src[path] = src
+	return src
+}
+
+// declaredRange returns the spread distribution a draw's value follows, as source text.
+func (f *finder) declaredRange(kind mutants.DrawKind, name string, call *ast.CallExpr) string {
+	switch kind {
+	case mutants.UnitDraw:
+		return "spread.Uniform(0.0, 1.0)"
+	case mutants.BoundedDraw:
+		return fmt.Sprintf("spread.Uniform(0, %s)", f.text(call.Args[0]))
+	case mutants.BigDraw:
+		return fmt.Sprintf("spread.Uniform(0, %s.Int64())", f.text(call.Args[1]))
+	case mutants.NormalDraw:
+		return "spread.Continuous(distuv.Normal{Mu: 0, Sigma: 1})"
+	case mutants.ExpDraw:
+		return "spread.Continuous(distuv.Exponential{Rate: 1})"
+	case mutants.FullDraw:
+		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
+	}
+	return ""
+}
+
+// discarded reports whether the value of the innermost node of the stack is thrown away.
+func discarded(stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	n, parent := stack[len(stack)-1], stack[len(stack)-2]
+	switch p := parent.(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == n && i < len(p.Lhs) && len(p.Lhs) == len(p.Rhs) {
+				id, ok := p.Lhs[i].(*ast.Ident)
+				return ok && id.Name == "_"
+			}
+		}
+	}
+	return false
+}
+
+// enclosing returns the name of the function that holds the innermost node of the stack, its
+// first result type, and a call of it with its parameters' names as arguments.
+func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string) {
+	for i := len(stack) - 1; i >= 0; i-- {
+		fd, ok := stack[i].(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name, call = fd.Name.Name, fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			f := fd.Recv.List[0]
+			recv := types.ExprString(f.Type)
+			if strings.HasPrefix(recv, "*") {
+				recv = "(" + recv + ")"
+			}
+			name = recv + "." + name
+			if len(f.Names) == 1 && f.Names[0].Name != "_" {
+				call = f.Names[0].Name + "." + call
+			} else {
+				call = "x." + call
+			}
+		}
+		var params []string
+		for _, f := range fd.Type.Params.List {
+			for _, n := range f.Names {
+				params = append(params, n.Name)
+			}
+			if len(f.Names) == 0 {
+				params = append(params, "_")
+			}
+		}
+		obj, _ := info.Defs[fd.Name].(*types.Func)
+		for i, p := range params {
+			if p == "_" && obj != nil && i < obj.Signature().Params().Len() {
+				// A parameter the function ignores: any value of its type does.
+				params[i] = zeroValue(obj.Signature().Params().At(i).Type(), imps.userQualifier)
+			}
+		}
+		call += "(" + strings.Join(params, ", ") + ")"
+		if obj != nil && obj.Signature().Results().Len() > 0 {
+			result = types.TypeString(obj.Signature().Results().At(0).Type(), imps.userQualifier)
+		}
+		return name, result, call
+	}
+	return "package initialisation", "", ""
+}
+
+// ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
+func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
+	lines := map[int]bool{}
+	for _, g := range file.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//spreadcheck:ignore") {
+				lines[fset.Position(c.Pos()).Line] = true
+			}
+		}
+	}
+	return lines
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// hasTypeParam reports whether a type mentions a type parameter.
+func hasTypeParam(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Named:
+		args := t.TypeArgs()
+		for i := range args.Len() {
+			if hasTypeParam(args.At(i)) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	}
+	return false
+}
+
+// zeroValue returns the zero value of a type as Go source.
+func zeroValue(t types.Type, q types.Qualifier) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		}
+	case *types.Struct, *types.Array:
+		return types.TypeString(t, q) + "{}"
+	}
+	return "nil"
+}

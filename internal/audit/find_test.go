@@ -1,0 +1,120 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
+)
+
+// describe lists the sites one per line: where, what, its kind, the enclosing function, and
+// what is settled without running (equivalent classes, not viable).
+func describe(sites []*Site) string {
+	var b strings.Builder
+	for _, s := range sites {
+		fmt.Fprintf(&b, "%s:%d %s [%s %s] in %s", s.File, s.Line, s.Expr, s.Draw.Kind, s.Draw.Type, s.Func)
+		var eq []string
+		for c, why := range s.Equivalent {
+			eq = append(eq, c+": "+why)
+		}
+		sort.Strings(eq)
+		for _, e := range eq {
+			fmt.Fprintf(&b, "\n    equivalent %s", e)
+		}
+		if s.NotViable != "" {
+			fmt.Fprintf(&b, "\n    not viable: %s", s.NotViable)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
+	t.Helper()
+	pkgs, _, modDir, err := load(context.Background(), Config{Dir: filepath.Join("testdata", name), Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imps := map[string]*importSet{}
+	return findSites(pkgs, modDir, imps), imps
+}
+
+// TestFindKinds finds every kind of site in the kinds fixture (package functions and methods
+// of math/rand, math/rand/v2 and crypto/rand, generic N, a *rand.Rand in a field and in a
+// local, func-typed variables and fields whose default is a draw, clock readings taken modulo
+// n or seeding a source) and nothing in its test file or on an ignored line; the golden file
+// pins the list.
+func TestFindKinds(t *testing.T) {
+	sites, _ := findFixture(t, "kinds")
+	got := describe(sites)
+	golden := filepath.Join("testdata", "kinds.golden")
+	if *update {
+		os.WriteFile(golden, []byte(got), 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
+	}
+}
+
+// TestRewritesCompile applies every rewrite of the kinds fixture at once, as a schema, and
+// each site alone with one mutant compiled in, and builds the result with -overlay: a
+// rewrite must compile wherever the draw did, nested draws and unused values included.
+func TestRewritesCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the go command")
+	}
+	sites, imps := findFixture(t, "kinds")
+	dir := filepath.Join("testdata", "kinds")
+	check := func(name string, sites []*Site, fixed string) {
+		ovDir := t.TempDir()
+		ov, err := writeOverlay(ovDir, sites, imps, fixed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ov.rejected) > 0 {
+			t.Errorf("%s: rewrites rejected: %v", name, ov.rejected)
+		}
+		cmd := exec.Command("go", "build", "-overlay="+ov.File, "./...")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: go build -overlay: %v\n%s", name, err, out)
+		}
+	}
+	check("schema", sites, "")
+	// One build per site takes a while: every kind once here, every site in the long run.
+	kinds := map[string]bool{}
+	for _, s := range sites {
+		if first := !kinds[string(s.Draw.Kind)]; s.NotViable == "" && (first || longtest.Enabled()) {
+			kinds[string(s.Draw.Kind)] = true
+			check(fmt.Sprintf("site %d alone", s.ID), []*Site{s}, fmt.Sprintf("%d:1", s.ID))
+		}
+	}
+}
+
+// TestBlame: a compiler message that names a site's file and line makes that site not
+// viable, with the message; a message that names no site blames none.
+func TestBlame(t *testing.T) {
+	sites := []*Site{{ID: 0, Path: "/m/a.go", Line: 7}, {ID: 1, Path: "/m/b.go", Line: 7}}
+	a := &auditor{sites: sites}
+	if a.blame([]string{"# example.com/m\n./c.go:7:3: something"}) {
+		t.Error("a message about c.go blamed a site")
+	}
+	if !a.blame([]string{"# example.com/m\n./a.go:7:12: cannot use x (variable of type int) as float64"}) {
+		t.Fatal("a message about a.go:7 blamed no site")
+	}
+	if want := "does not compile: ./a.go:7:12: cannot use x (variable of type int) as float64"; sites[0].NotViable != want || sites[1].NotViable != "" {
+		t.Errorf("not viable: %q and %q; want %q for a.go only", sites[0].NotViable, sites[1].NotViable, want)
+	}
+}

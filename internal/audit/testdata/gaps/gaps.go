@@ -1,0 +1,42 @@
+// Package gaps holds randomness that tests miss in four ways: a draw no test reaches, a pure
+// helper pinned by a table test while its call site is unguarded, a func-typed variable
+// that tests overwrite, and a draw behind a flaky test.
+package gaps
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// Unreached draws, but no test calls it.
+func Unreached(n int) int {
+	return rand.IntN(n)
+}
+
+// Scale maps a draw u in [0, 1) onto [0, d): a pure helper, pinned by a table test.
+func Scale(d time.Duration, u float64) time.Duration {
+	return time.Duration(u * float64(d))
+}
+
+// Delay is Scale's call site: the draw enters here, and only a smoke test runs it.
+func Delay(d time.Duration) time.Duration {
+	return Scale(d, rand.Float64())
+}
+
+// jitterRand is the draw behind Equal; tests replace it with a fake.
+var jitterRand = rand.Float64
+
+// Equal is equal jitter: [d/2, d).
+func Equal(d time.Duration) time.Duration {
+	return d/2 + time.Duration(jitterRand()*float64(d/2))
+}
+
+// Pick returns one of n choices, drawn from r.
+func Pick(r *rand.Rand, n int) int {
+	return r.IntN(n)
+}
+
+// Ignored draws on a line the audit is told to skip.
+func Ignored() float64 {
+	return rand.Float64() //spreadcheck:ignore
+}

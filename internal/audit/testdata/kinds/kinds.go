@@ -1,0 +1,94 @@
+// Package kinds holds one of every kind of place where randomness enters, for the site
+// finder's tests. Nothing here runs.
+package kinds
+
+import (
+	crand "crypto/rand"
+	"math/big"
+	v1 "math/rand"
+	"math/rand/v2"
+	"time"
+)
+
+// jitter is a func-typed package variable whose default is a draw.
+var jitter = rand.Float64
+
+// Backoff holds its randomness in fields.
+type Backoff struct {
+	rng  *rand.Rand
+	draw func(int64) int64
+}
+
+// New gives the draw field its default.
+func New() *Backoff {
+	return &Backoff{rng: rand.New(rand.NewPCG(1, 2)), draw: v1.Int63n}
+}
+
+// Next uses both fields.
+func (b *Backoff) Next(n int) int {
+	return b.rng.IntN(n) + int(b.draw(int64(n)))
+}
+
+// Local draws from a local *rand.Rand, with a nested draw.
+func Local(n int) int {
+	r := rand.New(rand.NewPCG(3, 4))
+	return r.IntN(r.IntN(n) + 1)
+}
+
+// V1 calls math/rand's package functions.
+func V1() (int, int64, float32) {
+	return v1.Intn(10), v1.Int63(), v1.Float32()
+}
+
+// Generic calls rand.N, inferred and instantiated.
+func Generic(d time.Duration) time.Duration {
+	return rand.N(d) + rand.N[time.Duration](d)
+}
+
+// Crypto draws from crypto/rand.
+func Crypto() (*big.Int, error) {
+	buf := make([]byte, 8)
+	if _, err := crand.Read(buf); err != nil {
+		return nil, err
+	}
+	return crand.Int(crand.Reader, big.NewInt(1000))
+}
+
+// Var calls through the package variable.
+func Var() float64 {
+	return jitter()
+}
+
+// Clock reads the clock as a number, and seeds a source from it.
+func Clock() int64 {
+	src := v1.New(v1.NewSource(time.Now().UnixNano()))
+	return time.Now().UnixNano()%1000 + src.Int63()
+}
+
+// Equivalents draws where nothing can change: discarded, or from one value.
+func Equivalents() int {
+	_ = rand.IntN(5)
+	rand.Float64()
+	return rand.IntN(1)
+}
+
+// Ignored is skipped by its comment.
+func Ignored() float64 {
+	return rand.Float64() //spreadcheck:ignore
+}
+
+// Typed draws of a type parameter's type.
+func Typed[D ~int64](d D) D {
+	return rand.N(d)
+}
+
+// Order shuffles and permutes.
+func Order(xs []int) []int {
+	rand.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+	return rand.Perm(len(xs))
+}
+
+// Normal draws the unbounded kinds and a full-range unsigned.
+func Normal() (float64, float64, uint64) {
+	return rand.NormFloat64(), rand.ExpFloat64(), rand.Uint64()
+}

@@ -1,0 +1,18 @@
+package runner
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestJobEnv: a job's own variables reach its run, and the runner's seed and run number
+// still win over a job that sets them.
+func TestJobEnv(t *testing.T) {
+	env := runEnv(Job{Run: 3, Seed: 9, Env: []string{"SPREADCHECK_AUDIT_MUTANT=4:1", SeedEnv + "=1"}})
+	if !slices.Contains(env, "SPREADCHECK_AUDIT_MUTANT=4:1") {
+		t.Errorf("the job's variable is missing from the run's environment")
+	}
+	if i, j := slices.Index(env, SeedEnv+"=1"), slices.Index(env, SeedEnv+"=9"); j < i {
+		t.Errorf("%s=9 at %d comes before the job's %s=1 at %d: the run's seed must come last and win", SeedEnv, j, SeedEnv, i)
+	}
+}

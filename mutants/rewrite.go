@@ -1,0 +1,402 @@
+package mutants
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"sort"
+	"strings"
+)
+
+// A DrawKind says what a draw returns, which decides how each class rewrites it.
+type DrawKind string
+
+// The kinds of draw that spreadcheck audit finds and rewrites.
+const (
+	UnitDraw     DrawKind = "unit"       // a float in [0, 1): Float64, Float32
+	BoundedDraw  DrawKind = "bounded"    // an integer in [0, n): IntN, Int64N, Int63n, Intn, N, ...; Args[0] is n
+	FullDraw     DrawKind = "full"       // a non-negative integer over [0, Max]: Int, Int63, Uint64, ...
+	NormalDraw   DrawKind = "normal"     // NormFloat64: mean 0, standard deviation 1
+	ExpDraw      DrawKind = "exp"        // ExpFloat64: mean 1
+	ClockModDraw DrawKind = "clock-mod"  // x % n where x is read from a clock; Args are x and n
+	ClockSeed    DrawKind = "clock-seed" // a clock reading that seeds a random source
+	BigDraw      DrawKind = "big"        // crypto/rand.Int(reader, max): a *big.Int in [0, max)
+	BytesDraw    DrawKind = "bytes"      // Read(b): fills b with random bytes
+	PermDraw     DrawKind = "perm"       // Perm(n): a random permutation of [0, n)
+	ShuffleDraw  DrawKind = "shuffle"    // Shuffle(n, swap): a statement, no value
+)
+
+// Classes returns the classes that apply to a kind of draw, in the order of Classes. A
+// clock-derived rewrite of a value already read from a clock, or a sign-flip or a
+// collapsed range of a permutation or a seed, would be no mutant at all, so those kinds have
+// fewer.
+func (k DrawKind) Classes() []Class {
+	switch k {
+	case ClockModDraw:
+		return []Class{Constant, SignFlip, CollapsedRange}
+	case ClockSeed, PermDraw, ShuffleDraw:
+		return []Class{Constant}
+	}
+	return Classes()
+}
+
+// Discards reports whether a draw of this kind whose value is thrown away is still a
+// mutation point: Read and Shuffle work through their arguments, not their value.
+func (k DrawKind) Discards() bool { return k != BytesDraw && k != ShuffleDraw }
+
+// A Draw is one place where randomness enters, as the rewrite needs it: the kind of draw and
+// the source text of its parts. The rewrite keeps the original draw and evaluates it exactly
+// once, in the same order, and only then replaces its value: so every mutant changes this
+// value alone (a seeded source still yields the same sequence to every other draw), and no
+// import or variable of the file becomes unused.
+type Draw struct {
+	Kind DrawKind
+	// Type is the draw's value type as the schema file spells it, such as "int64" or
+	// "time.Duration" (unused for BigDraw, BytesDraw, PermDraw and ShuffleDraw).
+	Type string
+	// Func is the callee, for kinds that pass arguments: BoundedDraw, BigDraw, BytesDraw,
+	// PermDraw and ShuffleDraw. It is passed to the helper as a function value ("r.IntN",
+	// "rand.N").
+	Func string
+	// Value is the whole draw expression, for the kinds that take the value as is: UnitDraw,
+	// FullDraw, NormalDraw, ExpDraw and ClockSeed.
+	Value string
+	// Args are the argument expressions of Func, or the two operands of ClockModDraw.
+	Args []string
+	// Max is FullDraw's largest value, a constant expression such as "math.MaxInt64".
+	Max string
+	// Unsigned says that Type is an unsigned integer.
+	Unsigned bool
+}
+
+// Equivalent returns why a class cannot change what this draw yields, or "" when it can:
+// sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
+// a reflection of it, the same uniform distribution.
+func (d Draw) Equivalent(c Class) string {
+	if c == SignFlip && d.Kind == FullDraw && d.Unsigned {
+		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
+	}
+	return ""
+}
+
+// helperName is the name of the function that replaces site number site.
+func helperName(site int) string { return fmt.Sprintf("spreadcheckAudit%d", site) }
+
+// Rewrite returns the expression that replaces the draw in its file: a call of the site's
+// helper (see Helper) on the original draw or on its callee and arguments.
+func (d Draw) Rewrite(site int) (string, error) {
+	if err := d.check(); err != nil {
+		return "", err
+	}
+	args := d.Args
+	switch d.Kind {
+	case UnitDraw, FullDraw, NormalDraw, ExpDraw, ClockSeed:
+		args = []string{d.Value}
+	case ClockModDraw:
+	default:
+		args = append([]string{d.Func}, d.Args...)
+	}
+	return helperName(site) + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// arity is how many Args each kind takes.
+var arity = map[DrawKind]int{
+	UnitDraw: 0, FullDraw: 0, NormalDraw: 0, ExpDraw: 0, ClockSeed: 0,
+	BoundedDraw: 1, ClockModDraw: 2, BigDraw: 2, BytesDraw: 1, PermDraw: 1, ShuffleDraw: 2,
+}
+
+func (d Draw) check() error {
+	n, ok := arity[d.Kind]
+	switch {
+	case !ok:
+		return fmt.Errorf("mutants: unknown draw kind %q", d.Kind)
+	case len(d.Args) != n:
+		return fmt.Errorf("mutants: a %s draw takes %d arguments, not %d", d.Kind, n, len(d.Args))
+	case n == 0 && d.Value == "":
+		return fmt.Errorf("mutants: a %s draw needs its Value", d.Kind)
+	case n > 0 && d.Kind != ClockModDraw && d.Func == "":
+		return fmt.Errorf("mutants: a %s draw needs its Func", d.Kind)
+	case d.Kind == FullDraw && d.Max == "":
+		return fmt.Errorf("mutants: a %s draw needs its Max", d.Kind)
+	case d.Type == "" && !fixedType[d.Kind]:
+		return fmt.Errorf("mutants: a %s draw needs its Type", d.Kind)
+	}
+	return nil
+}
+
+// fixedType holds the kinds whose helper spells its own types.
+var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, PermDraw: true, ShuffleDraw: true}
+
+// ClassCode is the number by which a helper names a class: 1 + its index in Classes.
+func ClassCode(c Class) int {
+	for i, k := range Classes() {
+		if k == c {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Helper returns the source of the site's helper function, which the schema file (see
+// Schema) holds. It evaluates the draw, then asks which class of mutant is active at this
+// site and returns the original value when none is. Every class returns a value in the
+// draw's range except sign-flip, which negates it; none panics where the draw did not.
+func (d Draw) Helper(site int) (string, error) {
+	if err := d.check(); err != nil {
+		return "", err
+	}
+	body, ok := helperBodies[d.Kind]
+	if !ok {
+		return "", fmt.Errorf("mutants: no rewrite for a %s draw", d.Kind)
+	}
+	r := strings.NewReplacer("NAME", helperName(site), "SITE", fmt.Sprint(site), "T", d.Type, "MAX", d.Max)
+	return r.Replace(body), nil
+}
+
+// The helper of each kind. Class codes: 1 constant, 2 sign-flip, 3 clock-derived,
+// 4 collapsed-range (ClassCode). spreadcheckAuditNow reads the wall clock in nanoseconds.
+var helperBodies = map[DrawKind]string{
+	UnitDraw: `func NAME(v T) T {
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return 0.5
+	case 2:
+		return -v
+	case 3:
+		return T(spreadcheckAuditNow()%1e9) / 1e9
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	BoundedDraw: `func NAME(draw func(T) T, n T) T {
+	v := draw(n)
+	if n <= 0 { // a replaced draw may accept what the original refuses: keep its value
+		return v
+	}
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return n / 2
+	case 2:
+		return -v
+	case 3:
+		return T(uint64(spreadcheckAuditNow()) % uint64(n))
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	FullDraw: `func NAME(v T) T {
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return T(MAX / 2)
+	case 2:
+		return -v
+	case 3:
+		return T(uint64(spreadcheckAuditNow()) & uint64(MAX))
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	NormalDraw: `func NAME(v T) T {
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return 0
+	case 2: // -v would be the same distribution: anchor - |x - anchor| is one-sided
+		if v > 0 {
+			return -v
+		}
+		return v
+	case 3:
+		return T(spreadcheckAuditNow()%1e9)/5e8 - 1
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	ExpDraw: `func NAME(v T) T {
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return 1
+	case 2:
+		return -v
+	case 3:
+		return T(spreadcheckAuditNow()%1e9) / 5e8
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	ClockModDraw: `func NAME(x, n T) T {
+	v := x % n
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return n / 2
+	case 2:
+		return -v
+	case 4:
+		return v / 2
+	}
+	return v
+}`,
+	ClockSeed: `func NAME(v T) T {
+	if spreadcheckAuditClass(SITE) == 1 {
+		return 1 << 30
+	}
+	return v
+}`,
+	BigDraw: `func NAME(draw func(io.Reader, *big.Int) (*big.Int, error), r io.Reader, max *big.Int) (*big.Int, error) {
+	v, err := draw(r, max)
+	if err != nil || max.Sign() <= 0 {
+		return v, err
+	}
+	switch spreadcheckAuditClass(SITE) {
+	case 1:
+		return new(big.Int).Rsh(max, 1), nil
+	case 2:
+		return new(big.Int).Neg(v), nil
+	case 3:
+		return new(big.Int).Mod(big.NewInt(spreadcheckAuditNow()), max), nil
+	case 4:
+		return new(big.Int).Rsh(v, 1), nil
+	}
+	return v, err
+}`,
+	BytesDraw: `func NAME(draw func([]byte) (int, error), b []byte) (int, error) {
+	n, err := draw(b)
+	c := spreadcheckAuditClass(SITE)
+	for i := range b[:n] {
+		switch c {
+		case 1:
+			b[i] = 0x80
+		case 2:
+			b[i] = -b[i]
+		case 3:
+			b[i] = byte(spreadcheckAuditNow() >> (8 * (i % 8)))
+		case 4:
+			b[i] >>= 1
+		}
+	}
+	return n, err
+}`,
+	PermDraw: `func NAME(draw func(int) []int, n int) []int {
+	v := draw(n)
+	if spreadcheckAuditClass(SITE) == 1 {
+		for i := range v {
+			v[i] = i
+		}
+	}
+	return v
+}`,
+	ShuffleDraw: `func NAME(draw func(int, func(i, j int)), n int, swap func(i, j int)) {
+	if spreadcheckAuditClass(SITE) == 1 {
+		draw(n, func(i, j int) {}) // the draws are made, the order is kept
+		return
+	}
+	draw(n, swap)
+}`,
+}
+
+// An Import is one import of the schema file: the path, and the name the helpers use for it.
+type Import struct{ Name, Path string }
+
+// Schema environment variables: the active mutant, as "site:code" (see ClassCode), and the
+// file to which a run appends the number of each site it reaches, once per site.
+const (
+	MutantEnv = "SPREADCHECK_AUDIT_MUTANT"
+	TraceEnv  = "SPREADCHECK_AUDIT_TRACE"
+)
+
+// A Schema is the file added to a package whose draws are rewritten: every site's helper and
+// what they share. With Fixed empty it is a mutant schema: one build holds every mutant of
+// the package, and MutantEnv chooses the one that is active in a run (none when unset).
+// With Fixed set ("site:code") exactly that mutant is compiled in.
+type Schema struct {
+	Package string   // the package name
+	Imports []Import // what the helpers' types need beyond the standard ones
+	Helpers []string // from Draw.Helper
+	Sites   int      // one more than the largest site number
+	Fixed   string
+}
+
+// Source returns the schema file, gofmt-formatted.
+func (s Schema) Source() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by spreadcheck audit. DO NOT EDIT.\n\npackage %s\n\nimport (\n", s.Package)
+	for _, im := range s.imports() {
+		fmt.Fprintf(&b, "\t%s %q\n", im.Name, im.Path)
+	}
+	b.WriteString(")\n\n")
+	// Not every schema uses these three; the others the runtime below always uses.
+	b.WriteString("var _, _, _ = io.EOF, math.MaxInt8, big.NewInt\n")
+	fmt.Fprintf(&b, schemaRuntime, max(s.Sites, 1), s.Fixed)
+	for _, h := range s.Helpers {
+		b.WriteString("\n" + h + "\n")
+	}
+	return format.Source(b.Bytes())
+}
+
+// StandardImports are the packages every schema file imports under their own names: a
+// helper may spell a type from them (time.Duration) without an Import.
+var StandardImports = []string{"io", "math", "math/big", "os", "strconv", "strings", "sync", "sync/atomic", "time"}
+
+// imports returns the standard imports and the extra ones, each path once, sorted.
+func (s Schema) imports() []Import {
+	seen := map[string]bool{}
+	var imps []Import
+	for _, p := range StandardImports {
+		seen[p] = true
+		imps = append(imps, Import{Path: p})
+	}
+	for _, im := range s.Imports {
+		if !seen[im.Path] {
+			seen[im.Path] = true
+			imps = append(imps, im)
+		}
+	}
+	sort.Slice(imps, func(i, j int) bool { return imps[i].Path < imps[j].Path })
+	return imps
+}
+
+// schemaRuntime is what every helper shares: which mutant is active, and the trace of the
+// sites a run reaches (spreadcheck audit's coverage: a site no test reaches is not covered).
+const schemaRuntime = `
+var (
+	spreadcheckAuditOnce   sync.Once
+	spreadcheckAuditSite   = -1
+	spreadcheckAuditCode   int
+	spreadcheckAuditTrace  *os.File
+	spreadcheckAuditSeen   [%d]uint32
+	spreadcheckAuditFixed  = %q
+)
+
+func spreadcheckAuditInit() {
+	active := spreadcheckAuditFixed
+	if active == "" {
+		active = os.Getenv("SPREADCHECK_AUDIT_MUTANT")
+	}
+	if site, code, ok := strings.Cut(active, ":"); ok {
+		spreadcheckAuditSite, _ = strconv.Atoi(site)
+		spreadcheckAuditCode, _ = strconv.Atoi(code)
+	}
+	if path := os.Getenv("SPREADCHECK_AUDIT_TRACE"); path != "" {
+		spreadcheckAuditTrace, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	}
+}
+
+// spreadcheckAuditClass returns the code of the class active at site, 0 for none, and
+// records the first time a run reaches the site.
+func spreadcheckAuditClass(site int) int {
+	spreadcheckAuditOnce.Do(spreadcheckAuditInit)
+	if spreadcheckAuditTrace != nil && atomic.CompareAndSwapUint32(&spreadcheckAuditSeen[site], 0, 1) {
+		spreadcheckAuditTrace.WriteString(strconv.Itoa(site) + "\n")
+	}
+	if site != spreadcheckAuditSite {
+		return 0
+	}
+	return spreadcheckAuditCode
+}
+
+func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+`

@@ -1,0 +1,258 @@
+package mutants
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rewriteCase is one draw of the program that TestRewriteClasses compiles: its Draw, and
+// the range [lo, hi) its correct values lie in.
+type rewriteCase struct {
+	name   string
+	draw   Draw
+	lo, hi float64
+}
+
+var rewriteCases = []rewriteCase{
+	{"unit", Draw{Kind: UnitDraw, Type: "float64", Value: "r.Float64()"}, 0, 1},
+	{"unit32", Draw{Kind: UnitDraw, Type: "float32", Value: "r.Float32()"}, 0, 1},
+	{"bounded", Draw{Kind: BoundedDraw, Type: "int", Func: "r.IntN", Args: []string{"1000"}}, 0, 1000},
+	{"generic", Draw{Kind: BoundedDraw, Type: "time.Duration", Func: "rand.N", Args: []string{"10 * time.Second"}}, 0, 1e10},
+	{"unsigned", Draw{Kind: BoundedDraw, Type: "uint64", Func: "r.Uint64N", Args: []string{"1 << 40"}}, 0, 1 << 40},
+	{"v1", Draw{Kind: BoundedDraw, Type: "int64", Func: "v1.Int63n", Args: []string{"77"}}, 0, 77},
+	{"full", Draw{Kind: FullDraw, Type: "int64", Value: "r.Int64()", Max: "math.MaxInt64"}, 0, math.MaxInt64},
+	{"full32", Draw{Kind: FullDraw, Type: "uint32", Value: "r.Uint32()", Max: "math.MaxUint32", Unsigned: true}, 0, math.MaxUint32 + 1},
+	{"normal", Draw{Kind: NormalDraw, Type: "float64", Value: "r.NormFloat64()"}, math.Inf(-1), math.Inf(1)},
+	{"exp", Draw{Kind: ExpDraw, Type: "float64", Value: "r.ExpFloat64()"}, 0, math.Inf(1)},
+	{"clockmod", Draw{Kind: ClockModDraw, Type: "int64", Args: []string{"time.Now().UnixNano()", "1000"}}, 0, 1000},
+	{"big", Draw{Kind: BigDraw, Func: "crand.Int", Args: []string{"crand.Reader", "big.NewInt(1000)"}}, 0, 1000},
+}
+
+// TestRewriteClasses compiles one program in which every kind of draw is rewritten, runs it
+// with each class active at each site in turn, and checks what each class promises: the
+// unmutated draw is random and in range, constant gives one value, sign-flip a value at or
+// below zero, clock-derived an in-range value, collapsed-range values under half the range.
+func TestRewriteClasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with the go command")
+	}
+	bin := buildRewriteProgram(t)
+	for site, c := range rewriteCases {
+		for _, class := range append([]Class{{Name: "none"}}, c.draw.Kind.Classes()...) {
+			t.Run(c.name+"/"+class.Name, func(t *testing.T) {
+				xs := runRewriteProgram(t, bin, fmt.Sprintf("%d:%d", site, ClassCode(class)))[c.name]
+				checkClass(t, class, c, xs)
+			})
+		}
+	}
+}
+
+func checkClass(t *testing.T, class Class, c rewriteCase, xs []float64) {
+	t.Helper()
+	if len(xs) != 200 {
+		t.Fatalf("%d values, want 200", len(xs))
+	}
+	lo, hi, distinct := xs[0], xs[0], map[float64]bool{}
+	for _, x := range xs {
+		lo, hi, distinct[x] = min(lo, x), max(hi, x), true
+	}
+	inRange := lo >= c.lo && hi < c.hi
+	switch class {
+	case Constant:
+		if len(distinct) != 1 || !inRange {
+			t.Errorf("constant: %d distinct values in [%v, %v], want one value in [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
+		}
+	case SignFlip:
+		switch c.name {
+		case "unsigned": // -v wraps round: far above the range
+			if lo < c.hi {
+				t.Errorf("sign-flip of an unsigned draw: values in [%v, %v], want all wrapped past %v", lo, hi, c.hi)
+			}
+		case "full32": // the whole type is the range: -v is a reflection, no mutant (audit says "equivalent")
+		default:
+			if hi > 0 || lo == 0 {
+				t.Errorf("sign-flip: values in [%v, %v], want all <= 0 and some < 0", lo, hi)
+			}
+		}
+	case ClockDerived, Class{Name: "none"}:
+		if !inRange || len(distinct) < 2 {
+			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", class.Name, len(distinct), lo, hi, c.lo, c.hi)
+		}
+	case CollapsedRange:
+		if !inRange || hi >= c.lo+(c.hi-c.lo)/2 && !math.IsInf(c.hi, 1) || len(distinct) < 2 {
+			t.Errorf("collapsed-range: %d distinct values in [%v, %v], want several under half of [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+// buildRewriteProgram writes and builds a program that prints 200 values of each case,
+// each draw rewritten through its site's helper.
+func buildRewriteProgram(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	var body, helpers strings.Builder
+	for site, c := range rewriteCases {
+		call, err := c.draw.Rewrite(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.draw.Kind == BigDraw {
+			call = "must(" + call + ")"
+		}
+		fmt.Fprintf(&body, "\t\tfmt.Println(%q, %s)\n", c.name, call)
+		h, err := c.draw.Helper(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		helpers.WriteString(h + "\n")
+	}
+	main := `package main
+
+import (
+	crand "crypto/rand"
+	"fmt"
+	"math"
+	"math/big"
+	v1 "math/rand"
+	"math/rand/v2"
+	"time"
+)
+
+var _ = math.Pi
+
+func must(v *big.Int, err error) *big.Int {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func main() {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+` + body.String() + `	}
+}
+`
+	schema, err := Schema{Package: "main", Helpers: []string{helpers.String()}, Sites: len(rewriteCases)}.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"go.mod": "module rewrite\n\ngo 1.22\n", "main.go": main, "schema.go": string(schema)}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "prog")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s\n%s", err, out, schema)
+	}
+	return bin
+}
+
+// runRewriteProgram runs the program with a mutant active and returns the values per case.
+func runRewriteProgram(t *testing.T, bin, active string) map[string][]float64 {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), MutantEnv+"="+active)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s=%s: %v", MutantEnv, active, err)
+	}
+	vals := map[string][]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		name, v, _ := strings.Cut(line, " ")
+		if d, err := parseValue(v); err == nil {
+			vals[name] = append(vals[name], d)
+		} else {
+			t.Fatalf("line %q: %v", line, err)
+		}
+	}
+	return vals
+}
+
+// parseValue reads a printed number or time.Duration.
+func parseValue(s string) (float64, error) {
+	if x, err := strconv.ParseFloat(s, 64); err == nil {
+		return x, nil
+	}
+	if x, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return float64(x), nil
+	}
+	d, err := time.ParseDuration(s)
+	return float64(d), err
+}
+
+func TestDrawCheck(t *testing.T) {
+	bad := []Draw{
+		{Kind: "nonsense", Value: "x"},
+		{Kind: UnitDraw, Type: "float64"},
+		{Kind: BoundedDraw, Type: "int", Args: []string{"n"}},
+		{Kind: BoundedDraw, Type: "int", Func: "f"},
+		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
+		{Kind: UnitDraw, Value: "r.Float64()"},
+	}
+	for _, d := range bad {
+		if _, err := d.Rewrite(1); err == nil {
+			t.Errorf("Rewrite(%+v): no error", d)
+		}
+		if _, err := d.Helper(1); err == nil {
+			t.Errorf("Helper(%+v): no error", d)
+		}
+	}
+	got, err := Draw{Kind: BoundedDraw, Type: "int", Func: "r.IntN", Args: []string{"n + 1"}}.Rewrite(7)
+	if want := "spreadcheckAudit7(r.IntN, n + 1)"; err != nil || got != want {
+		t.Errorf("Rewrite = %q, %v; want %q", got, err, want)
+	}
+}
+
+func TestKindClasses(t *testing.T) {
+	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != CollapsedRange {
+		t.Errorf("clock-mod classes %v: want constant, sign-flip, collapsed-range (it is already a clock)", got)
+	}
+	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != Constant {
+		t.Errorf("shuffle classes %v: want constant only", got)
+	}
+	if ClassCode(Overshoot) != 0 || ClassCode(CollapsedRange) != 4 {
+		t.Error("class codes: want 4 for collapsed-range and 0 for an extended class")
+	}
+	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(SignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(SignFlip) != "" {
+		t.Error("Equivalent: sign-flip of a full-range draw is a reflection when unsigned, a mutant when signed")
+	}
+	if BytesDraw.Discards() || !UnitDraw.Discards() {
+		t.Error("Discards: a Read works through its argument, a Float64 only through its value")
+	}
+}
+
+// FuzzDraw: whatever a Draw holds, Rewrite, Helper and Schema.Source give a result or an
+// error, never a panic.
+func FuzzDraw(f *testing.F) {
+	f.Add("bounded", "int", "r.IntN", "n", "", "", "p")
+	f.Add("full", "uint64", "", "", "r.Uint64()", "math.MaxUint64", "main")
+	f.Add("clock-mod", "int64", "", "x\x00y", "", "", "1bad")
+	f.Fuzz(func(t *testing.T, kind, typ, fn, args, value, maxv, pkg string) {
+		d := Draw{Kind: DrawKind(kind), Type: typ, Func: fn, Value: value, Max: maxv}
+		if args != "" {
+			d.Args = strings.Split(args, "\x00")
+		}
+		if _, err := d.Rewrite(3); err != nil {
+			return
+		}
+		h, err := d.Helper(3)
+		if err != nil {
+			t.Fatalf("Rewrite accepted %+v, Helper refused it: %v", d, err)
+		}
+		Schema{Package: pkg, Helpers: []string{h}, Sites: 4, Fixed: args}.Source()
+		d.Kind.Classes()
+		d.Equivalent(SignFlip)
+	})
+}
