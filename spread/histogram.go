@@ -69,11 +69,8 @@ func (s *sample) positions(f func(p float64)) {
 // its probability scale, since its bins are equal in probability.
 func (s *sample) edges() (string, string) {
 	d := s.dist
-	switch {
-	case d.integer():
-		return d.kind.formatKey(d.loKey), d.kind.formatKey(d.hiKey)
-	case d.uniform:
-		return formatFloat(d.lo, d.kind.float32), formatFloat(d.hi, d.kind.float32)
+	if d.uniform {
+		return d.bounds[0], d.bounds[1]
 	}
 	return "F=0", "F=1"
 }

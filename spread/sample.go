@@ -134,11 +134,14 @@ func (s *sample) prepareInt(st step) error {
 		}
 		s.step, s.stepText = st.u, st.text
 	}
-	width := d.hiKey - d.loKey
-	if width%s.step != 0 {
+	// The range holds span+1 values, lo to last; on a grid of step s, last is a grid point of
+	// a closed range and one short of one for a half-open range.
+	span := d.lastKey - d.loKey
+	end := span % s.step
+	if d.closed && end != 0 || !d.closed && end != s.step-1 {
 		return fmt.Errorf("spread: Step(%s) does not divide the width of %s", s.stepText, d)
 	}
-	s.cells = width / s.step
+	s.cells = span/s.step + 1
 	cells := make([]uint64, s.n)
 	for i, key := range s.keys {
 		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
@@ -146,7 +149,7 @@ func (s *sample) prepareInt(st step) error {
 		case below || k < d.loKey:
 			s.below++
 			s.addOutside(key)
-		case above || k >= d.hiKey:
+		case above || k > d.lastKey:
 			s.above, cells[i] = s.above+1, s.cells-1
 			s.addOutside(key)
 		default:
@@ -208,6 +211,9 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 	if math.IsInf(wf, 0) || w < 1 || w > gridMaxCells || math.Abs(wf-w) > 1e-6*w {
 		return fmt.Errorf("spread: Step(%s) does not divide the width of %s into at most 2^47 cells", st.text, d)
 	}
+	if d.closed {
+		w++ // hi is a grid point too
+	}
 	s.discrete, s.cells, s.stepText, s.stepF = true, uint64(w), st.text, sz
 	cells := make([]uint64, s.n)
 	for i, x := range vals {
@@ -215,7 +221,7 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 		case x < d.lo:
 			s.below++
 			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
-		case x >= d.hi:
+		case d.above(x):
 			s.above, cells[i] = s.above+1, s.cells-1
 			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
 		default:
@@ -254,7 +260,7 @@ func (s *sample) prepareContinuous(vals []float64) error {
 		switch {
 		case x < d.lo:
 			s.below++
-		case x >= d.hi:
+		case d.above(x):
 			s.above++
 		}
 		s.sortedPos[i] = position(x, d.lo, d.hi)
@@ -340,7 +346,7 @@ func (s *sample) pos(x float64) float64 {
 // reports; it may round, never overflows to a wrong sign).
 func (s *sample) width() float64 {
 	if s.dist.integer() {
-		return float64(s.dist.hiKey - s.dist.loKey)
+		return float64(s.dist.lastKey-s.dist.loKey) + 1
 	}
 	return s.dist.hi - s.dist.lo
 }
