@@ -8,16 +8,18 @@ import (
 )
 
 // Dist is a declared distribution: what a correct implementation's values must look like.
-// Make one with Uniform, Continuous or Discrete. The zero Dist is invalid.
+// Make one with Uniform, UniformClosed, Continuous or Discrete. The zero Dist is invalid.
 type Dist struct {
 	name string
 	kind numKind // the type of the declared bounds
 
 	uniform bool
+	closed  bool    // a uniform over [lo, hi], both ends included
 	lo, hi  float64 // the range; for an integer uniform, its bounds rounded to float64
-	// An integer uniform over [loKey, hiKey), in the keys of its type (see intKey): exact for
-	// every value of every integer type.
-	loKey, hiKey uint64
+	// An integer uniform over [loKey, lastKey], both included, in the keys of its type (see
+	// intKey): exact for every value of every integer type.
+	loKey, lastKey uint64
+	bounds         [2]string // the bounds, printed exactly
 
 	cont ContinuousDist // a general continuous distribution (uniform == false)
 	disc DiscreteDist   // a general distribution over the integers (uniform == false)
@@ -41,26 +43,48 @@ type ContinuousDist interface {
 // floating-point type it is continuous. Write Uniform(0.0, 1.0), not Uniform(0, 1), for a
 // float sample: untyped constants default to int, and the checks refuse a float sample against
 // an integer declaration.
-func Uniform[T Number](lo, hi T) Dist {
+func Uniform[T Number](lo, hi T) Dist { return uniform(lo, hi, false) }
+
+// UniformClosed declares the uniform distribution over the closed range [lo, hi], both ends
+// included: the values of the common formula lo + r.Int64N(hi-lo+1), whose upper end is
+// inclusive. For a float type it is the same continuous distribution as Uniform, except that
+// the bounds check accepts hi itself.
+func UniformClosed[T Number](lo, hi T) Dist { return uniform(lo, hi, true) }
+
+func uniform[T Number](lo, hi T, closed bool) Dist {
 	k := kindOf[T]()
-	d := Dist{kind: k, uniform: true, lo: float64(lo), hi: float64(hi)}
+	d := Dist{kind: k, uniform: true, closed: closed, lo: float64(lo), hi: float64(hi)}
+	end := ")"
+	if closed {
+		end = "]"
+	}
 	if k.integer {
-		d.loKey, d.hiKey = intKey(lo, k.signed), intKey(hi, k.signed)
-		d.name = fmt.Sprintf("Uniform[%s, %s)", k.formatKey(d.loKey), k.formatKey(d.hiKey))
-		if d.loKey >= d.hiKey {
-			d.err = fmt.Errorf("spread: %s: lo must be below hi (the range is half-open [lo, hi))", d.name)
+		d.bounds = [2]string{k.formatKey(intKey(lo, k.signed)), k.formatKey(intKey(hi, k.signed))}
+		d.name = fmt.Sprintf("Uniform[%s, %s%s", d.bounds[0], d.bounds[1], end)
+		d.loKey, d.lastKey = intKey(lo, k.signed), intKey(hi, k.signed)
+		switch {
+		case closed && d.loKey > d.lastKey, !closed && d.loKey >= d.lastKey:
+			d.err = fmt.Errorf("spread: %s: lo must be below hi", d.name)
+		case closed && d.loKey == 0 && d.lastKey == math.MaxUint64:
+			d.err = fmt.Errorf("spread: %s: every value of a 64-bit type, 2^64 of them, is one more than a uint64 counts: declare Uniform(lo, hi), which leaves out hi", d.name)
+		case !closed:
+			d.lastKey--
 		}
 		return d
 	}
-	d.name = fmt.Sprintf("Uniform[%s, %s)", formatFloat(d.lo, k.float32), formatFloat(d.hi, k.float32))
+	d.bounds = [2]string{formatFloat(d.lo, k.float32), formatFloat(d.hi, k.float32)}
+	d.name = fmt.Sprintf("Uniform[%s, %s%s", d.bounds[0], d.bounds[1], end)
 	switch {
 	case math.IsNaN(d.lo) || math.IsNaN(d.hi) || math.IsInf(d.lo, 0) || math.IsInf(d.hi, 0):
 		d.err = fmt.Errorf("spread: %s: the bounds must be finite numbers", d.name)
 	case !(d.lo < d.hi):
-		d.err = fmt.Errorf("spread: %s: lo must be below hi (the range is half-open [lo, hi))", d.name)
+		d.err = fmt.Errorf("spread: %s: lo must be below hi", d.name)
 	}
 	return d
 }
+
+// above reports whether a float value lies past the end of a uniform range.
+func (d Dist) above(x float64) bool { return x > d.hi || !d.closed && x == d.hi }
 
 // Continuous declares a continuous distribution by its CDF and quantile function, for example
 // Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}). Samples checked against it must be of a

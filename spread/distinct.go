@@ -14,10 +14,14 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 	// Repeats are equal values, exactly: equal keys. (On a float grid two computations of one
 	// grid point may differ in the last bit; counting them apart only errs on the side of
 	// passing.)
-	sorted := s.sortedCells
-	if !s.dist.integer() || s.below+s.above+s.offGrid > 0 {
+	sorted := s.sortedKeys
+	switch {
+	case sorted != nil:
+	case s.below+s.above+s.offGrid == 0:
 		// Inside an integer range, on its grid, values and cells correspond one to one, and
-		// the cells are sorted already; otherwise sort the keys.
+		// the cells are sorted already.
+		sorted = s.sortedCells
+	default:
 		sorted = sortedCopy(s.keys)
 	}
 	repeats := 0

@@ -128,6 +128,7 @@ func FuzzFloat64(f *testing.F) {
 			}
 		}
 		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
 	})
 }
 
@@ -160,6 +161,7 @@ func FuzzInt64(f *testing.F) {
 			}
 		}
 		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
 	})
 }
 
@@ -175,6 +177,7 @@ func FuzzUint64(f *testing.F) {
 			}
 		}
 		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
 	})
 }
 

@@ -17,11 +17,11 @@ var bars = []rune(" ▁▂▃▄▅▆▇█")
 // height of a correct sample is marked under it.
 func (s *sample) histogram() string {
 	var counts [histogramBins]int
-	for _, p := range s.positions() {
+	s.positions(func(p float64) {
 		// A position can round to 1 (a value just below the end of a range of 2^64 integers),
 		// and a CDF reaches 1 at the top of its support: both go in the last bin.
 		counts[min(max(int(p*histogramBins), 0), histogramBins-1)]++
-	}
+	})
 	top := 0
 	for _, c := range counts {
 		top = max(top, c)
@@ -42,41 +42,35 @@ func (s *sample) histogram() string {
 	return b.String()
 }
 
-// positions returns the positions in [0, 1] of the values inside the declared range.
-func (s *sample) positions() []float64 {
-	var out []float64
+// positions calls f with the position in [0, 1] of each value inside the declared range.
+func (s *sample) positions(f func(p float64)) {
 	switch {
 	case s.discrete:
-		for _, k := range s.sortedCells {
-			out = append(out, float64(k)/float64(s.cells))
+		// The values outside the range sit clamped in the end cells: leave them out.
+		for _, k := range s.sortedCells[s.below : s.n-s.above] {
+			f(float64(k) / float64(s.cells))
 		}
-		// The clamped values outside the range sit in the end cells: take them out.
-		out = out[s.below : len(out)-s.above]
 	case s.dist.uniform:
 		for _, p := range s.sortedPos {
 			if p >= 0 && p < 1 {
-				out = append(out, p)
+				f(p)
 			}
 		}
 	default:
 		for _, x := range s.sorted {
 			if p := s.pos(x); !math.IsNaN(p) && x >= s.dist.lo && x <= s.dist.hi {
-				out = append(out, p)
+				f(p)
 			}
 		}
 	}
-	return out
 }
 
 // edges prints the ends of the histogram: the declared range, or for a general distribution
 // its probability scale, since its bins are equal in probability.
 func (s *sample) edges() (string, string) {
 	d := s.dist
-	switch {
-	case d.integer():
-		return d.kind.formatKey(d.loKey), d.kind.formatKey(d.hiKey)
-	case d.uniform:
-		return formatFloat(d.lo, d.kind.float32), formatFloat(d.hi, d.kind.float32)
+	if d.uniform {
+		return d.bounds[0], d.bounds[1]
 	}
 	return "F=0", "F=1"
 }

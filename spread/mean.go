@@ -103,7 +103,7 @@ func (s *sample) meanGeneral(alpha float64) (Result, error) {
 	}
 	method := fmt.Sprintf("Bernstein bound with the declared sd %s and the largest deviation %s, n = %d",
 		s.kind.formatApprox(sd), s.kind.formatApprox(maxDev), s.n)
-	m := compensatedMean(s.xs)
+	m := compensatedMean(s.sorted)
 	f := s.kind.formatApprox
 	return s.meanResult(f(m), f(mu), math.Abs(m-mu), tol, sd/math.Sqrt(float64(s.n)), alpha, m < mu, math.Abs(m-mu) > tol, method), nil
 }

@@ -22,8 +22,9 @@ type sample struct {
 	kind numKind // the sample's type
 	n    int
 
-	keys     []uint64 // order-preserving keys of the values, in draw order
-	min, max string   // the smallest and largest value, printed exactly
+	keys       []uint64 // order-preserving keys of the values, in draw order
+	sortedKeys []uint64 // the keys, ascending (nil for an integer uniform, which sorts its cells)
+	min, max   string   // the smallest and largest value, printed exactly
 
 	discrete    bool
 	cells       uint64    // discrete: W, the number of cells
@@ -37,7 +38,6 @@ type sample struct {
 	sortedPos []float64 // continuous: positions in [0, 1] (for Continuous, the CDF), ascending
 	res       float64   // continuous uniform: the resolution allowed for, in positions
 
-	xs     []float64 // general: the values
 	sorted []float64 // general: the values, ascending
 
 	below, above, offGrid, offSupport int
@@ -61,45 +61,53 @@ func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
 		return nil, fmt.Errorf("spread: Step(%s) applies to samples declared with Uniform", c.step.text)
 	}
 	s := &sample{dist: want, kind: k, n: len(xs), keys: make([]uint64, len(xs))}
-	var vals []float64 // the values as float64, for float samples and general distributions
-	if !k.integer || !want.uniform {
-		vals = make([]float64, len(xs))
-		for i, x := range xs {
-			vals[i] = float64(x)
-		}
-	}
 	if k.integer {
 		for i, x := range xs {
 			s.keys[i] = intKey(x, k.signed)
 		}
-		lo, hi := slices.Min(s.keys), slices.Max(s.keys)
-		s.min, s.max = k.formatKey(lo), k.formatKey(hi)
-	} else if err := s.floatKeys(vals); err != nil {
-		return nil, err
+		s.min, s.max = k.formatKey(slices.Min(s.keys)), k.formatKey(slices.Max(s.keys))
+		if want.integer() {
+			return s, s.prepareInt(c.step)
+		}
+	} else {
+		for i, x := range xs {
+			f := float64(x)
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				return nil, fmt.Errorf("spread: xs[%d] = %v: the checks take finite numbers only", i, f)
+			}
+			s.keys[i] = floatKey(f)
+		}
+	}
+	// Every other view reads the values in increasing order: sort the keys once.
+	s.sortedKeys = sortedCopy(s.keys)
+	sorted := make([]float64, s.n)
+	for i, key := range s.sortedKeys {
+		sorted[i] = s.keyValue(key)
+	}
+	if !k.integer {
+		s.min, s.max = formatFloat(sorted[0], k.float32), formatFloat(sorted[s.n-1], k.float32)
 	}
 	switch {
-	case want.integer():
-		return s, s.prepareInt(c.step)
 	case want.uniform && c.step.set:
-		return s, s.prepareGrid(vals, c.step)
+		return s, s.prepareGrid(sorted, c.step)
 	case want.uniform:
-		return s, s.prepareContinuous(vals)
+		return s, s.prepareContinuous(sorted)
 	}
-	return s, s.prepareGeneral(vals)
+	return s, s.prepareGeneral(sorted)
 }
 
-// floatKeys fills in the keys of a float sample, refusing NaN and infinities.
-func (s *sample) floatKeys(vals []float64) error {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i, x := range vals {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("spread: xs[%d] = %v: the checks take finite numbers only", i, x)
+// keyValue returns the value of a key of the sample's type as a float64.
+func (s *sample) keyValue(key uint64) float64 {
+	switch {
+	case !s.kind.integer:
+		if key>>63 == 1 {
+			return math.Float64frombits(key &^ (1 << 63))
 		}
-		s.keys[i] = floatKey(x)
-		lo, hi = min(lo, x), max(hi, x)
+		return math.Float64frombits(^key)
+	case s.kind.signed:
+		return float64(int64(key ^ 1<<63))
 	}
-	s.min, s.max = formatFloat(lo, s.kind.float32), formatFloat(hi, s.kind.float32)
-	return nil
+	return float64(key)
 }
 
 // compatible rejects a float sample against an integer declaration and the reverse: the two
@@ -126,11 +134,14 @@ func (s *sample) prepareInt(st step) error {
 		}
 		s.step, s.stepText = st.u, st.text
 	}
-	width := d.hiKey - d.loKey
-	if width%s.step != 0 {
+	// The range holds span+1 values, lo to last; on a grid of step s, last is a grid point of
+	// a closed range and one short of one for a half-open range.
+	span := d.lastKey - d.loKey
+	end := span % s.step
+	if d.closed && end != 0 || !d.closed && end != s.step-1 {
 		return fmt.Errorf("spread: Step(%s) does not divide the width of %s", s.stepText, d)
 	}
-	s.cells = width / s.step
+	s.cells = span/s.step + 1
 	cells := make([]uint64, s.n)
 	for i, key := range s.keys {
 		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
@@ -138,7 +149,7 @@ func (s *sample) prepareInt(st step) error {
 		case below || k < d.loKey:
 			s.below++
 			s.addOutside(key)
-		case above || k >= d.hiKey:
+		case above || k > d.lastKey:
 			s.above, cells[i] = s.above+1, s.cells-1
 			s.addOutside(key)
 		default:
@@ -186,7 +197,8 @@ const (
 	gridMaxCells = 1 << 47
 )
 
-// prepareGrid maps a float sample with a declared Step onto the cells of its grid.
+// prepareGrid maps a float sample with a declared Step onto the cells of its grid; vals are
+// the values, ascending.
 func (s *sample) prepareGrid(vals []float64, st step) error {
 	d := s.dist
 	sz := st.f
@@ -199,6 +211,9 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 	if math.IsInf(wf, 0) || w < 1 || w > gridMaxCells || math.Abs(wf-w) > 1e-6*w {
 		return fmt.Errorf("spread: Step(%s) does not divide the width of %s into at most 2^47 cells", st.text, d)
 	}
+	if d.closed {
+		w++ // hi is a grid point too
+	}
 	s.discrete, s.cells, s.stepText, s.stepF = true, uint64(w), st.text, sz
 	cells := make([]uint64, s.n)
 	for i, x := range vals {
@@ -206,7 +221,7 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 		case x < d.lo:
 			s.below++
 			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
-		case x >= d.hi:
+		case d.above(x):
 			s.above, cells[i] = s.above+1, s.cells-1
 			s.addOutsideFloat((x/2 - d.lo/2) / sz * 2)
 		default:
@@ -219,8 +234,7 @@ func (s *sample) prepareGrid(vals []float64, st step) error {
 			s.addCell(cells[i])
 		}
 	}
-	slices.Sort(cells)
-	s.sortedCells = cells
+	s.sortedCells = cells // ascending with the values
 	return nil
 }
 
@@ -233,7 +247,8 @@ func (s *sample) addOutsideFloat(t float64) {
 	s.outSum.Add(&s.outSum, q)
 }
 
-// prepareContinuous maps a float sample onto positions in the declared range.
+// prepareContinuous maps a float sample onto positions in the declared range; vals are the
+// values, ascending, so the positions are too.
 func (s *sample) prepareContinuous(vals []float64) error {
 	d := s.dist
 	s.res = floatResolution(d.lo, d.hi, s.kind.float32)
@@ -245,12 +260,11 @@ func (s *sample) prepareContinuous(vals []float64) error {
 		switch {
 		case x < d.lo:
 			s.below++
-		case x >= d.hi:
+		case d.above(x):
 			s.above++
 		}
 		s.sortedPos[i] = position(x, d.lo, d.hi)
 	}
-	slices.Sort(s.sortedPos)
 	return nil
 }
 
@@ -291,11 +305,12 @@ func floatResolution(lo, hi float64, f32 bool) float64 {
 	return source + 2*(u/half) + 0x1p-50
 }
 
-// prepareGeneral keeps the values of a sample from Continuous or Discrete as float64.
+// prepareGeneral keeps the values of a sample from Continuous or Discrete as float64; vals
+// are the values, ascending.
 func (s *sample) prepareGeneral(vals []float64) error {
 	d := s.dist
-	s.xs = vals
-	for _, x := range s.xs {
+	s.sorted = vals
+	for _, x := range s.sorted {
 		switch {
 		case d.disc != nil:
 			if d.disc.Prob(x) <= 0 {
@@ -307,8 +322,6 @@ func (s *sample) prepareGeneral(vals []float64) error {
 			s.above++
 		}
 	}
-	s.sorted = slices.Clone(s.xs)
-	slices.Sort(s.sorted)
 	for _, x := range s.sorted {
 		p := s.pos(x)
 		if math.IsNaN(p) || p < 0 || p > 1 {
@@ -333,7 +346,7 @@ func (s *sample) pos(x float64) float64 {
 // reports; it may round, never overflows to a wrong sign).
 func (s *sample) width() float64 {
 	if s.dist.integer() {
-		return float64(s.dist.hiKey - s.dist.loKey)
+		return float64(s.dist.lastKey-s.dist.loKey) + 1
 	}
 	return s.dist.hi - s.dist.lo
 }
