@@ -60,8 +60,9 @@
 // its own *rand.Rand derived from the fleet's seed, started in lockstep (or
 // staggered), and returns every copy's event times, or streams them to a
 // Sink in time order. Run takes the loop's own code and runs it in a
-// synctest bubble, one goroutine per copy, settling after each instant, so
-// that the events depend on the seed alone; RunSchedule takes the loop as
+// synctest bubble, one goroutine and one Fake per copy, moving the copies
+// in rounds that each end with one settle, so that the events depend on
+// the seed alone; RunSchedule takes the loop as
 // its schedule (the next event from the last) and runs it with no
 // goroutine per copy, spread over the cores, for fleets of a hundred
 // thousand. A test that runs both on one seed and compares them keeps the

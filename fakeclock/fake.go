@@ -45,10 +45,6 @@ type Fake struct {
 	waiters  []*armWaiter
 	instants int64 // instants fired, for the tests that bound the work
 	bubble   bool
-	// settled, if set, is called after each settle in a bubble: when every
-	// goroutine has handled the instant before (a fleet's streaming sink).
-	settled func()
-	halt    atomic.Bool // set to stop an Advance early (a fleet's loop failed)
 }
 
 // kind says which method made a timer, for the report of a failed wait.
@@ -316,7 +312,7 @@ func (f *Fake) AdvanceNext() (time.Duration, bool) {
 }
 
 func (f *Fake) advanceTo(target int64) {
-	for !f.halt.Load() && f.fire(target) {
+	for f.fire(target) {
 		f.settle()
 	}
 }
@@ -327,9 +323,6 @@ func (f *Fake) advanceTo(target int64) {
 func (f *Fake) settle() {
 	if f.bubble {
 		synctest.Wait()
-		if f.settled != nil {
-			f.settled()
-		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -104,12 +105,19 @@ func (fl Fleet) start(i int) time.Duration {
 	return time.Duration(r.Int64N(int64(fl.Stagger)))
 }
 
-// Run runs the fleet's copies of loop in a synctest bubble (see Test), on
-// one Fake, each on a goroutine of its own, for For, and returns each
-// copy's event times as offsets from the fleet's start, in order (a copy
-// that made none has none: that is no error). The copies run in lockstep
-// with the Fake: each instant's goroutines have handled it before the next
-// instant fires, so the result depends on the seed alone.
+// Run runs the fleet's copies of loop in a synctest bubble (see Test), each
+// on a goroutine of its own with a Fake of its own, for For, and returns
+// each copy's event times as offsets from the fleet's start, in order (a
+// copy that made none has none: that is no error).
+//
+// The copies move in rounds: each round fires the next instant of every
+// copy that has one, then lets the bubble settle, so each copy has handled
+// an instant before its next fires, and the result depends on the seed
+// alone. All the copies' clocks start at one instant and run on one time
+// axis, but each moves on its own: the copies must not talk to each other
+// (a copy that did would meet the others at other times). In exchange a
+// fleet costs one settle per round, not one per instant of every copy:
+// ten thousand copies share each settle.
 //
 // A copy that panics or busy-loops (see BusyLimit) stops the fleet, and
 // the error is a *FleetError; a copy that spins without calling event or
@@ -133,39 +141,20 @@ func (fl Fleet) Run(t *testing.T, loop Loop) ([][]time.Duration, error) {
 	return events, err
 }
 
-// fleetRun is one run of a Fleet's goroutines on a Fake.
+// fleetRun is one run of a Fleet's goroutines, each on its own Fake.
 type fleetRun struct {
 	fl     Fleet
-	c      *Fake
+	clocks []*Fake
 	start  time.Time
 	events [][]time.Duration // per copy, each written by its copy's goroutine alone
+	due    dueHeap           // the copies with an armed event, by its time
+	fired  []int             // the copies fired in the current round
 
 	live     atomic.Int64 // copies still running
 	draining atomic.Bool  // the run is over: what the copies do now does not count
 	mu       sync.Mutex
-	pending  []fleetEvent // the Sink's events of the current instant
+	pending  []fleetEvent // the Sink's events not yet handed on
 	err      *FleetError
-}
-
-// drainLimit is how many instants past the end a fleet fires for its copies
-// to see that ctx is done: a copy asleep on the Fake (Sleep cannot be
-// interrupted) wakes at its next instant.
-const drainLimit = 1000
-
-// drain fires the Fake's next instants, after ctx is done, until every copy
-// has returned: a copy sleeping on the Fake returns when it wakes. A copy
-// still blocked after drainLimit instants makes synctest report a deadlock.
-func (run *fleetRun) drain() {
-	run.draining.Store(true)
-	run.c.halt.Store(false)
-	for range drainLimit {
-		if run.c.settle(); run.live.Load() == 0 {
-			return
-		}
-		if _, ok := run.c.AdvanceNext(); !ok {
-			return
-		}
-	}
 }
 
 type fleetEvent struct {
@@ -174,24 +163,22 @@ type fleetEvent struct {
 }
 
 func (fl Fleet) runBubble(loop Loop) ([][]time.Duration, error) {
-	c := NewFake(time.Now())
-	c.bubble = true
-	run := &fleetRun{fl: fl, c: c, start: c.Now()}
+	run := &fleetRun{fl: fl, start: time.Now(), clocks: make([]*Fake, fl.Loops)}
 	if fl.Sink == nil {
 		run.events = make([][]time.Duration, fl.Loops)
-	} else {
-		c.settled = run.flush
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range fl.Loops {
+		c := NewFake(run.start)
+		run.clocks[i] = c
 		run.live.Add(1)
 		wg.Go(func() {
 			defer run.live.Add(-1)
-			run.copy(ctx, i, loop)
+			run.copy(ctx, i, c, loop)
 		})
 	}
-	err := c.Advance(fl.For)
+	run.advance()
 	cancel()
 	run.drain()
 	wg.Wait()
@@ -199,23 +186,148 @@ func (fl Fleet) runBubble(loop Loop) ([][]time.Duration, error) {
 	if run.err != nil {
 		return nil, run.err
 	}
-	return run.events, err
+	return run.events, nil
 }
 
-// copy runs copy i of loop, recording its events, and turns a panic into
-// the fleet's error.
-func (run *fleetRun) copy(ctx context.Context, i int, loop Loop) {
+// windows is how many windows of virtual time a fleet moves in: a Sink is
+// handed a window's events, sorted, once every copy has passed its end.
+const windows = 1024
+
+// advance moves every copy's clock to For, window by window, in rounds.
+func (run *fleetRun) advance() {
+	synctest.Wait() // every copy has started, and blocked
+	for i := range run.clocks {
+		run.requeue(i)
+	}
+	width := max(run.fl.For/windows, 1)
+	for h := min(width, run.fl.For); ; h = min(h+width, run.fl.For) {
+		for run.round(h) {
+			if synctest.Wait(); run.failed() {
+				return
+			}
+		}
+		run.flush()
+		if h == run.fl.For {
+			return
+		}
+	}
+}
+
+// round fires the next instant of every copy that has one at or before h,
+// and reports whether any did. Only a copy that was fired can have changed
+// its timers when the round has settled, so only those go back in the
+// queue, with their next time, after the settle (see requeue).
+func (run *fleetRun) round(h time.Duration) bool {
+	for _, i := range run.fired {
+		run.requeue(i)
+	}
+	run.fired = run.fired[:0]
+	for len(run.due) > 0 && run.due[0].at <= int64(h) {
+		i := run.due.pop()
+		run.clocks[i].fire(int64(h))
+		run.fired = append(run.fired, i)
+	}
+	return len(run.fired) > 0
+}
+
+// requeue puts copy i back in the queue at its next armed event, if any.
+func (run *fleetRun) requeue(i int) {
+	c := run.clocks[i]
+	c.mu.Lock()
+	next, ok := int64(0), len(c.heap) > 0
+	if ok {
+		next = c.heap[0].when
+	}
+	c.mu.Unlock()
+	if ok {
+		run.due.push(queuedCopy{next, i})
+	}
+}
+
+// queuedCopy is a copy of a fleet and the time of its next armed event.
+type queuedCopy struct {
+	at   int64
+	copy int
+}
+
+// dueHeap is a min-heap of copies by the time of their next event.
+type dueHeap []queuedCopy
+
+func (h *dueHeap) push(q queuedCopy) {
+	*h = append(*h, q)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		p := (i - 1) / 2
+		if s[p].at <= s[i].at {
+			break
+		}
+		s[i], s[p] = s[p], s[i]
+		i = p
+	}
+}
+
+func (h *dueHeap) pop() int {
+	s := *h
+	top := s[0].copy
+	n := len(s) - 1
+	s[0] = s[n]
+	*h = s[:n]
+	s = s[:n]
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		c := l
+		if r := l + 1; r < n && s[r].at < s[l].at {
+			c = r
+		}
+		if s[i].at <= s[c].at {
+			break
+		}
+		s[i], s[c] = s[c], s[i]
+		i = c
+	}
+	return top
+}
+
+func (run *fleetRun) failed() bool {
+	run.mu.Lock()
+	defer run.mu.Unlock()
+	return run.err != nil
+}
+
+// drainLimit is how many rounds past the end a fleet fires for its copies to
+// see that ctx is done: a copy asleep on its Fake (Sleep cannot be
+// interrupted) wakes at its next instant.
+const drainLimit = 1000
+
+// drain fires rounds, after ctx is done, until every copy has returned. A
+// copy still blocked after drainLimit rounds makes synctest report a
+// deadlock.
+func (run *fleetRun) drain() {
+	run.draining.Store(true)
+	for range drainLimit {
+		if synctest.Wait(); run.live.Load() == 0 || !run.round(math.MaxInt64) {
+			return
+		}
+	}
+}
+
+// copy runs copy i of loop on c, recording its events, and turns a panic
+// into the fleet's error.
+func (run *fleetRun) copy(ctx context.Context, i int, c *Fake, loop Loop) {
 	at, same := time.Duration(-1), 0
 	defer func() {
 		if p := recover(); p != nil {
-			run.fail(i, run.c.Since(run.start), fmt.Sprintf("panic: %v\n%s", p, debug.Stack()))
+			run.fail(i, c.Since(run.start), fmt.Sprintf("panic: %v\n%s", p, debug.Stack()))
 		}
 	}()
-	if d := run.fl.start(i); d > 0 && !sleep(ctx, run.c, d) {
+	if d := run.fl.start(i); d > 0 && !sleep(ctx, c, d) {
 		return
 	}
-	loop(ctx, run.c, run.fl.rng(i), func() {
-		now := run.c.Since(run.start)
+	loop(ctx, c, run.fl.rng(i), func() {
+		now := c.Since(run.start)
 		if now != at {
 			at, same = now, 0
 		}
@@ -242,9 +354,9 @@ func (run *fleetRun) record(i int, at time.Duration) {
 	run.mu.Unlock()
 }
 
-// fail records a copy's failure and stops the Fake after the instant. Of
-// the failures of one instant, which the copies' goroutines report in any
-// order, the error keeps the copy that comes first.
+// fail records a copy's failure; the fleet stops after the round. Of the
+// failures of one round, which the copies' goroutines report in any order,
+// the error keeps the one that comes first in time, then copy order.
 func (run *fleetRun) fail(i int, at time.Duration, msg string) {
 	if run.draining.Load() {
 		return
@@ -252,7 +364,6 @@ func (run *fleetRun) fail(i int, at time.Duration, msg string) {
 	run.mu.Lock()
 	defer run.mu.Unlock()
 	run.err = first(run.err, &FleetError{Seed: run.fl.Seed, Loop: i, At: at, Err: msg})
-	run.c.halt.Store(true)
 }
 
 // first returns the failure that comes first in time, then in copy order.
@@ -263,14 +374,23 @@ func first(a, b *FleetError) *FleetError {
 	return a
 }
 
-// flush hands the events of the instant just handled to the Sink, in the
-// order of the copies (each copy's own in the order it made them).
+// flush hands the Sink the events recorded so far, all at or before the
+// window every copy has passed, in time order, then copy order (each
+// copy's own in the order it made them).
 func (run *fleetRun) flush() {
+	if run.fl.Sink == nil {
+		return
+	}
 	run.mu.Lock()
 	batch := run.pending
 	run.pending = nil
 	run.mu.Unlock()
-	slices.SortStableFunc(batch, func(a, b fleetEvent) int { return cmpInt(int64(a.loop), int64(b.loop)) })
+	slices.SortStableFunc(batch, func(a, b fleetEvent) int {
+		if a.at != b.at {
+			return cmpInt(int64(a.at), int64(b.at))
+		}
+		return cmpInt(int64(a.loop), int64(b.loop))
+	})
 	for _, e := range batch {
 		run.fl.Sink(e.loop, e.at)
 	}

@@ -131,10 +131,6 @@ func (c *schedCopy) fail(msg string) {
 	c.err = &FleetError{Seed: c.fl.Seed, Loop: c.i, At: c.last, Err: msg}
 }
 
-// windows is how many windows of virtual time a streamed fleet moves in:
-// its memory is two windows' events.
-const windows = 1024
-
 // stream runs the fleet in windows, each worker with an event queue of its
 // copies, and hands the Sink the merged events of each window while the
 // workers compute the next.

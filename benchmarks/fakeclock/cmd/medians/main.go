@@ -9,6 +9,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -18,11 +19,14 @@ import (
 
 var procs = regexp.MustCompile(`-\d+$`)
 
-func main() {
+func main() { run(os.Stdin, os.Stdout) }
+
+// run reads benchmark lines from r and writes the tables to w.
+func run(r io.Reader, w io.Writer) {
 	runs := map[string][]float64{}
 	var names []string
 	fleet := &fleetRuns{byName: map[string]*perEvent{}}
-	sc := bufio.NewScanner(os.Stdin)
+	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
@@ -52,9 +56,9 @@ func main() {
 		if len(floor) > 0 {
 			ratio = fmt.Sprintf("%6.2fx floor", m/median(floor))
 		}
-		fmt.Printf("%-36s %12.1f ns/tick  %s  (n=%d)\n", name, m, ratio, len(runs[name]))
+		fmt.Fprintf(w, "%-36s %12.1f ns/tick  %s  (n=%d)\n", name, m, ratio, len(runs[name]))
 	}
-	fleet.print()
+	fleet.print(w)
 }
 
 // fleetRuns collects the fleet benchmarks' runs, in ns/event and B/event.
@@ -83,13 +87,13 @@ func (fr *fleetRuns) add(name string, f []string) bool {
 	return true
 }
 
-func (fr *fleetRuns) print() {
+func (fr *fleetRuns) print(w io.Writer) {
 	if len(fr.names) == 0 {
 		return
 	}
 	base := fr.byName["BenchmarkFleetCode/fakeclock"]
-	fmt.Println("\n| driver | ns/event (median) | events/s | B/event | x fakeclock | runs |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | B/event | x fakeclock | runs |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, name := range fr.names {
 		r := fr.byName[name]
 		ns := median(r.ns)
@@ -100,7 +104,7 @@ func (fr *fleetRuns) print() {
 		if len(r.bytes) > 0 {
 			bytes = fmt.Sprintf("%.1f", median(r.bytes))
 		}
-		fmt.Printf("| %s | %.0f | %.3g | %s | %s | %d |\n",
+		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %d |\n",
 			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, bytes, ratio, len(r.ns))
 	}
 }
