@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
 // fixture returns the absolute path of one of internal/audit's fixture modules.
@@ -59,9 +60,7 @@ func TestAuditBadCode(t *testing.T) {
 // JSON reports, and checks that the merged report has every mutant once with the verdict of
 // the whole audit, and the same exit status.
 func TestAuditShardsMerge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("audits a fixture module three times")
-	}
+	longtest.Skip(t) // audits a fixture module three times; TestMergeShards in internal/audit checks the merge itself
 	t.Chdir(fixture(t, "story"))
 	tmp := t.TempDir()
 	whole := auditJSON(t, "-seed", "5")

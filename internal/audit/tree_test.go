@@ -157,9 +157,7 @@ func TestHangIsKill(t *testing.T) {
 
 // TestPerMutantAgrees: one build per mutant and the mutant schema give the same verdicts.
 func TestPerMutantAgrees(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds one test binary per mutant")
-	}
+	longtest.Skip(t) // builds one test binary per mutant
 	verdicts := func(perMutant bool) []string {
 		cfg := fixtureConfig("failing")
 		cfg.PerMutant = perMutant
