@@ -54,8 +54,8 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	opts.OnRecord = chain(keep, opts.OnRecord)
 	runPhases(ctx, &cfg, pkgs, opts, &recs)
 	rep := Summarize(recs, cfg.Summary)
-	rep.Stopped = stopped(&opts, rep)
 	addUnrun(rep, pkgs)
+	rep.Stopped = stopped(&opts, rep)
 	rep.Seed, rep.Runs = opts.Seed, opts.Runs
 	if s := opts.Shard.String(); s != "" {
 		rep.Shards = []string{s}

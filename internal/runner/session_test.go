@@ -193,3 +193,42 @@ func TestReplayJobsSkipHangs(t *testing.T) {
 		t.Errorf("replay jobs %+v, want %d of TestMixed with run 2's seed", jobs, replaysPerSeed)
 	}
 }
+
+// TestStoppingRules: -failfast stops at the first failing run, -until when its budget is
+// spent, -precision each test once its interval is narrow enough; the report says which.
+func TestStoppingRules(t *testing.T) {
+	build := BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}}
+	session := func(o Options) *Report {
+		o.Seed, o.Parallel, o.Batch = 1, 1, 1
+		rep, err := RunSession(context.Background(), Config{Build: build, Options: o, Cache: Cache{t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	// The first failing run of flaky under seed 1, as its seeds decide.
+	first := 0
+	for i := 1; first == 0; i++ {
+		if s := RunSeed(1, i); drawOf(s, "TestFlaky") < 0.1 || drawOf(s, "TestSub/a_b/c.d") < 0.2 {
+			first = i
+		}
+	}
+	rep := session(Options{Runs: 300, FailFast: true})
+	if p := pkgSummary(t, rep, "flaky"); p.Runs != first || !strings.Contains(rep.Stopped, "-failfast") {
+		t.Errorf("-failfast: %d runs, want %d; stopped %q", p.Runs, first, rep.Stopped)
+	}
+	rep = session(Options{Runs: 300, Until: time.Nanosecond})
+	if p := pkgSummary(t, rep, "flaky"); p.Runs != 0 || !strings.Contains(rep.Stopped, "-until 1ns ran out after 0 of 300 runs") {
+		t.Errorf("-until: %d runs; stopped %q", p.Runs, rep.Stopped)
+	}
+	rep = session(Options{Runs: 300, Precision: 0.3})
+	steady, flaky := summary(t, rep, "flaky", "TestSteady"), summary(t, rep, "flaky", "TestFlaky")
+	for _, ts := range []TestSummary{steady, flaky} {
+		if ts.Upper-ts.Lower >= 0.3 {
+			t.Errorf("-precision 0.3: %s stopped at [%v, %v]", ts.Name, ts.Lower, ts.Upper)
+		}
+	}
+	if !(steady.Runs < flaky.Runs && flaky.Runs < 300) || !strings.Contains(rep.Stopped, "-precision") {
+		t.Errorf("-precision 0.3: TestSteady made %d runs, TestFlaky %d; stopped %q", steady.Runs, flaky.Runs, rep.Stopped)
+	}
+}
