@@ -19,7 +19,7 @@ import (
 
 // Package is one package whose tests the runner runs: built once, run many times.
 type Package struct {
-	ImportPath string     `json:"package"`
+	ImportPath string     `json:"package"`         // the import path
 	Dir        string     `json:"dir"`             // the package directory: every run starts here
 	Binary     string     `json:"-"`               // the compiled test binary; empty after a build failure
 	BuildError string     `json:"error,omitempty"` // the go command's message when the package does not build
@@ -28,7 +28,7 @@ type Package struct {
 	// Target and CdDir say how a user replays a run from the directory the runner was started
 	// in: cd into CdDir when it is set, then go test Target (such as ./sizing).
 	Target string `json:"target"`
-	CdDir  string `json:"cd,omitempty"`
+	CdDir  string `json:"cd,omitempty"` // see Target
 	// Flags are the go test flags that a replay repeats: the build flags (-race, -tags, -vet)
 	// and, in a Record, the test flags of the run (-short, -parallel, -skip...).
 	Flags []string `json:"flags,omitempty"`

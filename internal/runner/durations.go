@@ -8,10 +8,10 @@ import (
 // Durations summarizes a test's run times in the main pass, as package testing measured them
 // (to 10 ms: a faster test reads 0).
 type Durations struct {
-	Median float64 `json:"median"`
-	P99    float64 `json:"p99"`
-	Max    float64 `json:"max"`
-	Total  float64 `json:"total"`
+	Median float64 `json:"median"` // seconds
+	P99    float64 `json:"p99"`    // the 99th percentile, seconds
+	Max    float64 `json:"max"`    // seconds
+	Total  float64 `json:"total"`  // over all runs, seconds
 }
 
 // durations counts run times by their hundredths of a second: exact quantiles in memory that

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -30,13 +31,22 @@ func (p *parser) finish(e exited) []TestResult {
 		p.endPackage(Skip, "") // TestMain returned before m.Run, which go test reports as ok
 	default:
 		p.early = true
-		note := ""
-		if e.quitIgnored {
-			note = quitIgnoredNote
-		}
-		p.blame(timedOut, note)
+		p.blame(timedOut, endNote(e, timedOut))
 	}
 	return p.collect()
+}
+
+// endNote says how the process ended, for the output of the tests its end is blamed on.
+func endNote(e exited, timedOut bool) string {
+	switch {
+	case e.quitIgnored:
+		return quitIgnoredNote
+	case timedOut:
+		return ""
+	case e.code < 0:
+		return "\n(spreadcheck: a signal killed the process while this ran)\n"
+	}
+	return fmt.Sprintf("\n(spreadcheck: the process exited with status %d while this ran)\n", e.code)
 }
 
 // packageOutcome judges a process that completed: it failed as a whole only when no test did,

@@ -37,16 +37,16 @@ const (
 
 // TestResult is one test's result in one run.
 type TestResult struct {
-	Name string `json:"name"`
-	Run  int    `json:"run"` // the run number
+	Name string `json:"name"` // the test's full name, or "(package)"
+	Run  int    `json:"run"`  // the run number
 	// Seed is the run's seed: the one the test recorded with t.Attr (Seeded), else the seed
 	// its iteration of the process was given (see replay.IterationSeed).
 	Seed    uint64    `json:"seed,string"`
-	Outcome Outcome   `json:"outcome"`
+	Outcome Outcome   `json:"outcome"`           // pass, fail, skip, crash or hang
 	Seconds float64   `json:"seconds,omitempty"` // as package testing measured it, to 10 ms
 	Alphas  []float64 `json:"alphas,omitempty"`  // the spreadcheck.alpha attributes, one per check call
 	Seeded  bool      `json:"seeded,omitempty"`  // the test recorded a spreadcheck.seed attribute
-	Output  string    `json:"output,omitempty"`  // kept for failed outcomes only: head and tail, at most maxOutput bytes
+	Output  string    `json:"output,omitempty"`  // kept for failed outcomes only: the first 4 KB and the last 12 KB
 
 	iter int // the occurrence of the name in its process: the iteration of -test.count
 }

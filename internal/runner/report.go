@@ -180,7 +180,7 @@ func writeTestDetail(w io.Writer, t *TestSummary) {
 	}
 	for i, f := range t.Failing {
 		if i == maxSeedsShown {
-			fmt.Fprintf(w, "    ... %d more failing runs (all of them in -json)\n", len(t.Failing)-i)
+			fmt.Fprintf(w, "    ... %d more failing run%s (all of them in -json)\n", len(t.Failing)-i, plural(len(t.Failing)-i))
 			break
 		}
 		fmt.Fprintf(w, "    run %d (%s): %s\n", f.Run, f.Outcome, f.Replay)
@@ -234,7 +234,7 @@ func (t *TestSummary) replayNote() string {
 // excerpt returns the heart of a failure's output in at most n lines: from its panic on, for
 // a crash; its last lines otherwise, where t.Fatal's message is.
 func excerpt(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	lines := strings.Split(strings.Trim(s, "\n"), "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
 			lines = lines[i:]

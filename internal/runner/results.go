@@ -15,12 +15,12 @@ import (
 // Header opens a results file: what the session was asked to do. The shards of one session
 // agree on everything but Shard and Started.
 type Header struct {
-	Seed     uint64    `json:"seed,string"`
-	Runs     int       `json:"runs"`
-	Shard    string    `json:"shard,omitempty"`
-	Patterns []string  `json:"patterns,omitempty"`
-	Flags    []string  `json:"flags,omitempty"` // the build and test flags, -run and -skip
-	Started  time.Time `json:"started"`
+	Seed     uint64    `json:"seed,string"`        // the base seed
+	Runs     int       `json:"runs"`               // runs asked for per package
+	Shard    string    `json:"shard,omitempty"`    // this file's shard ("2/4"), if any
+	Patterns []string  `json:"patterns,omitempty"` // the package patterns
+	Flags    []string  `json:"flags,omitempty"`    // the build and test flags, -run and -skip
+	Started  time.Time `json:"started"`            // when the session started
 }
 
 // session returns what the shards of one session share, to compare.
@@ -32,15 +32,15 @@ func (h Header) session() string {
 
 // End closes a results file; a file without one belongs to a session that was killed.
 type End struct {
-	Seconds     float64 `json:"seconds"`
-	Interrupted bool    `json:"interrupted,omitempty"`
+	Seconds     float64 `json:"seconds"`               // the session's wall time
+	Interrupted bool    `json:"interrupted,omitempty"` // the session was stopped before it made every run
 }
 
 // resultLine is one line of a results file: exactly one field is set.
 type resultLine struct {
-	Header *Header `json:"header,omitempty"`
-	Record *Record `json:"record,omitempty"`
-	End    *End    `json:"end,omitempty"`
+	Header *Header `json:"header,omitempty"` // the first line
+	Record *Record `json:"record,omitempty"` // one test process, written as it finished
+	End    *End    `json:"end,omitempty"`    // the last line; missing when the session was killed
 }
 
 // ResultsFile appends a session's records to a file of JSON lines as they arrive, so that

@@ -32,7 +32,7 @@ type Record struct {
 	// Seed is the process's SPREADCHECK_SEED: iteration i of a test in it was given
 	// replay.IterationSeed(Seed, i), which the TestResult holds.
 	Seed   uint64 `json:"seed,string"`
-	Phase  Phase  `json:"phase"`
+	Phase  Phase  `json:"phase"`            // main, rerun or replay
 	Filter string `json:"filter,omitempty"` // the -test.run pattern, if the process had one
 	CPU    string `json:"cpu,omitempty"`    // its -test.cpu, when -cpu was given
 	// Env holds the job's own environment variables ("KEY=value"), which its replays set.
@@ -46,12 +46,12 @@ type Record struct {
 	// from starting in the run it was making; Restarted says that they and the process's
 	// remaining runs were made again in new processes.
 	Cut       int          `json:"cut,omitempty"`
-	Restarted bool         `json:"restarted,omitempty"`
+	Restarted bool         `json:"restarted,omitempty"` // see Cut
 	Error     string       `json:"run_error,omitempty"` // why the process could not be started
 	Shuffle   string       `json:"shuffle,omitempty"`   // the -test.shuffle seed the binary printed
-	Seconds   float64      `json:"seconds"`
-	Tests     []TestResult `json:"tests,omitempty"`
-	Log       string       `json:"log,omitempty"` // the file holding the process's whole output
+	Seconds   float64      `json:"seconds"`             // the process's wall time
+	Tests     []TestResult `json:"tests,omitempty"`     // one per test and run that ended; "(package)" once
+	Log       string       `json:"log,omitempty"`       // the file holding the process's whole output
 }
 
 // Failed reports whether any test failed, crashed or hung in the process.

@@ -13,12 +13,15 @@ import (
 )
 
 // Batch sizing: a process makes enough runs that its start-up costs at most overhead of its
-// work, but no more than maxBatch, a share of the job that keeps every worker busy to the end,
-// and a tenth of the timeout (which applies to the whole process).
+// work, but no more than maxBatch, a tenth of the timeout (which applies to the whole
+// process), and a share of the job's remaining runs that keeps every worker busy to the end:
+// an equal share when that work is short (shortWork), half of one otherwise, so that the
+// batches shrink as the job ends and no worker waits long for the last.
 const (
-	overhead = 0.05
-	maxBatch = 1000
-	minRun   = 100 * time.Microsecond // below package testing's resolution of 10 ms, assume this
+	overhead  = 0.05
+	maxBatch  = 1000
+	minRun    = 100 * time.Microsecond // below package testing's resolution of 10 ms, assume this
+	shortWork = 2 * time.Second
 )
 
 // scheduler hands out processes to the workers: it splits each job into batches of runs,
@@ -161,7 +164,11 @@ func (s *scheduler) batch(j *Job) int {
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
 	b := int(startup/(overhead*perRun)) + 1
-	b = min(b, maxBatch, (j.Count+2*s.par-1)/(2*s.par))
+	shares := 2 * s.par
+	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
+		shares = s.par
+	}
+	b = min(b, maxBatch, (j.Count+shares-1)/shares)
 	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
 	if !s.deadline.IsZero() {
 		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))

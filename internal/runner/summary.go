@@ -3,15 +3,17 @@ package runner
 import (
 	"slices"
 	"strconv"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
 // Counts tallies one test's outcomes over runs.
 type Counts struct {
-	Runs     int `json:"runs"` // runs in which the test ran to an outcome other than a skip
-	Failures int `json:"failures"`
-	Crashes  int `json:"crashes"`
-	Hangs    int `json:"hangs"`
-	Skips    int `json:"skips"`
+	Runs     int `json:"runs"`     // runs in which the test ran to an outcome other than a skip
+	Failures int `json:"failures"` // runs it failed (t.Error, t.Fatal)
+	Crashes  int `json:"crashes"`  // runs in which the process died while it ran
+	Hangs    int `json:"hangs"`    // runs in which the timeout expired while it ran
+	Skips    int `json:"skips"`    // runs in which it skipped
 }
 
 // Bad is the number of runs the test did not pass: failures, crashes and hangs.
@@ -34,9 +36,9 @@ func (c *Counts) add(o Outcome) {
 
 // Rate is a failure rate with its 95% confidence interval (see Interval).
 type Rate struct {
-	Rate  float64 `json:"rate"`
-	Lower float64 `json:"lower"`
-	Upper float64 `json:"upper"`
+	Rate  float64 `json:"rate"`  // failures, crashes and hangs over runs
+	Lower float64 `json:"lower"` // the lower end of its 95% Clopper-Pearson interval
+	Upper float64 `json:"upper"` // the upper end
 }
 
 func rateOf(c Counts) Rate {
@@ -49,9 +51,9 @@ func rateOf(c Counts) Rate {
 
 // Failure is one failing run of a test.
 type Failure struct {
-	Run     int     `json:"run"`
-	Seed    uint64  `json:"seed,string"`
-	Outcome Outcome `json:"outcome"`
+	Run     int     `json:"run"`           // the run's number
+	Seed    uint64  `json:"seed,string"`   // the run's seed
+	Outcome Outcome `json:"outcome"`       // fail, crash or hang
 	Replay  string  `json:"replay"`        // the shell command that replays the run
 	Log     string  `json:"log,omitempty"` // the process's whole output, when saved with -o
 
@@ -60,7 +62,7 @@ type Failure struct {
 
 // TestSummary is everything the report says about one test.
 type TestSummary struct {
-	Name string `json:"name"`
+	Name string `json:"name"` // the test's full name, subtests included (TestX/case_1), or "(package)"
 	Counts
 	Rate
 	// Allowed is the failure rate per run that the test's own spread checks allow, from the
@@ -69,9 +71,9 @@ type TestSummary struct {
 	// Chance is the probability of this many failures or more if the test failed at the Allowed
 	// rate: a tiny Chance means the failures are not the sizing's doing.
 	Chance  float64   `json:"chance,omitempty"`
-	Seeded  bool      `json:"seeded,omitempty"` // the test recorded the seed it drew from (spreadcheck.seed)
-	Failing []Failure `json:"failing,omitempty"`
-	Output  string    `json:"output,omitempty"` // the output of the first failing run
+	Seeded  bool      `json:"seeded,omitempty"`  // the test recorded the seed it drew from (spreadcheck.seed)
+	Failing []Failure `json:"failing,omitempty"` // every failing run of the main pass, by run number
+	Output  string    `json:"output,omitempty"`  // the output of the first failing run
 	// Duration summarizes the test's run times, as package testing measured them.
 	Duration Durations `json:"duration"`
 	// Replay says whether replaying failing runs' seeds fails again more often than the test
@@ -106,19 +108,19 @@ type PackageSummary struct {
 	// Cut counts the runs of top-level tests that crashes and hangs cut short or kept from
 	// starting; Lost those of them that could not be made again (see Record.Cut).
 	Cut   int           `json:"cut,omitempty"`
-	Lost  int           `json:"lost,omitempty"`
+	Lost  int           `json:"lost,omitempty"`      // runs that could not be made: see Cut
 	Error string        `json:"run_error,omitempty"` // why processes could not be started
-	Tests []TestSummary `json:"tests,omitempty"`
+	Tests []TestSummary `json:"tests,omitempty"`     // in the order they first ran; "(package)" among them
 }
 
 // Report is the outcome of a session, per package and test.
 type Report struct {
-	Seed     uint64           `json:"seed,string"`
-	Runs     int              `json:"runs"` // runs asked for per package
-	Shards   []string         `json:"shards,omitempty"`
-	MaxFlake float64          `json:"max_flake"`
-	Packages []PackageSummary `json:"packages"`
-	Seconds  float64          `json:"seconds"` // wall time of the session(s)
+	Seed     uint64           `json:"seed,string"`      // the session's base seed (-seed)
+	Runs     int              `json:"runs"`             // runs asked for per package
+	Shards   []string         `json:"shards,omitempty"` // the shards the report covers ("2/4")
+	MaxFlake float64          `json:"max_flake"`        // the -max-flake the tests were judged by
+	Packages []PackageSummary `json:"packages"`         // sorted by import path
+	Seconds  float64          `json:"seconds"`          // wall time of the session(s)
 	// Interrupted says the session was stopped before it made every run.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// Stopped says why the main pass made fewer runs than asked for, other than an interrupt:
@@ -132,11 +134,11 @@ type Report struct {
 	Flaky []string `json:"flaky,omitempty"`
 	// Failing lists the tests that failed in every run: failures, not flakes.
 	Failing     []string `json:"failing,omitempty"`
-	BuildErrors int      `json:"build_errors,omitempty"`
+	BuildErrors int      `json:"build_errors,omitempty"` // packages that did not build
 	// Detect is a flake rate the user cares about and DetectRuns the runs that see such a flake
 	// at least once with 95% probability.
 	Detect     float64 `json:"detect,omitempty"`
-	DetectRuns int     `json:"detect_runs,omitempty"`
+	DetectRuns int     `json:"detect_runs,omitempty"` // see Detect
 	// NoTests says that no test ran in any package: a -run pattern that matches nothing.
 	NoTests bool `json:"no_tests,omitempty"`
 }
@@ -316,7 +318,9 @@ func (a *testAcc) summary(name string) TestSummary {
 func (a *testAcc) record(r *Record, t *TestResult) {
 	switch r.Phase {
 	case Replay:
-		a.replays.add(t.Outcome)
+		if r.Filter == replay.RunPattern(t.Name) { // not a subtest of the test replayed
+			a.replays.add(t.Outcome)
+		}
 		return
 	case Rerun:
 		a.rerun.add(t.Outcome)

@@ -35,12 +35,12 @@ const (
 
 // ReplayCheck is what replaying a test's failing seeds showed.
 type ReplayCheck struct {
-	Replays  int `json:"replays"`
-	Failures int `json:"failures"`
+	Replays  int `json:"replays"`  // replays of failing seeds made
+	Failures int `json:"failures"` // of them, those that failed, crashed or hung
 	// P is the one-sided p-value of Fisher's exact test that replays of failing seeds fail
 	// more often than the test's runs in the main pass.
 	P       float64     `json:"p"`
-	Verdict SeedVerdict `json:"verdict"`
+	Verdict SeedVerdict `json:"verdict"` // "depends on the seed", "independent of the seed" or "undecided"
 }
 
 func judgeReplays(replays, main Counts, seeded bool) *ReplayCheck {
