@@ -32,8 +32,6 @@ func TestCrashes(t *testing.T) {
 	}{
 		{"panicgo", 0, map[string]Outcome{"TestBefore": Pass, "TestPanicInGoroutine": Crash, PackageTest: Pass}, "panic: boom in a goroutine"},
 		{"exit0", 0, map[string]Outcome{"TestExit": Crash}, "unexpected call to os.Exit(0) during test"},
-		// The hanging test sleeps for an hour; a 2s timeout leaves a wide margin for TestQuick.
-		{"hang", 2 * time.Second, map[string]Outcome{"TestQuick": Pass, "TestHang": Hang}, "panic: test timed out after 2s"},
 		// TestMain sleeps before -test.timeout is armed: only the watchdog's SIGQUIT stops it.
 		{"stuck", 300 * time.Millisecond, map[string]Outcome{PackageTest: Hang, "TestNeverRuns": ""}, "SIGQUIT"},
 		// The test ignores SIGQUIT: no dump, and the report says why.
@@ -83,6 +81,23 @@ func TestCrashes(t *testing.T) {
 				t.Errorf("exit code %d, want %d", rep.ExitCode(), wantExit)
 			}
 		})
+	}
+}
+
+// TestHangTimeout: a test still running at -timeout hangs, and the binary's own timeout
+// panic says so. The watchdog keeps its full grace here: a SIGQUIT in the middle of that panic
+// would garble it.
+func TestHangTimeout(t *testing.T) {
+	// The hanging test sleeps for an hour; a 2s timeout leaves a wide margin for TestQuick.
+	recs := run(t, fixture(t, "hang"), Options{Runs: 2, Timeout: 2 * time.Second, Batch: 1})
+	for _, r := range recs {
+		got := map[string]TestResult{}
+		for _, tr := range r.Tests {
+			got[tr.Name] = tr
+		}
+		if got["TestQuick"].Outcome != Pass || got["TestHang"].Outcome != Hang || !strings.Contains(got["TestHang"].Output, "panic: test timed out after 2s") {
+			t.Errorf("run %d: %+v", r.Run, r.Tests)
+		}
 	}
 }
 
