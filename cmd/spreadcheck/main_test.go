@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,18 +16,20 @@ import (
 )
 
 // inFixtures runs the test in the runner's fixture module, as a user would run spreadcheck in
-// their own module.
-func inFixtures(t *testing.T) {
-	// The default results file goes to TMPDIR, the binary cache under XDG_CACHE_HOME; the go
-	// command's build cache, which also defaults to XDG_CACHE_HOME, stays where it is.
+// their own module, with its own user cache directory.
+func inFixtures(t *testing.T) (cache string) {
+	// The binary cache and results go under XDG_CACHE_HOME; the go command's build cache, which
+	// also defaults to it, stays where it is.
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	cache = t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("TMPDIR", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Chdir("../../internal/runner/testdata/fixtures")
+	return filepath.Join(cache, "spreadcheck")
 }
 
 func spreadcheck(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -36,20 +40,20 @@ func spreadcheck(t *testing.T, args ...string) (code int, stdout, stderr string)
 }
 
 func TestFlakyPackage(t *testing.T) {
-	inFixtures(t)
+	cache := inFixtures(t)
 	dir := t.TempDir()
 	md := filepath.Join(dir, "summary.md")
-	code, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-p", "2", "-o", dir, "-summary", md, "./flaky", "./readsdata")
+	code, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-p", "2", "-o", dir, "-summary", md, "./flaky", "./readsdata")
 	if code != runner.ExitFlaky {
 		t.Errorf("exit %d, want %d; stderr:\n%s", code, runner.ExitFlaky, errOut)
 	}
 	for _, want := range []string{
 		"spreadcheck: 30 runs of 2 packages, seed 1,",
-		"fixtures/flaky (30 runs)",
+		"fixtures/flaky (30 runs in ",
 		"TestFlaky: ",
 		" go test -run '^TestFlaky$' -count=1 ./flaky",
-		"replaying a failing run's seed fails again",
-		"fixtures/readsdata (30 runs)",
+		"depends on the seed: ",
+		"fixtures/readsdata (30 runs in ",
 		"FLAKY: ",
 	} {
 		if !strings.Contains(out, want) {
@@ -63,18 +67,25 @@ func TestFlakyPackage(t *testing.T) {
 	if b, err := os.ReadFile(md); err != nil || !strings.Contains(string(b), "| `fixtures/flaky.TestFlaky` | 30 |") {
 		t.Errorf("summary %s: %v\n%s", md, err, b)
 	}
-	logs, _ := filepath.Glob(filepath.Join(dir, "fixtures_flaky.run*.log"))
+	logs, _ := filepath.Glob(filepath.Join(dir, "flaky-*.log"))
 	if _, err := os.Stat(filepath.Join(dir, "results.jsonl")); err != nil || len(logs) == 0 {
 		t.Errorf("-o %s: results file %v, %d logs", dir, err, len(logs))
 	}
+	// The binaries are cached in the user cache directory, and nothing is left in TMPDIR.
+	if bins, _ := filepath.Glob(filepath.Join(cache, "testbin", "*.test")); len(bins) != 2 {
+		t.Errorf("binary cache holds %v", bins)
+	}
+	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
 	// A threshold of 50% is above every interval.
-	if code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-max-flake", "0.5", "-progress=false", "./flaky"); code != runner.ExitClean {
+	if code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-max-flake", "0.5", "-progress=false", "./flaky"); code != runner.ExitClean {
 		t.Errorf("-max-flake 0.5: exit %d\n%s", code, out)
 	}
 }
 
-func TestJSON(t *testing.T) {
-	inFixtures(t)
+func TestJSONAndResultsInCache(t *testing.T) {
+	cache := inFixtures(t)
 	code, out, errOut := spreadcheck(t, "-runs", "5", "-seed", "2", "-json", "-progress=false", "./readsdata")
 	if code != runner.ExitClean {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
@@ -86,38 +97,96 @@ func TestJSON(t *testing.T) {
 	if rep.Runs != 5 || rep.Seed != 2 || len(rep.Packages) != 1 || rep.Packages[0].Tests[0].Runs != 5 {
 		t.Errorf("decoded report: %+v", rep)
 	}
-	if !strings.Contains(errOut, "results saved in ") {
-		t.Errorf("stderr does not say where the results are:\n%s", errOut)
+	files, _ := filepath.Glob(filepath.Join(cache, "results", "*-seed2.jsonl"))
+	if len(files) != 1 || !strings.Contains(errOut, "results in "+files[0]) {
+		t.Errorf("results files %v; stderr:\n%s", files, errOut)
 	}
 }
 
-func TestBuildError(t *testing.T) {
+func TestBuildErrors(t *testing.T) {
 	inFixtures(t)
-	code, out, _ := spreadcheck(t, "-runs", "2", "-progress=false", "./broken", "./readsdata")
-	if code != runner.ExitBuild || !strings.Contains(out, "undefined: undefinedName") || !strings.Contains(out, "BUILD FAILED") {
-		t.Errorf("exit %d, want %d, and the compiler's message:\n%s", code, runner.ExitBuild, out)
+	code, out, _ := spreadcheck(t, "-runs", "2", "-progress=false", "./broken", "./vetfail", "./nonexistent", "./readsdata")
+	for _, want := range []string{"undefined: undefinedName", "fixtures/vetfail: fails go vet", "wrong type string",
+		"cannot be loaded", "BUILD FAILED: 3 packages did not build"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if code != runner.ExitBuild {
+		t.Errorf("exit %d, want %d", code, runner.ExitBuild)
+	}
+	// -vet=off, as go test -vet=off: the package builds, and its replays say so.
+	if code, out, _ := spreadcheck(t, "-runs", "2", "-vet=off", "-progress=false", "./vetfail"); code != runner.ExitClean {
+		t.Errorf("-vet=off: exit %d\n%s", code, out)
 	}
 }
 
 func TestUsageErrors(t *testing.T) {
 	inFixtures(t)
-	for _, args := range [][]string{
-		{"-runs", "0", "./readsdata"},
-		{"-p", "0", "./readsdata"},
-		{"-max-flake", "1.5", "./readsdata"},
-		{"-max-flake", "NaN", "./readsdata"},
-		{"-detect", "0", "./readsdata"},
-		{"-shard", "3/2", "./readsdata"},
-		{"-bogus"},
-		{"./notests"},        // no package with tests
-		{"./does/not/exist"}, // go list fails
-		{"merge"},            // no files
-		{"merge", "nonexistent.jsonl"},
+	for _, c := range []struct {
+		args []string
+		msg  string // in stderr: what names the mistake
+	}{
+		{[]string{"-runs", "0", "./readsdata"}, "-runs 0"},
+		{[]string{"-p", "0", "./readsdata"}, "-p 0"},
+		{[]string{"-batch", "-1", "./readsdata"}, "-batch -1"},
+		{[]string{"-max-flake", "1.5", "./readsdata"}, "-max-flake 1.5"},
+		{[]string{"-max-flake", "NaN", "./readsdata"}, "-max-flake NaN"},
+		{[]string{"-detect", "0", "./readsdata"}, "-detect 0"},
+		{[]string{"-precision", "2", "./readsdata"}, "-precision 2"},
+		{[]string{"-shard", "3/2", "./readsdata"}, "-shard \"3/2\""},
+		{[]string{"-shard", "auto", "./readsdata"}, "-shard auto: none of"},
+		{[]string{"-cpu", "1,x", "./readsdata"}, "-cpu \"1,x\""},
+		{[]string{"-shuffle", "sometimes", "./readsdata"}, "-shuffle \"sometimes\""},
+		{[]string{"-run", "Test(", "./readsdata"}, "-run \"Test(\""},
+		{[]string{"-skip", "TestA/[", "./readsdata"}, "-skip \"TestA/[\""},
+		{[]string{"-summary", "/nonexistent/dir/s.md", "./readsdata"}, "-summary"},
+		{[]string{"-results", "/nonexistent/dir/r.jsonl", "./readsdata"}, "-results"},
+		{[]string{"-bogus"}, "-bogus"},
+		{[]string{"./notests"}, "no packages with tests"},
+		{[]string{"merge"}, "no results files"},
+		{[]string{"merge", "nonexistent.jsonl"}, "nonexistent.jsonl"},
+		{[]string{"compare", "a.jsonl"}, "want two results files"},
 	} {
-		code, _, errOut := spreadcheck(t, args...)
-		if code != runner.ExitBuild || !strings.Contains(errOut, "spreadcheck") {
-			t.Errorf("spreadcheck %v: exit %d, want %d with a message; stderr:\n%s", args, code, runner.ExitBuild, errOut)
+		code, out, errOut := spreadcheck(t, c.args...)
+		if code != runner.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr naming %q; stderr:\n%s\nstdout:\n%s", c.args, code, runner.ExitBuild, c.msg, errOut, out)
 		}
+	}
+}
+
+// TestRunMatchesNothing: a -run with a typo is no green ok.
+func TestRunMatchesNothing(t *testing.T) {
+	inFixtures(t)
+	code, out, _ := spreadcheck(t, "-runs", "3", "-run", "TestFlakey", "-progress=false", "./flaky")
+	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestSummaryWriteFails: a summary that cannot be written costs the report nothing.
+func TestSummaryWriteFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	inFixtures(t)
+	code, out, errOut := spreadcheck(t, "-runs", "2", "-summary", "/dev/full", "-progress=false", "./readsdata")
+	if !strings.Contains(out, "fixtures/readsdata (2 runs") || !strings.Contains(errOut, "-summary") || code != runner.ExitBuild {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+}
+
+// TestTestFlags: flags after the packages, test flags and -args reach the binaries and the
+// replay commands.
+func TestTestFlags(t *testing.T) {
+	inFixtures(t)
+	code, out, _ := spreadcheck(t, "./args", "-runs", "3", "-short", "-parallel", "2", "-shuffle", "on", "-cpu", "1,2", "-progress=false", "-args", "-mode=pass")
+	if code != runner.ExitClean || !strings.Contains(out, "fixtures/args (6 runs in ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = spreadcheck(t, "./args", "-runs", "3", "-batch", "1", "-short", "-progress=false", "-args", "-mode=fail")
+	if code != runner.ExitFlaky || !strings.Contains(out, "go test -short -run '^TestNeedsMode$' -count=1 ./args -args -mode=fail") {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
 
@@ -128,19 +197,132 @@ func TestShardMerge(t *testing.T) {
 	for _, s := range []string{"1/2", "2/2"} {
 		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "of")+".jsonl")
 		files = append(files, f)
-		code, out, errOut := spreadcheck(t, "-runs", "20", "-seed", "3", "-shard", s, "-results", f, "-progress=false", "./flaky")
-		if code != runner.ExitFlaky || !strings.Contains(out, "(10 runs)") {
+		code, out, errOut := spreadcheck(t, "-runs", "20", "-seed", "3", "-batch", "2", "-shard", s, "-results", f, "-progress=false", "./flaky")
+		if code != runner.ExitFlaky || !strings.Contains(out, "(10 runs in ") {
 			t.Errorf("shard %s: exit %d\n%s%s", s, code, out, errOut)
 		}
 	}
 	code, out, errOut := spreadcheck(t, append([]string{"merge"}, files...)...)
-	if code != runner.ExitFlaky || !strings.Contains(out, "shards 1/2, 2/2") || !strings.Contains(out, "fixtures/flaky (20 runs)") {
+	if code != runner.ExitFlaky || !strings.Contains(out, "shards 1/2, 2/2") || !strings.Contains(out, "fixtures/flaky (20 runs in ") {
 		t.Errorf("merge: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = spreadcheck(t, "merge", files[1])
+	if code != runner.ExitInterrupted || !strings.Contains(out, "INCOMPLETE: shard 1/2 of the session is missing") {
+		t.Errorf("merge of one shard: exit %d\n%s", code, out)
+	}
+	// A shard of a session with other flags is refused.
+	other := filepath.Join(dir, "other.jsonl")
+	spreadcheck(t, "-runs", "20", "-seed", "3", "-batch", "2", "-shard", "2/2", "-short", "-results", other, "-progress=false", "./flaky")
+	if code, _, errOut := spreadcheck(t, "merge", files[0], other); code != runner.ExitBuild || !strings.Contains(errOut, "different sessions") {
+		t.Errorf("merge across sessions: exit %d\n%s", code, errOut)
 	}
 }
 
-// TestInterrupt sends the command a real SIGINT while its runs hang: it must stop them, print
-// the report of what finished and exit 3.
+// TestShardAuto reads the shard from a CI system's environment (GitLab's is 1-based).
+func TestShardAuto(t *testing.T) {
+	inFixtures(t)
+	t.Setenv("CI_NODE_INDEX", "2")
+	t.Setenv("CI_NODE_TOTAL", "3")
+	code, out, _ := spreadcheck(t, "-runs", "9", "-shard", "auto", "-progress=false", "./readsdata")
+	if code != runner.ExitClean || !strings.Contains(out, "shards 2/3") || !strings.Contains(out, "(3 runs in ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestJUnit(t *testing.T) {
+	inFixtures(t)
+	path := filepath.Join(t.TempDir(), "junit.xml")
+	code, _, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-junitfile", path, "-progress=false", "./flaky", "./broken")
+	if code != runner.ExitBuild {
+		t.Errorf("exit %d\n%s", code, errOut)
+	}
+	b, err := os.ReadFile(path)
+	var doc junitDoc
+	if err != nil || xml.Unmarshal(b, &doc) != nil {
+		t.Fatalf("%s: %v\n%s", path, err, b)
+	}
+	cases := map[string]junitTestcase{}
+	for _, s := range doc.Suites {
+		for _, c := range s.Cases {
+			cases[s.Name+"."+c.Name] = c
+		}
+	}
+	flaky := cases["fixtures/flaky.TestFlaky"]
+	if flaky.Failure == nil || flaky.prop("runs") != "30" || flaky.prop("failing_seeds") == "" || flaky.prop("upper") == "" {
+		t.Errorf("TestFlaky's testcase: %+v", flaky)
+	}
+	if steady := cases["fixtures/flaky.TestSteady"]; steady.Failure != nil || steady.prop("rate") != "0" {
+		t.Errorf("TestSteady's testcase: %+v", steady)
+	}
+	if build := cases["fixtures/broken.build"]; build.Error == nil {
+		t.Errorf("the build failure has no error element: %+v", build)
+	}
+}
+
+type junitDoc struct {
+	Suites []struct {
+		Name  string          `xml:"name,attr"`
+		Cases []junitTestcase `xml:"testcase"`
+	} `xml:"testsuite"`
+}
+
+type junitTestcase struct {
+	Name  string `xml:"name,attr"`
+	Props []struct {
+		Name  string `xml:"name,attr"`
+		Value string `xml:"value,attr"`
+	} `xml:"properties>property"`
+	Failure *struct{} `xml:"failure"`
+	Error   *struct{} `xml:"error"`
+}
+
+func (c junitTestcase) prop(name string) string {
+	for _, p := range c.Props {
+		if p.Name == name {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// TestCompare: before a fix a test fails 30 of 100 runs, after it 2 of 100: it fails less
+// often; a test at 5 and 6 of 100 shows no evidence of a change.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, fails map[string]int) string {
+		path := filepath.Join(dir, name)
+		rf, err := runner.CreateResults(path, runner.Header{Seed: 1, Runs: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i <= 100; i++ {
+			r := runner.Record{Package: runner.Package{ImportPath: "x/p"}, Run: i, Phase: runner.Main}
+			for test, k := range fails {
+				o := runner.Pass
+				if i <= k {
+					o = runner.Fail
+				}
+				r.Tests = append(r.Tests, runner.TestResult{Name: test, Run: i, Outcome: o})
+			}
+			rf.Add(r)
+		}
+		rf.Close(runner.End{})
+		return path
+	}
+	before := write("before.jsonl", map[string]int{"TestFixed": 30, "TestSame": 5, "TestClean": 0})
+	after := write("after.jsonl", map[string]int{"TestFixed": 2, "TestSame": 6, "TestClean": 0})
+	code, out, errOut := spreadcheck(t, "compare", before, after)
+	if code != runner.ExitClean || !strings.Contains(out, "x/p.TestFixed: fails less often") ||
+		!strings.Contains(out, "x/p.TestSame: no evidence of a change") || strings.Contains(out, "TestClean") {
+		t.Errorf("exit %d:\n%s%s", code, out, errOut)
+	}
+	if code, out, _ := spreadcheck(t, "compare", after, before); code != runner.ExitFlaky || !strings.Contains(out, "TestFixed: fails more often") {
+		t.Errorf("reversed: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInterrupt sends the command a real signal while its runs hang: it must stop them, print
+// the report of what finished and exit 3; SIGHUP (a closed terminal) does the same.
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -150,38 +332,44 @@ func TestInterrupt(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	inFixtures(t)
-	results := filepath.Join(t.TempDir(), "r.jsonl")
-	cmd := exec.Command(bin, "-runs", "50", "-seed", "1", "-timeout", "1h", "-progress=false",
-		"-results", results, "./flaky", "./hang")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+		results := filepath.Join(t.TempDir(), "r.jsonl")
+		cmd := exec.Command(bin, "-runs", "50", "-seed", "1", "-timeout", "1h", "-progress=false",
+			"-results", results, "./flaky", "./hang")
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitForRecord(t, cmd, results)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		if cmd.ProcessState.ExitCode() != runner.ExitInterrupted {
+			t.Errorf("%v: exit %v, want %d", sig, err, runner.ExitInterrupted)
+		}
+		if s := out.String(); !strings.Contains(s, "INTERRUPTED") || !strings.Contains(s, "fixtures/hang (") {
+			t.Errorf("%v: report:\n%s", sig, s)
+		}
+		m, err := runner.MergeResults(results)
+		if err != nil || !m.Incomplete || len(m.Records) == 0 {
+			t.Errorf("%v: results file: %v, %d records, incomplete %v", sig, err, len(m.Records), m.Incomplete)
+		}
 	}
-	// Wait until a run has finished (flaky's runs do; hang's never will), then interrupt.
-	deadline := time.Now().Add(time.Minute)
+}
+
+// waitForRecord waits until a run has finished (flaky's runs do; hang's never will).
+func waitForRecord(t *testing.T, cmd *exec.Cmd, results string) {
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		b, _ := os.ReadFile(results)
 		if bytes.Contains(b, []byte(`"record"`)) {
-			break
+			return
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
-			t.Fatalf("no run finished within a minute")
+			t.Fatalf("no run finished within two minutes")
 		}
 		time.Sleep(20 * time.Millisecond)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	if cmd.ProcessState.ExitCode() != runner.ExitInterrupted {
-		t.Errorf("exit %v, want %d", err, runner.ExitInterrupted)
-	}
-	if s := out.String(); !strings.Contains(s, "INTERRUPTED") || !strings.Contains(s, "fixtures/hang (0 runs)") {
-		t.Errorf("report:\n%s", s)
-	}
-	m, err := runner.MergeResults(results)
-	if err != nil || !m.Incomplete || len(m.Records) == 0 {
-		t.Errorf("results file: %v, %d records, incomplete %v", err, len(m.Records), m.Incomplete)
 	}
 }
 
@@ -190,7 +378,7 @@ func TestProgress(t *testing.T) {
 	tty := &progress{w: &b, tty: true}
 	tty.update(runner.Progress{Done: 1, Total: 4, Failed: 1, Elapsed: time.Second})
 	tty.end()
-	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
+	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 processes with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
 		t.Errorf("terminal progress %q, want %q", b.String(), want)
 	}
 	b.Reset()

@@ -14,29 +14,57 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Package is one package whose tests the runner runs: built once, run many times.
 type Package struct {
-	ImportPath string `json:"package"`
-	Dir        string `json:"dir"`             // the package directory: every run starts here
-	Binary     string `json:"-"`               // the compiled test binary; empty after a build failure
-	BuildError string `json:"error,omitempty"` // the compiler's message when the package does not build
+	ImportPath string     `json:"package"`         // the import path
+	Dir        string     `json:"dir"`             // the package directory: every run starts here
+	Binary     string     `json:"-"`               // the compiled test binary; empty after a build failure
+	BuildError string     `json:"error,omitempty"` // the go command's message when the package does not build
+	Stage      BuildStage `json:"stage,omitempty"` // where the build failed
 
 	// Target and CdDir say how a user replays a run from the directory the runner was started
 	// in: cd into CdDir when it is set, then go test Target (such as ./sizing).
-	Target string   `json:"target"`
-	CdDir  string   `json:"cd,omitempty"`
-	Flags  []string `json:"flags,omitempty"` // the build flags, repeated in the replay command
+	Target string `json:"target"`
+	CdDir  string `json:"cd,omitempty"` // see Target
+	// Flags are the go test flags that a replay repeats: the build flags (-race, -tags, -vet)
+	// and, in a Record, the test flags of the run (-short, -parallel, -skip...).
+	Flags []string `json:"flags,omitempty"`
+	Args  []string `json:"args,omitempty"` // the test binary's arguments, after -args
+}
+
+// BuildStage says where a package's build failed.
+type BuildStage string
+
+// The stages at which a build fails.
+const (
+	Load    BuildStage = "load"    // the pattern names no package that can be loaded (a typo, no Go files, an import cycle)
+	Compile BuildStage = "compile" // the package or its tests do not compile
+	Vet     BuildStage = "vet"     // go vet's checks, which go test runs before the tests, failed
+)
+
+// buildVerb says what went wrong at a stage, for the report.
+func buildVerb(s BuildStage) string {
+	switch s {
+	case Load:
+		return "cannot be loaded (check the package pattern)"
+	case Vet:
+		return "fails go vet, which go test runs first (-vet=off skips it)"
+	}
+	return "build failed"
 }
 
 // BuildOptions says which packages to build and how.
 type BuildOptions struct {
-	Dir        string   // where to run the go command; "" means the current directory
-	Patterns   []string // package patterns, as for go test; none means "."
-	BuildFlags []string // extra flags for go list and go test -c, such as -race or -tags=x
-	OutDir     string   // where to put the test binaries; must exist
-	Parallel   int      // how many packages to build at once; < 1 means 1
+	Dir      string   // where to run the go command; "" means the current directory
+	Patterns []string // package patterns, as for go test; none means "."
+	// BuildFlags are go test's build flags, such as -race, -tags=x or -vet=off: vet runs as go
+	// test runs it unless they say otherwise, and its failure is a build failure.
+	BuildFlags []string
+	OutDir     string // where to put the test binaries; must exist
+	Parallel   int    // how many packages to build at once; < 1 means 1
 
 	// CacheDir, when set, keeps each package's test binary between sessions. The go command
 	// does not link a test binary again when the file it would write is already up to date,
@@ -75,7 +103,7 @@ func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 			case ctx.Err() != nil:
 				p.BuildError = ctx.Err().Error()
 			case err != nil:
-				p.BuildError = strings.TrimSpace(out)
+				p.BuildError, p.Stage = strings.TrimSpace(out), stageOf(out)
 				if p.BuildError == "" {
 					p.BuildError = err.Error()
 				}
@@ -92,9 +120,7 @@ func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 // one, and returns the go command's output.
 func buildOne(ctx context.Context, opts BuildOptions, p *Package, bin string) (string, error) {
 	build := func(to string) (string, error) {
-		// -vet=off: go test's vet checks cost more than building a cached package, and a suite
-		// run 500 times needs them no more than once, from go vet.
-		args := append([]string{"test", "-c", "-vet=off", "-o", to}, opts.BuildFlags...)
+		args := append([]string{"test", "-c", "-o", to}, opts.BuildFlags...)
 		return goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
 	}
 	if opts.CacheDir == "" {
@@ -105,7 +131,7 @@ func buildOne(ctx context.Context, opts BuildOptions, p *Package, bin string) (s
 	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
 		return build(bin)
 	}
-	unlock, err := lockFile(cached + ".lock")
+	unlock, err := lockFile(cached+".lock", true)
 	if err != nil {
 		return build(bin) // no file locks here: do without the cache
 	}
@@ -113,6 +139,8 @@ func buildOne(ctx context.Context, opts BuildOptions, p *Package, bin string) (s
 	if out, err := build(cached); err != nil {
 		return out, err
 	}
+	now := time.Now()
+	os.Chtimes(cached, now, now) // used: the trim keeps it another week
 	// The runs use a private copy: another session may rebuild the cached binary meanwhile.
 	return "", copyFile(bin, cached)
 }
@@ -137,7 +165,7 @@ func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Error,Module"}, opts.BuildFlags...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,TestGoFiles,XTestGoFiles,Error,Module"}, listFlags(opts.BuildFlags)...)
 	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), patterns...)...)
 	cmd.Dir = opts.Dir
 	var stderr bytes.Buffer
@@ -175,13 +203,35 @@ func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
 		if lp.Error != nil {
 			// A package that cannot even be loaded (no Go files, bad import) fails the build;
 			// it is only skipped when it exists and simply has no tests.
-			p.BuildError = lp.Error.Err
+			p.BuildError, p.Stage = lp.Error.Err, Load
 		} else if len(lp.TestGoFiles)+len(lp.XTestGoFiles) == 0 {
 			continue
 		}
 		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
+}
+
+// stageOf tells a vet failure from a compile error by the header the go command prints
+// above vet's findings: "# [example.com/p]".
+func stageOf(out string) BuildStage {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "# [") && strings.HasSuffix(l, "]") {
+			return Vet
+		}
+	}
+	return Compile
+}
+
+// listFlags returns the build flags that go list takes: all but -vet, which only go test has.
+func listFlags(flags []string) []string {
+	var out []string
+	for _, f := range flags {
+		if !strings.HasPrefix(f, "-vet") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // goCmd runs the go command in dir and returns its combined output.

@@ -8,7 +8,7 @@ import (
 // TestJobEnv: a job's own variables reach its run, and the runner's seed and run number
 // still win over a job that sets them.
 func TestJobEnv(t *testing.T) {
-	env := runEnv(Job{Run: 3, Seed: 9, Env: []string{"SPREADCHECK_AUDIT_MUTANT=4:1", SeedEnv + "=1"}})
+	env := runEnv(&Job{Run: 3, Env: []string{"SPREADCHECK_AUDIT_MUTANT=4:1", SeedEnv + "=1"}}, 9)
 	if !slices.Contains(env, "SPREADCHECK_AUDIT_MUTANT=4:1") {
 		t.Errorf("the job's variable is missing from the run's environment")
 	}

@@ -9,10 +9,11 @@ import (
 )
 
 func ExampleReplayCommand() {
-	p := &runner.Package{ImportPath: "example.com/retry", Target: "./retry"}
-	fmt.Println(runner.ReplayCommand(p, "TestJitter/full", 8234001))
+	rec := &runner.Record{Package: runner.Package{ImportPath: "example.com/retry", Target: "./retry",
+		Flags: []string{"-race", "-short"}}, Run: 41}
+	fmt.Println(runner.ReplayCommand(rec, &runner.TestResult{Name: "TestJitter/full", Seed: 8234001}))
 	// Output:
-	// SPREADCHECK_SEED=8234001 go test -run '^TestJitter$/^full$' -count=1 ./retry
+	// SPREADCHECK_SEED=8234001 SPREADCHECK_RUN=41 go test -race -short -run '^TestJitter$/^full$' -count=1 ./retry
 }
 
 // A session's records, summarized: TestJitter's checks were sized to fail once in 1e9 runs,
@@ -25,11 +26,13 @@ func ExampleReport_WriteText() {
 		if slices.Contains([]int{17, 88, 140}, run) {
 			jitter = runner.Fail
 		}
-		recs = append(recs, runner.Record{Package: pkg, Run: run, Seed: runner.RunSeed(1, run), Phase: runner.Main,
+		seed := runner.RunSeed(1, run)
+		recs = append(recs, runner.Record{Package: pkg, Run: run, Seed: seed, Phase: runner.Main,
 			Tests: []runner.TestResult{
-				{Name: "TestCap", Outcome: runner.Pass},
-				{Name: "TestJitter", Outcome: jitter, Alphas: []float64{1e-9}, Seeded: true,
+				{Name: "TestCap", Run: run, Seed: seed, Outcome: runner.Pass},
+				{Name: "TestJitter", Run: run, Seed: seed, Outcome: jitter, Alphas: []float64{1e-9}, Seeded: true,
 					Output: "    retry_test.go:41: mean: 612ms is outside [480ms, 520ms]\n"},
+				{Name: runner.PackageTest, Run: run, Seed: seed, Outcome: runner.Pass},
 			}})
 	}
 	rep := runner.Summarize(recs, runner.SummaryOptions{})
@@ -38,15 +41,15 @@ func ExampleReport_WriteText() {
 	// Output:
 	// spreadcheck: 200 runs of 1 package, seed 1
 	//
-	// example.com/retry (200 runs)
+	// example.com/retry (200 runs in 200 processes)
 	//     runs  fail  crash  hang  skip   rate    95% interval  checks allow  test
 	//      200     0      0     0     0      0      [0, 1.83%]             -  TestCap
 	//      200     3      0     0     0  1.50%  [0.31%, 4.32%]         1e-09  TestJitter
 	//
 	//   TestJitter: 3 of 200 runs failed where its checks allow 1e-09 per run: this is not chance (p = 1.3e-21); the code or the test is broken
-	//     run 17 (fail): SPREADCHECK_SEED=11904322950028659555 go test -run '^TestJitter$' -count=1 ./retry
-	//     run 88 (fail): SPREADCHECK_SEED=2338127342049817198 go test -run '^TestJitter$' -count=1 ./retry
-	//     run 140 (fail): SPREADCHECK_SEED=7181649017373767154 go test -run '^TestJitter$' -count=1 ./retry
+	//     run 17 (fail): SPREADCHECK_SEED=11904322950028659555 SPREADCHECK_RUN=17 go test -run '^TestJitter$' -count=1 ./retry
+	//     run 88 (fail): SPREADCHECK_SEED=2338127342049817198 SPREADCHECK_RUN=88 go test -run '^TestJitter$' -count=1 ./retry
+	//     run 140 (fail): SPREADCHECK_SEED=7181649017373767154 SPREADCHECK_RUN=140 go test -run '^TestJitter$' -count=1 ./retry
 	//     first failure:
 	//       |     retry_test.go:41: mean: 612ms is outside [480ms, 520ms]
 	//

@@ -4,5 +4,6 @@ package runner
 
 import "errors"
 
-// lockFile is not implemented here, so the binary cache is not used.
-func lockFile(string) (func(), error) { return nil, errors.ErrUnsupported }
+// lockFile is not implemented here: the binary cache is not used, and stale session folders
+// are left in place.
+func lockFile(string, bool) (func(), error) { return nil, errors.ErrUnsupported }

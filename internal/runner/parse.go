@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -21,8 +23,10 @@ const (
 // Failed reports whether the outcome counts against the test's flake rate.
 func (o Outcome) Failed() bool { return o == Fail || o == Crash || o == Hang }
 
-// PackageTest is the name under which the runner reports a failure that belongs to no single
-// test: a crash in init or TestMain, or a binary that exits with an error after its tests pass.
+// PackageTest is the name under which the runner reports what belongs to no single test: a
+// crash in init or TestMain, a binary that exits with an error after its tests pass (a leak
+// check), or a TestMain that skips the package. It has a result in every process, so its rate
+// is per process.
 const PackageTest = "(package)"
 
 // The attribute keys that package spread records with t.Attr.
@@ -33,238 +37,211 @@ const (
 
 // TestResult is one test's result in one run.
 type TestResult struct {
-	Name    string    `json:"name"`
-	Outcome Outcome   `json:"outcome"`
-	Alphas  []float64 `json:"alphas,omitempty"` // the spreadcheck.alpha attributes, one per check call
-	Seeded  bool      `json:"seeded,omitempty"` // the test recorded a spreadcheck.seed attribute
-	Output  string    `json:"output,omitempty"` // kept for failed outcomes only
-}
+	Name string `json:"name"` // the test's full name, or "(package)"
+	Run  int    `json:"run"`  // the run number
+	// Seed is the run's seed: the one the test recorded with t.Attr (Seeded), else the seed
+	// its iteration of the process was given (see replay.IterationSeed).
+	Seed    uint64    `json:"seed,string"`
+	Outcome Outcome   `json:"outcome"`           // pass, fail, skip, crash or hang
+	Seconds float64   `json:"seconds,omitempty"` // as package testing measured it, to 10 ms
+	Alphas  []float64 `json:"alphas,omitempty"`  // the spreadcheck.alpha attributes, one per check call
+	Seeded  bool      `json:"seeded,omitempty"`  // the test recorded a spreadcheck.seed attribute
+	Output  string    `json:"output,omitempty"`  // kept for failed outcomes only: the first 4 KB and the last 12 KB
 
-// maxOutput caps the output kept per failed test; the -o log file keeps all of it.
-const maxOutput = 16 << 10
+	iter int // the occurrence of the name in its process: the iteration of -test.count
+}
 
 // marker starts every framing line that a test binary prints under -test.v=test2json.
 const marker = 0x16
 
 type testState struct {
-	name    string
-	started bool
-	paused  bool
-	ended   bool
-	outcome Outcome
-	alphas  []float64
-	seeded  bool
-	out     bytes.Buffer
+	name                   string
+	iter                   int
+	started, paused, ended bool
+	cut                    bool // running when another test ended the process: it must run again
+	outcome                Outcome
+	seconds                float64
+	alphas                 []float64
+	seed                   uint64
+	seeded                 bool
+	out                    clip
 }
+
+func (t *testState) running() bool { return t.started && !t.ended }
 
 // parser reads the output of one test binary run with -test.v=test2json. It does in-process
-// what cmd/test2json does, keeping only what the report needs.
+// what cmd/test2json does, keeping only what the report needs, in bounded memory. A framing
+// line that does not fit the state of the run (a test's own output that happens to hold the
+// 0x16 marker) is output, so that no test can end or flip another's result by printing.
 type parser struct {
-	tests   map[string]*testState
-	order   []*testState
-	current *testState // the test that output lines belong to; nil for the package
-	pkgOut  bytes.Buffer
-	tail    bytes.Buffer // output since the last framing line: a crash's panic and goroutine dump
-	last    *testState   // the test that ended most recently
-	final   string       // "PASS" or "FAIL" once the binary printed its summary line
+	live    map[string]*testState // the latest occurrence of each name
+	order   []*testState          // every occurrence, in the order it started
+	current *testState            // the test that output lines belong to; nil for the package
+	pkgOut  clip
+	tail    clip       // output since the last framing line: a crash's panic and goroutine dump
+	last    *testState // the test that ended most recently
+	final   string     // "PASS" or "FAIL" once the binary printed its summary line
+	shuffle string     // the -test.shuffle seed the binary printed
+	pkg     *testState // the PackageTest result, once there is one
+	early   bool       // the process died before it completed its runs
 }
 
-func newParser() *parser { return &parser{tests: make(map[string]*testState)} }
+func newParser() *parser { return &parser{live: make(map[string]*testState)} }
 
 // parse feeds a whole run's output to the parser.
-func (p *parser) parse(out []byte) {
-	for len(out) > 0 {
-		line := out
-		if i := bytes.IndexByte(out, '\n'); i >= 0 {
-			line, out = out[:i+1], out[i+1:]
-		} else {
-			out = nil
-		}
-		// Output printed without a trailing newline runs into the next framing line.
-		if i := bytes.IndexByte(line, marker); i > 0 {
-			p.output(line[:i])
-			line = line[i:]
-		}
-		if len(line) > 0 && line[0] == marker {
-			p.frame(strings.TrimRight(string(line[1:]), "\r\n"))
-		} else {
-			p.output(line)
+func (p *parser) parse(r io.Reader) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		// A line longer than the buffer comes in pieces, each taken as output unless a marker
+		// starts it.
+		line, err := br.ReadSlice('\n')
+		p.line(line)
+		switch err {
+		case nil, bufio.ErrBufferFull:
+		case io.EOF:
+			return nil
+		default:
+			return err
 		}
 	}
 }
 
-func (p *parser) test(name string) *testState {
-	t := p.tests[name]
-	if t == nil {
-		t = &testState{name: name}
-		p.tests[name] = t
-		p.order = append(p.order, t)
+// line handles one line. A marker inside a line starts a framing line there: package testing
+// prints its frames right after output that did not end in a newline.
+func (p *parser) line(b []byte) {
+	for len(b) > 0 {
+		seg := b
+		if i := bytes.IndexByte(b[1:], marker); i >= 0 {
+			seg, b = b[:i+1], b[i+1:]
+		} else {
+			b = nil
+		}
+		if seg[0] != marker || !p.frame(strings.TrimRight(string(seg[1:]), "\r\n")) {
+			p.output(seg)
+		}
 	}
-	return t
 }
 
 func (p *parser) output(b []byte) {
 	p.tail.Write(b)
-	w := &p.pkgOut
 	if p.current != nil {
-		w = &p.current.out
+		p.current.out.Write(b)
+	} else {
+		p.pkgOut.Write(b)
 	}
-	if w.Len() < maxOutput {
-		w.Write(b)
+	if p.shuffle == "" && bytes.HasPrefix(b, []byte("-test.shuffle ")) {
+		p.shuffle = strings.TrimSpace(string(b[len("-test.shuffle "):]))
 	}
 }
 
-// frame handles one framing line, without its marker.
-func (p *parser) frame(s string) {
+// frame handles one framing line, without its marker, and reports whether it was one.
+func (p *parser) frame(s string) bool {
 	s = strings.TrimLeft(s, " ")
-	p.tail.Reset()
+	var ok bool
 	switch {
 	case s == "PASS" || s == "FAIL":
-		p.final, p.current = s, nil // what follows comes from TestMain
+		ok = p.summaryLine(s)
 	case strings.HasPrefix(s, "=== "):
-		verb, rest, _ := strings.Cut(s[4:], " ")
-		rest = strings.TrimLeft(rest, " ")
-		switch verb {
-		case "RUN":
-			t := p.test(rest)
-			t.started, t.paused = true, false
-			p.current = t
-		case "PAUSE":
-			t := p.test(rest)
-			t.paused = true
-			p.current = t
-		case "CONT":
-			t := p.test(rest)
-			t.paused = false
-			p.current = t
-		case "NAME":
-			p.current = nil
-			if rest != "" {
-				p.current = p.test(rest)
-			}
-		case "ATTR":
-			p.attr(rest)
-		default:
-			// Other framing (=== ARTIFACTS and whatever later Go versions add) carries nothing the
-			// report needs.
-		}
+		ok = p.event(s[4:])
 	case strings.HasPrefix(s, "--- "):
-		verb, rest, _ := strings.Cut(s[4:], ": ")
-		var o Outcome
-		switch verb {
-		case "PASS":
-			o = Pass
-		case "FAIL":
-			o = Fail
-		case "SKIP":
-			o = Skip
-		default:
-			return
-		}
-		name := rest
-		if i := strings.LastIndex(rest, " ("); i >= 0 {
-			name = rest[:i]
-		}
-		t := p.test(name)
-		t.ended, t.paused, t.outcome = true, false, o
-		p.current, p.last = t, t
+		ok = p.result(s[4:])
 	}
+	if ok {
+		p.tail.Reset()
+	}
+	return ok
+}
+
+// summaryLine handles the binary's final PASS or FAIL, which comes after every test ended.
+func (p *parser) summaryLine(s string) bool {
+	for _, t := range p.order {
+		if t.running() && !t.paused {
+			return false
+		}
+	}
+	p.final, p.current = s, nil // what follows comes from TestMain
+	return true
+}
+
+// event handles "=== VERB name".
+func (p *parser) event(s string) bool {
+	verb, name, _ := strings.Cut(s, " ")
+	name = strings.TrimLeft(name, " ")
+	t := p.live[name]
+	switch verb {
+	case "RUN":
+		if name == "" || strings.Contains(name, " ") || (t != nil && t.running()) {
+			return false
+		}
+		p.start(name)
+	case "PAUSE", "CONT":
+		if t == nil || !t.running() {
+			return false
+		}
+		t.paused = verb == "PAUSE"
+		p.current = t
+	case "NAME":
+		if name != "" && (t == nil || !t.running()) {
+			return false
+		}
+		p.current = t
+	case "ATTR":
+		return p.attr(name)
+	}
+	// Other framing (=== ARTIFACTS and whatever later Go versions add) carries nothing the
+	// report needs.
+	return true
+}
+
+// start begins a new occurrence of the named test.
+func (p *parser) start(name string) {
+	iter := 0
+	if prev := p.live[name]; prev != nil {
+		iter = prev.iter + 1
+	}
+	t := &testState{name: name, iter: iter, started: true}
+	p.live[name] = t
+	p.order = append(p.order, t)
+	p.current = t
+}
+
+// result handles "--- PASS: name (0.01s)" for a test that is running.
+func (p *parser) result(s string) bool {
+	verb, rest, _ := strings.Cut(s, ": ")
+	o := map[string]Outcome{"PASS": Pass, "FAIL": Fail, "SKIP": Skip}[verb]
+	i := strings.LastIndex(rest, " (")
+	if o == "" || i < 0 || !strings.HasSuffix(rest, "s)") {
+		return false
+	}
+	secs, err := strconv.ParseFloat(rest[i+2:len(rest)-2], 64)
+	t := p.live[rest[:i]]
+	if err != nil || t == nil || !t.running() {
+		return false
+	}
+	t.ended, t.paused, t.outcome, t.seconds = true, false, o, secs
+	p.current, p.last = t, t
+	return true
 }
 
 // attr records "Name key value" from an "=== ATTR" line. Test names contain no spaces (package
 // testing rewrites them to underscores) and keys none either, so the value is the rest.
-func (p *parser) attr(s string) {
+func (p *parser) attr(s string) bool {
 	name, kv, _ := strings.Cut(s, " ")
 	key, value, _ := strings.Cut(kv, " ")
-	t := p.test(name)
+	t := p.live[name]
+	if t == nil || !t.running() {
+		return false
+	}
+	value = strings.TrimSpace(value)
 	switch key {
 	case AttrAlpha:
-		a, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
-		if err == nil && a > 0 && a < 1 {
+		if a, err := strconv.ParseFloat(value, 64); err == nil && a > 0 && a < 1 {
 			t.alphas = append(t.alphas, a)
 		}
 	case AttrSeed:
-		t.seeded = true
-	}
-}
-
-// timeoutPanic is how package testing reports that -test.timeout expired.
-const timeoutPanic = "panic: test timed out after "
-
-// results turns what the parser saw into per-test results. exitCode is the binary's exit
-// status (-1 when a signal killed it) and killed says whether the runner's own watchdog had to
-// stop it.
-func (p *parser) results(exitCode int, killed bool) []TestResult {
-	timedOut := killed || strings.Contains(p.tail.String(), timeoutPanic) ||
-		bytes.Contains(p.pkgOut.Bytes(), []byte(timeoutPanic))
-	complete := p.final != "" && (exitCode == 0 || exitCode == 1) && !timedOut
-
-	if !complete {
-		// Every test still running when the process died is blamed; if none was, the test that
-		// just failed is (package testing prints "--- FAIL" before re-panicking a test's own
-		// panic), unless the tests had all ended; otherwise the package.
-		bad := Crash
-		if timedOut {
-			bad = Hang
-		}
-		blamed := false
-		for _, t := range p.order {
-			if t.started && !t.ended && !t.paused {
-				t.ended, t.outcome, blamed = true, bad, true
-			}
-		}
-		if !blamed && p.final == "" && p.last != nil && p.last.outcome == Fail && p.tail.Len() > 0 {
-			p.last.outcome, blamed = bad, true
-		}
-		if !blamed {
-			pkg := p.test(PackageTest)
-			pkg.started, pkg.ended, pkg.outcome = true, true, bad
-			pkg.out.Write(p.pkgOut.Bytes())
-		}
-	} else if (exitCode != 0 || p.final == "FAIL") && !p.anyFailed() {
-		// TestMain or a leak check failed the binary after every test passed.
-		pkg := p.test(PackageTest)
-		pkg.started, pkg.ended, pkg.outcome = true, true, Fail
-		pkg.out.Write(p.pkgOut.Bytes())
-	}
-
-	var rs []TestResult
-	for _, t := range p.order {
-		if !t.ended {
-			continue // paused and never resumed, or never started: it did not run
-		}
-		r := TestResult{Name: t.name, Outcome: t.outcome, Alphas: t.alphas, Seeded: t.seeded}
-		if t.outcome.Failed() {
-			r.Output = t.out.String()
-			if t.outcome != Fail && !strings.Contains(r.Output, strings.TrimSpace(p.tail.String())) {
-				r.Output += p.tail.String()
-			}
-			r.Output = truncate(r.Output)
-		}
-		rs = append(rs, r)
-	}
-	return rs
-}
-
-func (p *parser) anyFailed() bool {
-	for _, t := range p.order {
-		if t.ended && t.outcome == Fail {
-			return true
+		if seed, err := strconv.ParseUint(value, 10, 64); err == nil {
+			t.seed, t.seeded = seed, true
 		}
 	}
-	return false
-}
-
-func truncate(s string) string {
-	if len(s) <= maxOutput {
-		return s
-	}
-	return s[:maxOutput] + "\n... (output truncated; -o keeps the whole log)\n"
-}
-
-// parseRun parses one run's output; see parser.results.
-func parseRun(out []byte, exitCode int, killed bool) []TestResult {
-	p := newParser()
-	p.parse(out)
-	return p.results(exitCode, killed)
+	return true
 }

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -22,11 +24,14 @@ func frame(lines ...string) []byte {
 	return []byte(b.String())
 }
 
-// outcomes reduces results to name -> outcome.
+// outcomes reduces results to name -> outcome; the package's row, which every process has, is
+// left out when it passed.
 func outcomes(rs []TestResult) map[string]Outcome {
 	m := map[string]Outcome{}
 	for _, r := range rs {
-		m[r.Name] = r.Outcome
+		if r.Name != PackageTest || r.Outcome != Pass {
+			m[r.Name] = r.Outcome
+		}
 	}
 	return m
 }
@@ -127,11 +132,11 @@ func TestParseAttrsAndOutput(t *testing.T) {
 		"--- FAIL: TestA (0.00s)", "=== NAME  ", "=== RUN   TestB", "|noise", "--- PASS: TestB (0.00s)", "FAIL")
 	got := parseRun(out, 1, false)
 	want := []TestResult{
-		{Name: "TestA", Outcome: Fail, Alphas: []float64{1e-9, 1e-9}, Seeded: true,
+		{Name: "TestA", Outcome: Fail, Alphas: []float64{1e-9, 1e-9}, Seed: 42, Seeded: true,
 			Output: "    a_test.go:3: first\n        continued\n"},
 		{Name: "TestB", Outcome: Pass}, // output of passing tests is not kept
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got[:2], cmpopts.IgnoreUnexported(TestResult{})); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}
 }
@@ -139,7 +144,7 @@ func TestParseAttrsAndOutput(t *testing.T) {
 func TestParseTestMainOutput(t *testing.T) {
 	out := frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS", "|leak: 1 goroutine")
 	got := parseRun(out, 1, false)
-	if len(got) != 2 || got[1].Name != PackageTest || got[1].Output != "leak: 1 goroutine\n" {
+	if len(got) != 2 || got[1].Name != PackageTest || got[1].Outcome != Fail || got[1].Output != "leak: 1 goroutine\n" {
 		t.Errorf("results %+v, want the package to fail with TestMain's output", got)
 	}
 }
@@ -147,7 +152,7 @@ func TestParseTestMainOutput(t *testing.T) {
 func TestParseCrashOutput(t *testing.T) {
 	out := frame("=== RUN   TestGo", "|    x_test.go:9: about to go", "|panic: boom", "|goroutine 7 [running]:")
 	got := parseRun(out, 2, false)
-	if len(got) != 1 || !strings.Contains(got[0].Output, "about to go") || !strings.Contains(got[0].Output, "panic: boom") {
+	if len(got) != 2 || !strings.Contains(got[0].Output, "about to go") || !strings.Contains(got[0].Output, "panic: boom") {
 		t.Errorf("crash output = %+v, want the test's log and the panic", got)
 	}
 }
@@ -158,9 +163,116 @@ func TestParseTruncatesOutput(t *testing.T) {
 	for range 1000 {
 		lines = append(lines, "|"+big[:100])
 	}
-	lines = append(lines, "--- FAIL: TestBig (0.00s)", "FAIL")
+	lines = append(lines, "|    big_test.go:9: the reason", "--- FAIL: TestBig (0.00s)", "FAIL")
 	got := parseRun(frame(lines...), 1, false)
-	if n := len(got[0].Output); n > maxOutput+200 || !strings.Contains(got[0].Output, "truncated") {
+	if !strings.HasSuffix(got[0].Output, "the reason\n") {
+		t.Errorf("the tail, where the failure's reason is, was dropped:\n%s", got[0].Output[len(got[0].Output)-200:])
+	}
+	if n := len(got[0].Output); n > maxOutput || !strings.Contains(got[0].Output, "bytes cut") {
 		t.Errorf("output of %d bytes, want it cut near %d and marked", n, maxOutput)
+	}
+}
+
+// parseRun parses one process's output as the runner does once the process ended with the
+// given exit status (killed: by the watchdog).
+func parseRun(out []byte, exit int, killed bool) []TestResult {
+	p := newParser()
+	p.parse(bytes.NewReader(out))
+	return p.finish(exited{code: exit, hung: killed})
+}
+
+// parTrace is what package testing and the runtime print when a parallel test panics while
+// its neighbour still runs (trimmed from a real run).
+var parTrace = frame("=== RUN   TestPar1", "=== PAUSE TestPar1", "=== NAME  ", "=== RUN   TestPar2",
+	"=== PAUSE TestPar2", "=== NAME  ", "=== CONT  TestPar1", "=== CONT  TestPar2", "--- FAIL: TestPar2 (0.02s)",
+	"|panic: boom [recovered, repanicked]", "|", "|goroutine 24 [running]:",
+	"|testing.tRunner.func1.2({0x551fc0, 0x595700})", "|\t/usr/local/go/src/testing/testing.go:1974 +0x232",
+	"|panic({0x551fc0?, 0x595700?})", "|\t/usr/local/go/src/runtime/panic.go:860 +0x13a",
+	"|rx/p.TestPar2(0x2033cb7b0908?)", "|\t/tmp/rx/p/p_test.go:23 +0x68",
+	"|testing.tRunner(0x2033cb7b0908, 0x593f48)", "|\t/usr/local/go/src/testing/testing.go:2036 +0xea",
+	"|created by testing.(*T).Run in goroutine 1", "|", "|goroutine 1 [chan receive]:", "|rx/p.TestPar1(0xc0)")
+
+func TestParseBlamesThePanickingTest(t *testing.T) {
+	got := outcomes(parseRun(parTrace, 2, false))
+	want := map[string]Outcome{"TestPar2": Crash} // TestPar1 was cut short: it runs again elsewhere
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	// A panic in a goroutine that a subtest started is blamed on the running subtest of that
+	// test, not on the other test running beside it.
+	out := frame("=== RUN   TestA", "=== PAUSE TestA", "=== RUN   TestB", "=== RUN   TestB/x", "=== CONT  TestA",
+		"|panic: in a goroutine", "|", "|goroutine 9 [running]:", "|example.com/p.helper()", "|\t/p.go:3",
+		"|created by example.com/p.TestB.func1 in goroutine 8", "|\t/p_test.go:9 +0x1")
+	got = outcomes(parseRun(out, 2, false))
+	if diff := cmp.Diff(map[string]Outcome{"TestB": Crash, "TestB/x": Crash}, got); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+}
+
+func TestFrameTest(t *testing.T) {
+	for line, want := range map[string]string{
+		"example.com/p.TestX(0xc000)":                       "TestX",
+		"example.com/a/b_test.TestY.func1.2(0xc000, 0x1)":   "TestY",
+		"created by example.com/p.TestZ in goroutine 7":     "TestZ",
+		"created by example.com/p.ExampleW.func3 in gor...": "ExampleW",
+		"testing.tRunner(0xc0, 0x5)":                        "",
+		"example.com/p.(*T).TestLike(0xc0)":                 "",
+		"\t/src/p_test.go:9 +0x1":                           "",
+		"main.main()":                                       "",
+	} {
+		if got := frameTest(line); got != want {
+			t.Errorf("frameTest(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestParseControlBytes: output holding the framing marker cannot end, start or flip a test.
+func TestParseControlBytes(t *testing.T) {
+	out := frame("=== RUN   TestVictim", "--- PASS: TestVictim (0.00s)", "=== RUN   TestPrinter",
+		"--- FAIL: TestVictim (0.00s)", // printed by TestPrinter after TestVictim ended
+		"PASS",                         // while TestPrinter runs
+		"=== RUN   TestPrinter",        // TestPrinter is running already
+		"--- PASS: TestGhost (0.00s)",  // never started
+		"--- PASS: TestPrinter (soon)", // not a duration
+		"|junk \x16\x16--- FAIL: TestPrinter", "|\x16\x16=== NAME  TestNobody",
+		"--- PASS: TestPrinter (0.00s)", "PASS")
+	got := parseRun(out, 0, false)
+	if diff := cmp.Diff(map[string]Outcome{"TestVictim": Pass, "TestPrinter": Pass}, outcomes(got)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseLongLine: a line longer than the reader's buffer is output, however it is cut.
+func TestParseLongLine(t *testing.T) {
+	long := strings.Repeat("y", 200<<10)
+	out := frame("=== RUN   TestA", "|"+long+"\x16--- FAIL: TestA (0.00s)", "FAIL")
+	got := parseRun(out, 1, false)
+	if len(got) != 2 || got[0].Outcome != Fail || !strings.HasSuffix(got[0].Output, "yyy") {
+		t.Errorf("results %+.200v", got)
+	}
+}
+
+// TestParseSkipIdiom: TestMain exiting 0 before m.Run prints nothing and runs nothing: the
+// package skipped itself.
+func TestParseSkipIdiom(t *testing.T) {
+	got := parseRun(nil, 0, false)
+	if len(got) != 1 || got[0].Name != PackageTest || got[0].Outcome != Skip {
+		t.Errorf("results %+v, want the package skipped", got)
+	}
+}
+
+func TestClip(t *testing.T) {
+	var c clip
+	for i := range 10000 {
+		fmt.Fprintf(&c, "line %d\n", i)
+	}
+	s := c.String()
+	if !strings.HasPrefix(s, "line 0\n") || !strings.HasSuffix(s, "line 9999\n") || len(s) > maxOutput || c.Len() < 80000 {
+		t.Errorf("clip of %d bytes: %d kept, head %q, tail %q", c.Len(), len(s), s[:20], s[len(s)-20:])
+	}
+	var small clip
+	small.Write([]byte("abc"))
+	if small.String() != "abc" {
+		t.Errorf("small clip %q", small.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -20,6 +21,9 @@ const maxSeedsShown = 5
 // maxOutputLines is how much of a test's first failure the text report quotes.
 const maxOutputLines = 12
 
+// slowestShown is how many tests the slowest-tests line names.
+const slowestShown = 3
+
 // WriteJSON writes the report as indented JSON.
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
@@ -28,21 +32,20 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // WriteText writes the report for people: a table per package, then for each failing test its
-// verdict, the commands that replay its failing runs and the start of its first failure.
+// verdict, the commands that replay its failing runs and the heart of its first failure.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "spreadcheck: %s\n\n", r.headline())
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, p := range r.Packages {
-		r.writePackage(ew, tw, &p)
+		writePackage(ew, tw, &p)
 	}
 	r.writeFooter(ew)
 	return ew.err
 }
 
 func (r *Report) headline() string {
-	var parts []string
-	parts = append(parts, fmt.Sprintf("%d runs of %d package%s", r.Runs, len(r.Packages), plural(len(r.Packages))))
+	parts := []string{fmt.Sprintf("%d runs of %d package%s", r.Runs, len(r.Packages), plural(len(r.Packages)))}
 	if len(r.Shards) > 0 {
 		parts = append(parts, "shards "+strings.Join(r.Shards, ", "))
 	}
@@ -53,22 +56,68 @@ func (r *Report) headline() string {
 	return strings.Join(parts, ", ")
 }
 
-func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSummary) {
+func writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSummary) {
 	if p.BuildError != "" {
-		fmt.Fprintf(w, "%s: build failed\n%s\n\n", p.ImportPath, indent(p.BuildError, "    "))
+		fmt.Fprintf(w, "%s: %s\n%s\n\n", p.ImportPath, buildVerb(p.Stage), indent(p.BuildError, "    "))
 		return
 	}
-	fmt.Fprintf(w, "%s (%d runs)\n", p.ImportPath, p.Runs)
-	if len(p.Tests) == 0 {
-		fmt.Fprintf(w, "    no tests ran\n\n")
+	fmt.Fprintf(w, "%s (%d runs in %d process%s)\n", p.ImportPath, p.Runs, p.Processes, pluralES(p.Processes))
+	if note := p.note(); note != "" {
+		fmt.Fprintf(w, "    %s\n", note)
+	}
+	if !p.anyRan() {
+		fmt.Fprintf(w, "    %s\n\n", p.whyNoTests())
 		return
 	}
+	writeTable(w, tw, p.Tests)
+	for _, t := range p.Tests {
+		switch {
+		case t.Bad() > 0 && failsThroughSubtests(&t, p.Tests):
+			fmt.Fprintf(w, "\n  %s: %d of %d runs failed, each time through its subtests (below)\n", t.Name, t.Bad(), t.Runs)
+		case t.Bad() > 0 || t.Rerun != nil:
+			writeTestDetail(w, &t)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// note says what crashes and hangs cut short, and what could not be run.
+func (p *PackageSummary) note() string {
+	var parts []string
+	if p.Cut > 0 {
+		parts = append(parts, fmt.Sprintf("crashes and hangs cut short or kept from starting %d runs of other tests; %d of them were made again in new processes",
+			p.Cut, p.Cut-p.Lost))
+	}
+	if p.Lost > p.Cut {
+		parts = append(parts, fmt.Sprintf("%d runs were lost: %s", p.Lost-p.Cut, p.Error))
+	} else if p.Lost > 0 {
+		parts = append(parts, fmt.Sprintf("%d test runs were lost: the crash came before any test of its run ended", p.Lost))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (p *PackageSummary) anyRan() bool {
+	return slices.ContainsFunc(p.Tests, func(t TestSummary) bool { return t.Name != PackageTest || t.Bad() > 0 })
+}
+
+func (p *PackageSummary) whyNoTests() string {
+	for _, t := range p.Tests {
+		if t.Name == PackageTest && t.Skips > 0 {
+			return fmt.Sprintf("no tests ran: TestMain exited 0 before running them in %d of %d processes (the package skips itself)", t.Skips, t.Skips+t.Runs)
+		}
+	}
+	return "no tests ran"
+}
+
+func writeTable(w io.Writer, tw *tabwriter.Writer, tests []TestSummary) {
 	fmt.Fprintln(tw, "  runs\tfail\tcrash\thang\tskip\trate\t95% interval\tchecks allow\t  test")
 	clean := 0
-	for _, t := range p.Tests {
+	for _, t := range tests {
+		if t.Name == PackageTest && t.Bad() == 0 {
+			continue // every process has a package row; it says something only when it failed
+		}
 		if t.Bad() == 0 {
-			clean++
-			if clean > maxCleanShown {
+			if clean++; clean > maxCleanShown {
 				continue
 			}
 		}
@@ -79,15 +128,6 @@ func (r *Report) writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSumma
 	if clean > maxCleanShown {
 		fmt.Fprintf(w, "    ... and %d more tests without a failure\n", clean-maxCleanShown)
 	}
-	for _, t := range p.Tests {
-		switch {
-		case t.Bad() > 0 && failsThroughSubtests(&t, p.Tests):
-			fmt.Fprintf(w, "\n  %s: %d of %d runs failed, each time through its subtests (below)\n", t.Name, t.Bad(), t.Runs)
-		case t.Bad() > 0 || t.Rerun != nil:
-			writeTestDetail(w, &t)
-		}
-	}
-	fmt.Fprintln(w)
 }
 
 // formatAllowed prints the failure rate per run that a test's spread checks allow, or "-" for
@@ -128,15 +168,19 @@ func formatInterval(r Rate, runs int) string {
 func writeTestDetail(w io.Writer, t *TestSummary) {
 	fmt.Fprintf(w, "\n  %s: %s\n", t.Name, t.verdict())
 	if t.Rerun != nil {
-		fmt.Fprintf(w, "    rerun: %d of %d runs failed, rate %s, 95%% interval %s\n",
+		fmt.Fprintf(w, "    rerun alone: %d of %d runs failed, rate %s, 95%% interval %s\n",
 			t.Rerun.Bad(), t.Rerun.Runs, FormatRate(t.Rerun.Rate.Rate), formatInterval(t.Rerun.Rate, t.Rerun.Runs))
+		if t.Rerun.Differs {
+			fmt.Fprintf(w, "    the rerun and main-pass intervals do not overlap: the test fails at another rate when run alone "+
+				"than among the others (load, order or shared state differ), so the two are reported apart\n")
+		}
 	}
 	if note := t.replayNote(); note != "" {
 		fmt.Fprintf(w, "    %s\n", note)
 	}
 	for i, f := range t.Failing {
 		if i == maxSeedsShown {
-			fmt.Fprintf(w, "    ... %d more failing runs (all of them in -json)\n", len(t.Failing)-i)
+			fmt.Fprintf(w, "    ... %d more failing run%s (all of them in -json)\n", len(t.Failing)-i, plural(len(t.Failing)-i))
 			break
 		}
 		fmt.Fprintf(w, "    run %d (%s): %s\n", f.Run, f.Outcome, f.Replay)
@@ -145,13 +189,16 @@ func writeTestDetail(w io.Writer, t *TestSummary) {
 		}
 	}
 	if t.Output != "" {
-		fmt.Fprintf(w, "    first failure:\n%s", indent(headLines(t.Output, maxOutputLines), "      | "))
+		fmt.Fprintf(w, "    first failure:\n%s", indent(excerpt(t.Output, maxOutputLines), "      | "))
 	}
 }
 
 // verdict says in one sentence what the failures mean.
 func (t *TestSummary) verdict() string {
 	what := fmt.Sprintf("%d of %d runs failed", t.Bad(), t.Runs)
+	if t.EveryRun() {
+		what = fmt.Sprintf("failed in every one of its %d runs: a failure, not a flake", t.Runs)
+	}
 	switch {
 	case t.Crashes > 0 && t.Hangs > 0:
 		what += fmt.Sprintf(" (%d crashed, %d hung)", t.Crashes, t.Hangs)
@@ -175,16 +222,32 @@ func (t *TestSummary) verdict() string {
 // replayNote says whether the seeds can be trusted to replay the failures.
 func (t *TestSummary) replayNote() string {
 	switch {
-	case t.Replayed == Reproduced:
-		return "replaying a failing run's seed fails again: the commands below reproduce it"
-	case t.Replayed == NotReproduced:
-		return "replaying a failing run's seed PASSED: the failure does not follow from SPREADCHECK_SEED " +
-			"(the test may use the global math/rand source, the clock or state left by other tests), so these commands may not reproduce it"
+	case t.Replay != nil:
+		return t.Replay.note(t)
 	case t.Bad() > 0 && !t.Seeded && t.Name != PackageTest:
-		return "the test recorded no spreadcheck.seed: the commands below replay it only if it draws its randomness from SPREADCHECK_SEED " +
-			"(a test on the global math/rand source cannot be replayed)"
+		return "the test recorded no spreadcheck.seed: the commands below replay it only if its randomness comes from SPREADCHECK_SEED " +
+			"(a test on the global math/rand source, the clock or shared state cannot be replayed)"
 	}
 	return ""
+}
+
+// excerpt returns the heart of a failure's output in at most n lines: from its panic on, for
+// a crash; its last lines otherwise, where t.Fatal's message is.
+func excerpt(s string, n int) string {
+	lines := strings.Split(strings.Trim(s, "\n"), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
+			lines = lines[i:]
+			if len(lines) > n {
+				lines = append(lines[:n-1], "...")
+			}
+			return strings.Join(lines, "\n")
+		}
+	}
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n+1:]...)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (r *Report) writeFooter(w io.Writer) {
@@ -193,76 +256,89 @@ func (r *Report) writeFooter(w io.Writer) {
 	for _, p := range r.Packages {
 		done = max(done, p.Runs)
 	}
+	if line := r.slowest(); line != "" {
+		fmt.Fprintln(w, line)
+	}
 	if done > 0 {
 		fmt.Fprintf(w, "%d runs see a flake of %s or more at least once with 95%% probability; a %s flake needs %d runs.\n",
 			done, FormatRate(DetectableRate(done)), FormatRate(r.Detect), r.DetectRuns)
 	}
+	for _, line := range r.statusLines() {
+		fmt.Fprintln(w, line)
+	}
+}
+
+// statusLines are the report's last lines: what stopped it, what failed, or that all is well.
+func (r *Report) statusLines() []string {
+	var lines []string
 	switch {
 	case r.Interrupted:
-		fmt.Fprintln(w, "INTERRUPTED: the report covers the runs that finished.")
-	case r.BuildErrors > 0:
-		fmt.Fprintf(w, "BUILD FAILED: %d package%s did not compile.\n", r.BuildErrors, plural(r.BuildErrors))
+		lines = append(lines, "INTERRUPTED: the report covers the runs that finished.")
+	case len(r.MissingShards) > 0:
+		lines = append(lines, fmt.Sprintf("INCOMPLETE: shard%s %s of the session %s missing; the report covers the others.",
+			plural(len(r.MissingShards)), strings.Join(r.MissingShards, ", "), isAre(len(r.MissingShards))))
+	case r.Stopped != "":
+		lines = append(lines, "STOPPED: "+r.Stopped+".")
+	}
+	if r.BuildErrors > 0 {
+		lines = append(lines, fmt.Sprintf("BUILD FAILED: %d package%s did not build.", r.BuildErrors, plural(r.BuildErrors)))
+	}
+	if r.NoTests {
+		lines = append(lines, "NO TESTS: no test ran in any package (does -run match a test?).")
+	}
+	if len(r.Failing) > 0 {
+		lines = append(lines, fmt.Sprintf("FAILING: %d test%s failed in every run: %s", len(r.Failing), plural(len(r.Failing)), strings.Join(r.Failing, ", ")))
 	}
 	if len(r.Flaky) > 0 {
 		verb := "fail"
 		if len(r.Flaky) == 1 {
 			verb = "fails"
 		}
-		fmt.Fprintf(w, "FLAKY: %d test%s %s more often than -max-flake %s at 95%% confidence: %s\n",
-			len(r.Flaky), plural(len(r.Flaky)), verb, FormatRate(r.MaxFlake), strings.Join(r.Flaky, ", "))
-	} else if !r.Interrupted && r.BuildErrors == 0 {
-		fmt.Fprintf(w, "ok: no test fails more often than -max-flake %s at 95%% confidence.\n", FormatRate(r.MaxFlake))
+		lines = append(lines, fmt.Sprintf("FLAKY: %d test%s %s more often than -max-flake %s at 95%% confidence: %s",
+			len(r.Flaky), plural(len(r.Flaky)), verb, FormatRate(r.MaxFlake), strings.Join(r.Flaky, ", ")))
 	}
+	if len(lines) == 0 {
+		lines = append(lines, fmt.Sprintf("ok: no test fails more often than -max-flake %s at 95%% confidence.", FormatRate(r.MaxFlake)))
+	}
+	return lines
 }
 
-// WriteMarkdown writes a short summary for a CI step summary (such as $GITHUB_STEP_SUMMARY):
-// one table row per test that failed, and the replay command of each one's first failing run.
-func (r *Report) WriteMarkdown(w io.Writer) error {
-	ew := &errWriter{w: w}
-	fmt.Fprintf(ew, "### spreadcheck: %s\n\n", r.headline())
-	status := "no test fails more often than " + FormatRate(r.MaxFlake) + " at 95% confidence"
-	switch {
-	case r.Interrupted:
-		status = "interrupted; the figures cover the runs that finished"
-	case r.BuildErrors > 0:
-		status = fmt.Sprintf("%d package(s) did not compile", r.BuildErrors)
-	case len(r.Flaky) > 0:
-		status = fmt.Sprintf("%d test(s) fail more often than %s at 95%% confidence", len(r.Flaky), FormatRate(r.MaxFlake))
+// slowest names the tests with the longest median run time, with their 99th percentile.
+func (r *Report) slowest() string {
+	type named struct {
+		name string
+		d    Durations
 	}
-	fmt.Fprintf(ew, "**%s**\n\n", status)
-	tests, failing := 0, 0
-	for _, p := range r.Packages {
-		if p.BuildError != "" {
-			fmt.Fprintf(ew, "- `%s`: build failed\n", p.ImportPath)
-		}
-		for _, t := range p.Tests {
-			tests++
-			if t.Bad() > 0 {
-				failing++
-			}
-		}
-	}
-	fmt.Fprintf(ew, "%d tests, %d with failures.\n\n", tests, failing)
-	if failing == 0 {
-		return ew.err
-	}
-	fmt.Fprintln(ew, "| test | runs | failed | crash | hang | rate | 95% interval | replay the first failure |")
-	fmt.Fprintln(ew, "|---|--:|--:|--:|--:|--:|---|---|")
+	var all []named
 	for _, p := range r.Packages {
 		for _, t := range p.Tests {
-			if t.Bad() == 0 {
-				continue
+			if t.Name != PackageTest && !strings.Contains(t.Name, "/") && t.Duration.Median > 0 {
+				all = append(all, named{p.ImportPath + "." + t.Name, t.Duration})
 			}
-			replay := ""
-			if len(t.Failing) > 0 {
-				replay = "`" + strings.ReplaceAll(t.Failing[0].Replay, "|", `\|`) + "`"
-			}
-			fmt.Fprintf(ew, "| `%s.%s` | %d | %d | %d | %d | %s | %s | %s |\n", p.ImportPath, t.Name, t.Runs,
-				t.Failures, t.Crashes, t.Hangs, FormatRate(t.Rate.Rate), formatInterval(t.Rate, t.Runs), replay)
 		}
 	}
-	return ew.err
+	if len(all) == 0 {
+		return ""
+	}
+	slices.SortStableFunc(all, func(a, b named) int { return -cmpFloat(a.d.Median, b.d.Median) })
+	var parts []string
+	for _, n := range all[:min(slowestShown, len(all))] {
+		parts = append(parts, fmt.Sprintf("%s (median %s, p99 %s)", n.name, formatSeconds(n.d.Median), formatSeconds(n.d.P99)))
+	}
+	return "slowest tests: " + strings.Join(parts, ", ")
 }
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', 2, 64) + "s" }
 
 // errWriter keeps the first write error so that the report code can print freely.
 type errWriter struct {
@@ -286,15 +362,21 @@ func plural(n int) string {
 	return "s"
 }
 
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+func pluralES(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "es"
+}
+
 func indent(s, prefix string) string {
 	s = strings.TrimRight(s, "\n")
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix) + "\n"
-}
-
-func headLines(s string, n int) string {
-	lines := strings.SplitN(strings.TrimRight(s, "\n"), "\n", n+1)
-	if len(lines) > n {
-		lines[n] = "..."
-	}
-	return strings.Join(lines, "\n")
 }

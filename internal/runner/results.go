@@ -5,31 +5,42 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 )
 
-// Header opens a results file: what the session was asked to do.
+// Header opens a results file: what the session was asked to do. The shards of one session
+// agree on everything but Shard and Started.
 type Header struct {
-	Seed     uint64    `json:"seed,string"`
-	Runs     int       `json:"runs"`
-	Shard    string    `json:"shard,omitempty"`
-	Patterns []string  `json:"patterns,omitempty"`
-	Started  time.Time `json:"started"`
+	Seed     uint64    `json:"seed,string"`        // the base seed
+	Runs     int       `json:"runs"`               // runs asked for per package
+	Shard    string    `json:"shard,omitempty"`    // this file's shard ("2/4"), if any
+	Patterns []string  `json:"patterns,omitempty"` // the package patterns
+	Flags    []string  `json:"flags,omitempty"`    // the build and test flags, -run and -skip
+	Started  time.Time `json:"started"`            // when the session started
+}
+
+// session returns what the shards of one session share, to compare.
+func (h Header) session() string {
+	h.Shard, h.Started = "", time.Time{}
+	b, _ := json.Marshal(h)
+	return string(b)
 }
 
 // End closes a results file; a file without one belongs to a session that was killed.
 type End struct {
-	Seconds     float64 `json:"seconds"`
-	Interrupted bool    `json:"interrupted,omitempty"`
+	Seconds     float64 `json:"seconds"`               // the session's wall time
+	Interrupted bool    `json:"interrupted,omitempty"` // the session was stopped before it made every run
 }
 
 // resultLine is one line of a results file: exactly one field is set.
 type resultLine struct {
-	Header *Header `json:"header,omitempty"`
-	Record *Record `json:"record,omitempty"`
-	End    *End    `json:"end,omitempty"`
+	Header *Header `json:"header,omitempty"` // the first line
+	Record *Record `json:"record,omitempty"` // one test process, written as it finished
+	End    *End    `json:"end,omitempty"`    // the last line; missing when the session was killed
 }
 
 // ResultsFile appends a session's records to a file of JSON lines as they arrive, so that
@@ -87,44 +98,85 @@ type Merged struct {
 	Seconds float64 // the longest session: shards run side by side
 	// Incomplete says that a session was interrupted or never wrote its end line.
 	Incomplete bool
+	// Missing lists the shards ("2/4") of the session that no file holds.
+	Missing []string
 }
 
-// MergeResults reads results files, typically one per shard. The files must come from
-// sessions with the same base seed, and no run of a package may appear twice (shards that
-// overlap would count runs twice).
+// MergeResults reads results files, typically one per shard. The files must come from one
+// session: the same base seed, runs, packages and flags; no run of a test may appear twice
+// (shards that overlap would count it twice); and the shards that no file holds are listed
+// in Missing.
 func MergeResults(paths ...string) (*Merged, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("runner: merge: no results files given")
 	}
 	m := &Merged{}
-	type runKey struct {
-		pkg   string
-		run   int
-		phase Phase
-	}
 	seen := map[runKey]string{}
 	for _, path := range paths {
-		if err := m.read(path, func(r *Record) error {
-			if r.BuildError != "" {
-				return nil
-			}
-			k := runKey{r.ImportPath, r.Run, r.Phase}
-			if prev, dup := seen[k]; dup && r.Phase != Replay {
-				return fmt.Errorf("runner: merge: run %d of %s is in both %s and %s: the shards overlap", r.Run, r.ImportPath, prev, path)
-			}
-			seen[k] = path
-			return nil
-		}); err != nil {
+		check := func(r *Record) error { return noOverlap(seen, r, path) }
+		if err := m.read(path, check); err != nil {
 			return nil, err
 		}
 	}
-	for _, h := range m.Headers[1:] {
-		if h.Seed != m.Headers[0].Seed || h.Runs != m.Headers[0].Runs {
-			return nil, fmt.Errorf("runner: merge: the files come from different sessions (seed %d, %d runs vs seed %d, %d runs)",
-				m.Headers[0].Seed, m.Headers[0].Runs, h.Seed, h.Runs)
-		}
+	if err := m.oneSession(paths); err != nil {
+		return nil, err
 	}
 	return m, nil
+}
+
+// runKey names one run of one test.
+type runKey struct {
+	pkg, cpu, test string
+	phase          Phase
+	run            int
+}
+
+func noOverlap(seen map[runKey]string, r *Record, path string) error {
+	if r.BuildError != "" || r.Phase == Replay {
+		return nil
+	}
+	for _, t := range r.Tests {
+		if t.Name == PackageTest {
+			continue
+		}
+		k := runKey{r.ImportPath, r.CPU, t.Name, r.Phase, t.Run}
+		if prev, dup := seen[k]; dup {
+			return fmt.Errorf("runner: merge: run %d of %s.%s is in both %s and %s: the shards overlap", t.Run, r.ImportPath, t.Name, prev, path)
+		}
+		seen[k] = path
+	}
+	return nil
+}
+
+// oneSession checks that the headers describe shards of one session, and lists the missing.
+func (m *Merged) oneSession(paths []string) error {
+	first := m.Headers[0]
+	shards := map[int]bool{}
+	total := 0
+	for i, h := range m.Headers {
+		if h.session() != first.session() {
+			return fmt.Errorf("runner: merge: %s and %s come from different sessions (%s vs %s)", paths[0], paths[i], first.describe(), h.describe())
+		}
+		s, err := ParseShard(h.Shard)
+		if h.Shard == "" {
+			s, err = Shard{1, 1}, nil
+		}
+		if err != nil || (total != 0 && s.N != total) || shards[s.K] {
+			return fmt.Errorf("runner: merge: %s is shard %q, which does not fit with the others' shards", paths[i], h.Shard)
+		}
+		total, shards[s.K] = s.N, true
+	}
+	for k := 1; k <= total; k++ {
+		if !shards[k] {
+			m.Missing = append(m.Missing, fmt.Sprintf("%d/%d", k, total))
+		}
+	}
+	return nil
+}
+
+// describe says what a session was asked to do, to tell sessions apart in an error.
+func (h Header) describe() string {
+	return fmt.Sprintf("seed %d, %d runs of %s with flags %q", h.Seed, h.Runs, strings.Join(h.Patterns, " "), h.Flags)
 }
 
 func (m *Merged) read(path string, check func(*Record) error) error {
@@ -133,16 +185,22 @@ func (m *Merged) read(path string, check func(*Record) error) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 64<<20)
+	br := bufio.NewReader(f)
 	ended, headed := false, false
 	var bad error // a line that did not parse: forgiven only if it is the last one
-	for n := 1; sc.Scan(); n++ {
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n') // no limit on a line's length
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("runner: %s: %v", path, err)
+		}
+		if len(line) == 0 {
+			break
+		}
 		if bad != nil {
 			return bad
 		}
 		var l resultLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+		if err := json.Unmarshal(line, &l); err != nil {
 			// The last line of a session that was killed may be cut short.
 			bad = fmt.Errorf("runner: %s:%d: %v", path, n, err)
 			continue
@@ -161,9 +219,6 @@ func (m *Merged) read(path string, check func(*Record) error) error {
 			m.Seconds = max(m.Seconds, l.End.Seconds)
 			m.Incomplete = m.Incomplete || l.End.Interrupted
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("runner: %s: %v", path, err)
 	}
 	if !headed {
 		return fmt.Errorf("runner: %s is not a spreadcheck results file (no header)", path)

@@ -1,19 +1,14 @@
 package runner
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
 // Phase says why a run was made.
@@ -27,21 +22,39 @@ const (
 	Replay Phase = "replay"
 )
 
-// Record is the result of running one package's test binary once.
+// Record is the result of one test process: Count runs of the package's tests, made in turn
+// (-test.count), numbered Run, Run+Stride, ...
 type Record struct {
 	Package
-	Run     int          `json:"run"`
-	Seed    uint64       `json:"seed,string"`
-	Phase   Phase        `json:"phase"`
-	Filter  string       `json:"filter,omitempty"` // the -test.run pattern, if the run had one
-	Exit    int          `json:"exit"`             // the exit status; -1 when a signal ended the process
-	Killed  bool         `json:"killed,omitempty"` // the runner's watchdog stopped the run
-	Seconds float64      `json:"seconds"`
-	Tests   []TestResult `json:"tests,omitempty"`
-	Log     string       `json:"log,omitempty"` // the file holding the run's whole output
+	Run    int `json:"run"`              // the number of the process's first run
+	Count  int `json:"count,omitempty"`  // the runs the process was to make; 0 means 1
+	Stride int `json:"stride,omitempty"` // the step between their numbers (a shard's count); 0 means 1
+	// Seed is the process's SPREADCHECK_SEED: iteration i of a test in it was given
+	// replay.IterationSeed(Seed, i), which the TestResult holds.
+	Seed   uint64 `json:"seed,string"`
+	Phase  Phase  `json:"phase"`            // main, rerun or replay
+	Filter string `json:"filter,omitempty"` // the -test.run pattern, if the process had one
+	CPU    string `json:"cpu,omitempty"`    // its -test.cpu, when -cpu was given
+	// Env holds the job's own environment variables ("KEY=value"), which its replays set.
+	Env    []string `json:"env,omitempty"`
+	Exit   int      `json:"exit"`             // the exit status; -1 when a signal ended the process
+	Killed bool     `json:"killed,omitempty"` // the runner's watchdog stopped the process
+	// Interrupted says that the session stopped the process: the tests that had ended are
+	// here, the ones that were running are not.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Cut counts the top-level tests that a crash or hang in the process cut short or kept
+	// from starting in the run it was making; Restarted says that they and the process's
+	// remaining runs were made again in new processes.
+	Cut       int          `json:"cut,omitempty"`
+	Restarted bool         `json:"restarted,omitempty"` // see Cut
+	Error     string       `json:"run_error,omitempty"` // why the process could not be started
+	Shuffle   string       `json:"shuffle,omitempty"`   // the -test.shuffle seed the binary printed
+	Seconds   float64      `json:"seconds"`             // the process's wall time
+	Tests     []TestResult `json:"tests,omitempty"`     // one per test and run that ended; "(package)" once
+	Log       string       `json:"log,omitempty"`       // the file holding the process's whole output
 }
 
-// Failed reports whether any test failed, crashed or hung in the run.
+// Failed reports whether any test failed, crashed or hung in the process.
 func (r *Record) Failed() bool {
 	for _, t := range r.Tests {
 		if t.Outcome.Failed() {
@@ -51,22 +64,41 @@ func (r *Record) Failed() bool {
 	return false
 }
 
+func (r *Record) count() int  { return max(r.Count, 1) }
+func (r *Record) stride() int { return max(r.Stride, 1) }
+
 // Options says how to run the tests.
 type Options struct {
 	Runs     int           // runs of each package, numbered 1 to Runs
 	Run      string        // run only the tests matching this regexp, as go test -run
 	Skip     string        // skip the tests matching this regexp, as go test -skip
 	Parallel int           // test processes at once; < 1 means GOMAXPROCS
-	Timeout  time.Duration // per run; the run is stopped with a goroutine dump after it. 0 means 10m
-	Seed     uint64        // the base seed: run i gets RunSeed(Seed, i)
-	Shard    Shard         // run only this shard's share of the runs; the zero Shard is all of them
-	LogDir   string        // when set, the whole output of each failing run is written here
-	Args     []string      // extra flags for the test binary, such as -test.short
+	Timeout  time.Duration // per process: it is stopped with a goroutine dump after it. 0 means 10m
+	Seed     uint64        // the base seed: the process whose first run is r gets RunSeed(Seed, r)
+	Shard    Shard         // make only this shard's share of the runs; the zero Shard makes all of them
+	// Batch is how many runs one process makes in turn (-test.count): 1 gives every run a
+	// process of its own; 0 chooses from the measured start-up and test times.
+	Batch int
+	// CPU lists -test.cpu values; each run is made once with each (as go test -cpu).
+	CPU []string
+	// TestFlags are go test's test flags for every run, spelled as for go test ("-short",
+	// "-parallel=4", "-shuffle=on"); they are repeated in the replay commands.
+	TestFlags []string
+	Args      []string // arguments for the test binary, as after go test's -args
+	LogDir    string   // when set, the whole output of each failing process is written here
 
-	// OnRecord, when set, is called with each record as its run finishes, from one goroutine
-	// at a time, so that results can be saved as they arrive.
+	// Stopping rules. Until is a time budget: no process starts after it and batches are
+	// sized to end within it. FailFast stops at the first failing run, killing the running
+	// processes (the tests that had ended are kept). Precision stops running a top-level test
+	// once its and its subtests' 95% intervals are narrower than it; Runs stays the most.
+	Until     time.Duration
+	FailFast  bool
+	Precision float64
+
+	// OnRecord, when set, is called with each record as its process finishes, from one
+	// goroutine at a time, so that results can be saved as they arrive.
 	OnRecord func(Record)
-	// OnProgress, when set, is called after each run, from the same goroutine as OnRecord.
+	// OnProgress, when set, is called after each process, from the same goroutine as OnRecord.
 	OnProgress func(Progress)
 }
 
@@ -80,7 +112,7 @@ func (o *Options) timeout() time.Duration {
 // Progress tells how far a call to Execute has come.
 type Progress struct {
 	Done, Total int           // runs finished and planned
-	Failed      int           // runs with at least one failure so far
+	Failed      int           // processes with at least one failure so far
 	Elapsed     time.Duration // since Execute started
 }
 
@@ -92,167 +124,53 @@ func (p Progress) ETA() time.Duration {
 	return time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(p.Total-p.Done))
 }
 
-// Shard is a share of the runs: shard K of N (1 <= K <= N) makes the runs whose number i has
-// (i-1) mod N == K-1. The zero Shard makes every run.
-type Shard struct{ K, N int }
-
-// ParseShard parses "k/n".
-func ParseShard(s string) (Shard, error) {
-	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return Shard{}, fmt.Errorf("runner: shard %q: want k/n with 1 <= k <= n, such as 2/4", s)
-	}
-	return Shard{k, n}, nil
-}
-
-// Has reports whether run number i belongs to the shard.
-func (s Shard) Has(i int) bool { return s.N <= 1 || (i-1)%s.N == s.K-1 }
-
-// String returns "k/n", or "" for the zero Shard.
-func (s Shard) String() string {
-	if s.N <= 1 {
-		return ""
-	}
-	return fmt.Sprintf("%d/%d", s.K, s.N)
-}
-
-// Job is one run of one package's test binary.
+// Job is a share of one package's runs: Count runs numbered Run, Run+Stride, ..., which
+// Execute makes in one process or several (Options.Batch).
 type Job struct {
 	Package Package
 	Run     int
-	Seed    uint64
-	Phase   Phase
-	Filter  string   // a -test.run pattern that replaces Options.Run when set
-	Env     []string // extra environment variables of this run only, as "KEY=value"
+	Count   int // < 1 means 1
+	Stride  int // < 1 means 1
+	// Seed, when set, is the SPREADCHECK_SEED of the job's process, which then makes all its
+	// runs (a replay; a caller's own numbering of seeds); otherwise the process whose first
+	// run is r gets RunSeed(Options.Seed, r).
+	Seed   uint64
+	Phase  Phase
+	Filter string   // a -test.run pattern that replaces Options.Run when set
+	CPU    string   // the -test.cpu value, if any
+	Env    []string // extra environment variables of this job's processes, as "KEY=value"
 }
 
 // MainJobs returns the jobs of the main pass: runs 1 to opts.Runs of every package that
-// built, limited to opts.Shard, in run order so that an interrupted pass has covered every
-// package about equally.
+// built, limited to opts.Shard, once per -cpu value.
 func MainJobs(pkgs []Package, opts Options) []Job {
+	first, stride := 1, 1
+	if opts.Shard.N > 1 {
+		first, stride = opts.Shard.K, opts.Shard.N
+	}
+	count := (opts.Runs - first + stride) / stride
 	var jobs []Job
-	for i := 1; i <= opts.Runs; i++ {
-		if !opts.Shard.Has(i) {
-			continue
-		}
-		for _, p := range pkgs {
-			if p.Binary != "" {
-				jobs = append(jobs, Job{Package: p, Run: i, Seed: RunSeed(opts.Seed, i), Phase: Main})
+	for _, p := range pkgs {
+		for _, cpu := range cpus(opts.CPU) {
+			if p.Binary != "" && count > 0 {
+				jobs = append(jobs, Job{Package: p, Run: first, Count: count, Stride: stride, Phase: Main, CPU: cpu})
 			}
 		}
 	}
 	return jobs
 }
 
-// Execute runs the jobs, opts.Parallel at a time, and returns the records of the runs that
-// finished, in the order they finished. When ctx is cancelled it starts no more runs, kills
-// the running ones (their records are dropped: they did not finish) and returns what finished
-// with ctx's error.
-func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
-	start := time.Now()
-	par := opts.Parallel
-	if par < 1 {
-		par = runtime.GOMAXPROCS(0)
+func cpus(list []string) []string {
+	if len(list) == 0 {
+		return []string{""}
 	}
-	todo := make(chan Job)
-	done := make(chan Record)
-	var wg sync.WaitGroup
-	for range min(par, max(len(jobs), 1)) {
-		wg.Go(func() {
-			for j := range todo {
-				if r, ok := runOne(ctx, j, &opts); ok {
-					done <- r
-				}
-			}
-		})
-	}
-	go func() {
-		defer close(todo)
-		for _, j := range jobs {
-			select {
-			case todo <- j:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
-
-	var recs []Record
-	failed := 0
-	for r := range done {
-		recs = append(recs, r)
-		if r.Failed() {
-			failed++
-		}
-		if opts.OnRecord != nil {
-			opts.OnRecord(r)
-		}
-		if opts.OnProgress != nil {
-			opts.OnProgress(Progress{Done: len(recs), Total: len(jobs), Failed: failed, Elapsed: time.Since(start)})
-		}
-	}
-	return recs, ctx.Err()
+	return list
 }
 
-// watchdogGrace is how long after -test.timeout the runner waits for the binary's own timeout
-// panic before it sends SIGQUIT itself (a goroutine dump) and, killGrace later, SIGKILL. They
-// are variables so that the tests can shorten them.
-var (
-	watchdogGrace = 5 * time.Second
-	killGrace     = 5 * time.Second
-)
-
-// runOne runs one job. It returns false when ctx was cancelled before the run finished.
-func runOne(ctx context.Context, j Job, opts *Options) (Record, bool) {
-	timeout := opts.timeout()
-	runCtx, cancel := context.WithTimeout(ctx, timeout+watchdogGrace)
-	defer cancel()
-	cmd := exec.CommandContext(runCtx, j.Package.Binary, binaryArgs(j, opts, timeout)...)
-	cmd.Dir = j.Package.Dir
-	cmd.Env = runEnv(j)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out // one pipe: the interleaving is the real one
-	var killed atomic.Bool
-	cmd.Cancel = func() error {
-		if ctx.Err() != nil {
-			return cmd.Process.Kill()
-		}
-		killed.Store(true)
-		return quit(cmd.Process)
-	}
-	cmd.WaitDelay = killGrace
-	detach(cmd)
-
-	t0 := time.Now()
-	err := cmd.Run()
-	secs := time.Since(t0).Seconds()
-	if ctx.Err() != nil {
-		return Record{}, false
-	}
-	exit := -1
-	if cmd.ProcessState != nil {
-		exit = cmd.ProcessState.ExitCode()
-	} else if err != nil {
-		out.WriteString(err.Error()) // the binary did not start: blame the package
-	}
-	r := Record{
-		Package: j.Package, Run: j.Run, Seed: j.Seed, Phase: j.Phase, Filter: j.Filter,
-		Exit: exit, Killed: killed.Load(), Seconds: secs,
-		Tests: parseRun(out.Bytes(), exit, killed.Load()),
-	}
-	if r.Failed() && opts.LogDir != "" {
-		r.Log = writeLog(opts.LogDir, &r, out.Bytes())
-	}
-	return r, true
-}
-
-// binaryArgs returns the test binary's flags for one run.
-func binaryArgs(j Job, opts *Options, timeout time.Duration) []string {
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1",
-		"-test.timeout=" + timeout.String()}
+// binaryArgs returns the test binary's flags for one process.
+func binaryArgs(j *Job, opts *Options) []string {
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(j.Count, 1)),
+		"-test.timeout=" + opts.timeout().String()}
 	filter := opts.Run
 	if j.Filter != "" {
 		filter = j.Filter
@@ -263,31 +181,57 @@ func binaryArgs(j Job, opts *Options, timeout time.Duration) []string {
 	if opts.Skip != "" {
 		args = append(args, "-test.skip="+opts.Skip)
 	}
+	if j.CPU != "" {
+		args = append(args, "-test.cpu="+j.CPU)
+	}
+	for _, f := range opts.TestFlags {
+		args = append(args, "-test."+f[1:])
+	}
 	return append(args, opts.Args...)
 }
 
-// runEnv returns the environment of one run: the runner's own, plus the run's seed and number.
-func runEnv(j Job) []string {
-	env := append(append(os.Environ(), j.Env...), SeedEnv+"="+strconv.FormatUint(j.Seed, 10))
-	if j.Phase == Replay {
-		// A replay sets only what the printed replay command sets, so that it checks that command.
-		return append(env, RunEnv+"=")
-	}
+// runEnv returns the environment of one process: the runner's own, the job's, and the seed
+// and the number of its first run, which the printed replay commands set as well.
+func runEnv(j *Job, seed uint64) []string {
+	env := append(append(os.Environ(), j.Env...), SeedEnv+"="+strconv.FormatUint(seed, 10))
 	return append(env, RunEnv+"="+strconv.Itoa(j.Run))
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
-// writeLog saves a failing run's output and returns the file name, or "" if it could not.
-func writeLog(dir string, r *Record, out []byte) string {
-	name := fmt.Sprintf("%s.run%d", unsafeChars.ReplaceAllString(r.ImportPath, "_"), r.Run)
+// logName returns the file name of a failing process's log: readable, and distinct for
+// distinct processes (a/b and a_b differ by the hash of the import path).
+func logName(r *Record) string {
+	name := fmt.Sprintf("%s-%s.run%d", unsafeChars.ReplaceAllString(filepath.Base(r.ImportPath), "_"),
+		shortHash(r.ImportPath), r.Run)
+	if r.CPU != "" {
+		name += ".cpu" + unsafeChars.ReplaceAllString(r.CPU, "_")
+	}
 	if r.Phase != Main {
 		name += "." + string(r.Phase)
 	}
-	path := filepath.Join(dir, name+".log")
-	head := fmt.Sprintf("# %s run %d (%s), %s=%d\n", r.ImportPath, r.Run, r.Phase, SeedEnv, r.Seed)
-	if err := os.WriteFile(path, append([]byte(head), out...), 0o644); err != nil {
-		return ""
+	if r.Filter != "" {
+		name += "." + shortHash(r.Filter+"\x00"+strconv.FormatUint(r.Seed, 10))
 	}
-	return path
+	return name + ".log"
+}
+
+// seedOf returns the SPREADCHECK_SEED of a job's process whose first run is run.
+func seedOf(j *Job, base uint64, run int) uint64 {
+	if j.Seed != 0 {
+		return j.Seed
+	}
+	return RunSeed(base, run)
+}
+
+// fillRuns gives each result its run number and, for a test that recorded no seed, the seed
+// of its iteration.
+func (r *Record) fillRuns() {
+	for i := range r.Tests {
+		t := &r.Tests[i]
+		t.Run = r.Run + t.iter*r.stride()
+		if !t.Seeded {
+			t.Seed = replay.IterationSeed(r.Seed, t.iter)
+		}
+	}
 }

@@ -1,6 +1,11 @@
 package runner
 
-import "github.com/spreadcheck/spreadcheck/internal/replay"
+import (
+	"fmt"
+	"hash/fnv"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
+)
 
 // Environment variables the runner sets for every run. Package spread seeds spread.Rand from
 // SeedEnv; tests that do not use spread may read it too.
@@ -18,4 +23,11 @@ func RunSeed(base uint64, run int) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// shortHash returns 8 hex digits that tell different strings apart in file names.
+func shortHash(s string) string {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%08x", h.Sum32())
 }

@@ -2,7 +2,9 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -10,16 +12,19 @@ import (
 
 // Config describes a whole session: build, the main pass, reruns of what failed, replay checks.
 type Config struct {
-	Build   BuildOptions
+	Build   BuildOptions // OutDir, when empty, is a folder of the session's own (see BinDir)
 	Options Options
 	// Rerun is how many more times to run each test that failed the main pass; 0 means none.
 	Rerun int
-	// ReplayLimit is how many failing tests to replay once with the seed of a failing run (see
-	// ReplayJobs), to check that the seed reproduces the failure; 0 means none.
+	// ReplayLimit is how many failing tests to replay with the seeds of failing runs (see
+	// ReplayJobs), to tell whether their failures depend on the seed; 0 means none.
 	ReplayLimit int
 	Summary     SummaryOptions
 	// Results, when set, receives every record as it arrives (see ResultsFile).
 	Results *ResultsFile
+	// Cache holds the session's folder for its copies of the test binaries when Build.OutDir
+	// is empty; the zero Cache means the temporary directory.
+	Cache Cache
 }
 
 // RunSession builds the packages, runs the main pass, then the reruns and the replay checks,
@@ -28,21 +33,11 @@ type Config struct {
 // at all; build failures of single packages are in the report.
 func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
-	bin, err := os.MkdirTemp("", "spreadcheck-bin-")
+	pkgs, done, err := buildSession(ctx, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(bin)
-	b := cfg.Build
-	b.OutDir = bin
-	if b.Parallel < 1 {
-		b.Parallel = cfg.Options.Parallel
-	}
-	pkgs, err := Build(ctx, b)
-	if err != nil && ctx.Err() == nil {
-		return nil, err
-	}
-
+	defer done()
 	var recs []Record
 	keep := func(r Record) {
 		recs = append(recs, r)
@@ -51,33 +46,16 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	for _, p := range pkgs {
-		if p.BuildError != "" && ctx.Err() == nil { // an interrupted build is no build failure
+		if p.BuildError != "" {
 			keep(Record{Package: p, Phase: Main})
 		}
 	}
 	opts := cfg.Options
-	userRecord := opts.OnRecord
-	opts.OnRecord = func(r Record) {
-		keep(r)
-		if userRecord != nil {
-			userRecord(r)
-		}
-	}
-	// Execute's only error is ctx's, which the report gives as Interrupted.
-	if ctx.Err() == nil {
-		Execute(ctx, MainJobs(pkgs, opts), opts)
-	}
-	if cfg.Rerun > 0 && ctx.Err() == nil {
-		Execute(ctx, RerunJobs(pkgs, Summarize(recs, cfg.Summary), cfg.Rerun, opts), opts)
-	}
-	if cfg.ReplayLimit > 0 && ctx.Err() == nil {
-		ropts := opts
-		ropts.OnProgress = nil // a handful of runs, not worth a progress line
-		Execute(ctx, ReplayJobs(pkgs, Summarize(recs, cfg.Summary), cfg.ReplayLimit), ropts)
-	}
-
+	opts.OnRecord = chain(keep, opts.OnRecord)
+	runPhases(ctx, &cfg, pkgs, opts, &recs)
 	rep := Summarize(recs, cfg.Summary)
 	addUnrun(rep, pkgs)
+	rep.Stopped = stopped(&opts, rep)
 	rep.Seed, rep.Runs = opts.Seed, opts.Runs
 	if s := opts.Shard.String(); s != "" {
 		rep.Shards = []string{s}
@@ -85,6 +63,97 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Interrupted = ctx.Err() != nil
 	return rep, nil
+}
+
+// buildSession builds the packages into the session's folder and returns them with the
+// function that removes the folder. A build stopped by ctx is no build failure: its packages
+// are left out.
+func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
+	done := func() {}
+	if cfg.Build.OutDir == "" {
+		c := cfg.Cache
+		if c.Dir == "" {
+			c.Dir = filepath.Join(os.TempDir(), "spreadcheck")
+		}
+		dir, release, err := c.Session()
+		if err != nil {
+			return nil, nil, err
+		}
+		cfg.Build.OutDir, done = dir, release
+	}
+	if cfg.Build.Parallel < 1 {
+		cfg.Build.Parallel = cfg.Options.Parallel
+	}
+	pkgs, err := Build(ctx, cfg.Build)
+	if ctx.Err() != nil {
+		pkgs, err = slices.DeleteFunc(pkgs, func(p Package) bool { return p.BuildError != "" }), nil
+	}
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	return pkgs, done, nil
+}
+
+// runPhases makes the main pass, the reruns and the replays, each only while ctx lasts.
+func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, recs *[]Record) {
+	// Execute's only error is ctx's, which the report gives as Interrupted.
+	if ctx.Err() == nil {
+		Execute(ctx, MainJobs(pkgs, opts), opts)
+	}
+	// The stopping rules are the main pass's: reruns and replays are few, and chosen.
+	opts.FailFast, opts.Until, opts.Precision = false, 0, 0
+	if cfg.Rerun > 0 && ctx.Err() == nil {
+		Execute(ctx, RerunJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.Rerun, opts), opts)
+	}
+	if cfg.ReplayLimit > 0 && ctx.Err() == nil {
+		ropts := opts
+		ropts.OnProgress = nil // a handful of runs, not worth a progress line
+		Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), ropts)
+	}
+}
+
+// stopped says why the main pass made fewer runs than asked for, other than an interrupt.
+func stopped(o *Options, rep *Report) string {
+	made := 0
+	for _, p := range rep.Packages {
+		made += p.Runs
+	}
+	asked := 0
+	for _, p := range rep.Packages {
+		if p.BuildError == "" {
+			asked += (o.Runs + max(o.Shard.N, 1) - max(o.Shard.K, 1)) / max(o.Shard.N, 1) * max(len(o.CPU), 1)
+		}
+	}
+	switch {
+	case made >= asked:
+		return ""
+	case o.FailFast && len(rep.Flaky)+len(rep.Failing) > 0 || o.FailFast && anyFailed(rep):
+		return fmt.Sprintf("-failfast stopped the runs at the first failure, after %d of %d", made, asked)
+	case o.Until > 0:
+		return fmt.Sprintf("-until %s ran out after %d of %d runs", o.Until, made, asked)
+	case o.Precision > 0:
+		return fmt.Sprintf("-precision %g: every test's interval was narrower after %d of %d runs", o.Precision, made, asked)
+	}
+	return ""
+}
+
+func anyFailed(rep *Report) bool {
+	for _, p := range rep.Packages {
+		for _, t := range p.Tests {
+			if t.Bad() > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func chain(a, b func(Record)) func(Record) {
+	if b == nil {
+		return a
+	}
+	return func(r Record) { a(r); b(r) }
 }
 
 // addUnrun lists the packages that built but finished no run (the session was interrupted, or

@@ -187,3 +187,93 @@ func ExampleRunsToDetect() {
 	// Output:
 	// a 1% flake shows up at least once in 299 runs, with 95% probability
 }
+
+// TestFisherPublished checks Fisher's exact test against published values: the lady tasting
+// tea (Fisher 1935: 3 of 4 cups right each way; R's fisher.test gives 0.4857 two-sided and
+// 0.2429 one-sided) and the dieting table on Wikipedia's page on the test (1 of 12 men and 9
+// of 12 women dieting: 0.001346 one-sided, 0.002759 two-sided).
+func TestFisherPublished(t *testing.T) {
+	for _, c := range []struct {
+		x1, n1, x2, n2  int
+		greater, twoSid float64
+	}{
+		{3, 4, 1, 4, 0.2429, 0.4857},
+		{9, 12, 1, 12, 0.001346, 0.002759},
+	} {
+		g, err1 := FisherGreater(c.x1, c.n1, c.x2, c.n2)
+		two, err2 := FisherTwoSided(c.x1, c.n1, c.x2, c.n2)
+		if err1 != nil || err2 != nil || math.Abs(g-c.greater) > 5e-5*math.Max(1, c.greater*100) || math.Abs(two-c.twoSid) > 5e-5*math.Max(1, c.twoSid*100) {
+			t.Errorf("Fisher(%d/%d vs %d/%d) = %.6g one-sided, %.6g two-sided (%v, %v); want %v, %v",
+				c.x1, c.n1, c.x2, c.n2, g, two, err1, err2, c.greater, c.twoSid)
+		}
+	}
+}
+
+// TestFisherAgainstBinomial: with a second sample so large that it fixes the rate, Fisher's
+// one-sided test becomes the binomial tail at that rate (the replay verdict relies on it).
+func TestFisherAgainstBinomial(t *testing.T) {
+	got, _ := FisherGreater(10, 12, 550_000, 1_000_000)
+	want := binomTail(10, 12, 0.55)
+	if math.Abs(got-want) > 1e-3*want {
+		t.Errorf("FisherGreater(10/12 vs 55%% of 1e6) = %v, want the binomial tail %v", got, want)
+	}
+}
+
+// TestFisherProperties: p-values lie in [0, 1], the one-sided p-value falls as the first
+// sample fails more, and the two-sided one is symmetric in the samples.
+func TestFisherProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n1 := rapid.IntRange(1, 300).Draw(t, "n1")
+		n2 := rapid.IntRange(1, 300).Draw(t, "n2")
+		x1 := rapid.IntRange(0, n1).Draw(t, "x1")
+		x2 := rapid.IntRange(0, n2).Draw(t, "x2")
+		g, _ := FisherGreater(x1, n1, x2, n2)
+		two, _ := FisherTwoSided(x1, n1, x2, n2)
+		swapped, _ := FisherTwoSided(x2, n2, x1, n1)
+		if g < 0 || g > 1 || two < 0 || two > 1 || math.Abs(two-swapped) > 1e-9 {
+			t.Fatalf("Fisher(%d/%d, %d/%d): one-sided %v, two-sided %v, swapped %v", x1, n1, x2, n2, g, two, swapped)
+		}
+		if x1 < n1 {
+			if g2, _ := FisherGreater(x1+1, n1, x2, n2); g2 > g+1e-12 {
+				t.Fatalf("FisherGreater rises from %v to %v with one more failure in the first sample", g, g2)
+			}
+		}
+	})
+}
+
+// TestDiffIntervalPublished checks the difference interval against Newcombe (1998),
+// Statistics in Medicine 17:873, table II, method 10.
+func TestDiffIntervalPublished(t *testing.T) {
+	for _, c := range []struct {
+		x1, n1, x2, n2 int
+		lo, hi         float64
+	}{
+		{56, 70, 48, 80, 0.0524, 0.3339},
+		{9, 10, 3, 10, 0.1705, 0.8090},
+		{6, 7, 2, 7, 0.0582, 0.8062},
+		{5, 56, 0, 29, -0.0381, 0.1926},
+		{0, 10, 0, 20, -0.1611, 0.2775},
+		{0, 10, 0, 10, -0.2775, 0.2775},
+		{10, 10, 0, 20, 0.6791, 1.0000},
+		{10, 10, 0, 10, 0.6075, 1.0000},
+	} {
+		lo, hi, err := DiffInterval(c.x1, c.n1, c.x2, c.n2)
+		if err != nil || math.Abs(lo-c.lo) > 6e-5 || math.Abs(hi-c.hi) > 6e-5 {
+			t.Errorf("DiffInterval(%d/%d - %d/%d) = [%.4f, %.4f] (%v), want [%.4f, %.4f]", c.x1, c.n1, c.x2, c.n2, lo, hi, err, c.lo, c.hi)
+		}
+	}
+}
+
+func TestTwoSampleBadInput(t *testing.T) {
+	for _, c := range [][4]int{{0, 0, 0, 1}, {-1, 5, 0, 5}, {6, 5, 0, 5}, {0, 5, 0, -1}} {
+		if _, err := FisherGreater(c[0], c[1], c[2], c[3]); err == nil {
+			t.Errorf("FisherGreater(%v): no error", c)
+		}
+		if _, err := FisherTwoSided(c[0], c[1], c[2], c[3]); err == nil {
+			t.Errorf("FisherTwoSided(%v): no error", c)
+		}
+		if _, _, err := DiffInterval(c[0], c[1], c[2], c[3]); err == nil {
+			t.Errorf("DiffInterval(%v): no error", c)
+		}
+	}
+}

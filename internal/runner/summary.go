@@ -1,22 +1,19 @@
 package runner
 
 import (
-	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
 // Counts tallies one test's outcomes over runs.
 type Counts struct {
-	Runs     int `json:"runs"` // runs in which the test ran to an outcome other than a skip
-	Failures int `json:"failures"`
-	Crashes  int `json:"crashes"`
-	Hangs    int `json:"hangs"`
-	Skips    int `json:"skips"`
+	Runs     int `json:"runs"`     // runs in which the test ran to an outcome other than a skip
+	Failures int `json:"failures"` // runs it failed (t.Error, t.Fatal)
+	Crashes  int `json:"crashes"`  // runs in which the process died while it ran
+	Hangs    int `json:"hangs"`    // runs in which the timeout expired while it ran
+	Skips    int `json:"skips"`    // runs in which it skipped
 }
 
 // Bad is the number of runs the test did not pass: failures, crashes and hangs.
@@ -39,9 +36,9 @@ func (c *Counts) add(o Outcome) {
 
 // Rate is a failure rate with its 95% confidence interval (see Interval).
 type Rate struct {
-	Rate  float64 `json:"rate"`
-	Lower float64 `json:"lower"`
-	Upper float64 `json:"upper"`
+	Rate  float64 `json:"rate"`  // failures, crashes and hangs over runs
+	Lower float64 `json:"lower"` // the lower end of its 95% Clopper-Pearson interval
+	Upper float64 `json:"upper"` // the upper end
 }
 
 func rateOf(c Counts) Rate {
@@ -54,22 +51,18 @@ func rateOf(c Counts) Rate {
 
 // Failure is one failing run of a test.
 type Failure struct {
-	Run     int     `json:"run"`
-	Seed    uint64  `json:"seed,string"`
-	Outcome Outcome `json:"outcome"`
+	Run     int     `json:"run"`           // the run's number
+	Seed    uint64  `json:"seed,string"`   // the run's seed
+	Outcome Outcome `json:"outcome"`       // fail, crash or hang
 	Replay  string  `json:"replay"`        // the shell command that replays the run
-	Log     string  `json:"log,omitempty"` // the run's whole output, when saved with -o
-}
+	Log     string  `json:"log,omitempty"` // the process's whole output, when saved with -o
 
-// Replay results for TestSummary.Replayed.
-const (
-	Reproduced    = "reproduced"
-	NotReproduced = "not reproduced"
-)
+	job Job // the process that replays it
+}
 
 // TestSummary is everything the report says about one test.
 type TestSummary struct {
-	Name string `json:"name"`
+	Name string `json:"name"` // the test's full name, subtests included (TestX/case_1), or "(package)"
 	Counts
 	Rate
 	// Allowed is the failure rate per run that the test's own spread checks allow, from the
@@ -77,21 +70,30 @@ type TestSummary struct {
 	Allowed float64 `json:"allowed,omitempty"`
 	// Chance is the probability of this many failures or more if the test failed at the Allowed
 	// rate: a tiny Chance means the failures are not the sizing's doing.
-	Chance   float64   `json:"chance,omitempty"`
-	Seeded   bool      `json:"seeded,omitempty"` // the test recorded the seed it drew from
-	Failing  []Failure `json:"failing,omitempty"`
-	Output   string    `json:"output,omitempty"`   // the output of the first failing run
-	Replayed string    `json:"replayed,omitempty"` // Reproduced or NotReproduced, when replay was checked
-
+	Chance  float64   `json:"chance,omitempty"`
+	Seeded  bool      `json:"seeded,omitempty"`  // the test recorded the seed it drew from (spreadcheck.seed)
+	Failing []Failure `json:"failing,omitempty"` // every failing run of the main pass, by run number
+	Output  string    `json:"output,omitempty"`  // the output of the first failing run
+	// Duration summarizes the test's run times, as package testing measured them.
+	Duration Durations `json:"duration"`
+	// Replay says whether replaying failing runs' seeds fails again more often than the test
+	// fails anyway: whether the failures depend on the seed.
+	Replay *ReplayCheck `json:"replay,omitempty"`
 	// Rerun holds the counts and rate from -rerun alone. They are kept apart from the main
-	// pass because the tests were chosen for rerunning by having failed it.
+	// pass: the tests were chosen for rerunning by having failed it, and run alone.
 	Rerun *RerunSummary `json:"rerun,omitempty"`
 }
+
+// EveryRun reports whether the test failed in every run it made: a failure, not a flake.
+func (t *TestSummary) EveryRun() bool { return t.Runs > 0 && t.Bad() == t.Runs }
 
 // RerunSummary is a test's record over its reruns.
 type RerunSummary struct {
 	Counts
 	Rate
+	// Differs says that the rerun interval and the main pass's do not overlap: the test fails
+	// at another rate when rerun alone than among the others (load, order, shared state).
+	Differs bool `json:"differs,omitempty"`
 }
 
 // NotChance is the Chance below which the report calls a test's failures more than its own
@@ -101,28 +103,44 @@ const NotChance = 1e-3
 // PackageSummary is the report on one package.
 type PackageSummary struct {
 	Package
-	Runs  int           `json:"runs"` // main-pass runs of the package's binary that finished
-	Tests []TestSummary `json:"tests,omitempty"`
+	Runs      int `json:"runs"`      // main-pass runs that finished
+	Processes int `json:"processes"` // the processes that made them
+	// Cut counts the runs of top-level tests that crashes and hangs cut short or kept from
+	// starting; Lost those of them that could not be made again (see Record.Cut).
+	Cut   int           `json:"cut,omitempty"`
+	Lost  int           `json:"lost,omitempty"`      // runs that could not be made: see Cut
+	Error string        `json:"run_error,omitempty"` // why processes could not be started
+	Tests []TestSummary `json:"tests,omitempty"`     // in the order they first ran; "(package)" among them
 }
 
 // Report is the outcome of a session, per package and test.
 type Report struct {
-	Seed     uint64           `json:"seed,string"`
-	Runs     int              `json:"runs"` // runs asked for per package
-	Shards   []string         `json:"shards,omitempty"`
-	MaxFlake float64          `json:"max_flake"`
-	Packages []PackageSummary `json:"packages"`
-	Seconds  float64          `json:"seconds"` // wall time of the session(s)
+	Seed     uint64           `json:"seed,string"`      // the session's base seed (-seed)
+	Runs     int              `json:"runs"`             // runs asked for per package
+	Shards   []string         `json:"shards,omitempty"` // the shards the report covers ("2/4")
+	MaxFlake float64          `json:"max_flake"`        // the -max-flake the tests were judged by
+	Packages []PackageSummary `json:"packages"`         // sorted by import path
+	Seconds  float64          `json:"seconds"`          // wall time of the session(s)
 	// Interrupted says the session was stopped before it made every run.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Stopped says why the main pass made fewer runs than asked for, other than an interrupt:
+	// -until, -failfast or -precision.
+	Stopped string `json:"stopped,omitempty"`
+	// MissingShards lists the shards of the session that a merge did not have.
+	MissingShards []string `json:"missing_shards,omitempty"`
 	// Flaky lists the tests ("package.Test") whose flake rate is above MaxFlake at 95%
-	// confidence: the lower end of their interval exceeds it.
-	Flaky       []string `json:"flaky,omitempty"`
-	BuildErrors int      `json:"build_errors,omitempty"`
+	// confidence (the lower end of their interval exceeds it) and that failed in some runs
+	// only; a parent whose failures are all its subtests' is not listed apart from them.
+	Flaky []string `json:"flaky,omitempty"`
+	// Failing lists the tests that failed in every run: failures, not flakes.
+	Failing     []string `json:"failing,omitempty"`
+	BuildErrors int      `json:"build_errors,omitempty"` // packages that did not build
 	// Detect is a flake rate the user cares about and DetectRuns the runs that see such a flake
 	// at least once with 95% probability.
 	Detect     float64 `json:"detect,omitempty"`
-	DetectRuns int     `json:"detect_runs,omitempty"`
+	DetectRuns int     `json:"detect_runs,omitempty"` // see Detect
+	// NoTests says that no test ran in any package: a -run pattern that matches nothing.
+	NoTests bool `json:"no_tests,omitempty"`
 }
 
 // SummaryOptions says how to judge the tests.
@@ -138,35 +156,23 @@ type SummaryOptions struct {
 // Exit codes, as the command returns them.
 const (
 	ExitClean       = 0
-	ExitFlaky       = 1
-	ExitBuild       = 2 // also usage errors
-	ExitInterrupted = 3
+	ExitFlaky       = 1 // also tests failing in every run
+	ExitBuild       = 2 // also usage errors, and a -run that matches no test
+	ExitInterrupted = 3 // also a merge that misses shards
 )
 
 // ExitCode is the status the command exits with: interrupted beats a build error, which beats
-// flaky tests.
+// failing tests.
 func (r *Report) ExitCode() int {
 	switch {
-	case r.Interrupted:
+	case r.Interrupted || len(r.MissingShards) > 0:
 		return ExitInterrupted
-	case r.BuildErrors > 0:
+	case r.BuildErrors > 0 || r.NoTests:
 		return ExitBuild
-	case len(r.Flaky) > 0:
+	case len(r.Flaky)+len(r.Failing) > 0:
 		return ExitFlaky
 	}
 	return ExitClean
-}
-
-type testKey struct{ pkg, name string }
-
-type testAcc struct {
-	main, rerun Counts
-	allowed     float64
-	seeded      bool
-	failing     []Failure
-	output      string
-	outputRun   int // the run that output comes from: the first failing one
-	replayed    string
 }
 
 // Summarize aggregates records into a report.
@@ -176,57 +182,76 @@ func Summarize(recs []Record, opts SummaryOptions) *Report {
 		rep.Detect = 0.001
 	}
 	rep.DetectRuns, _ = RunsToDetect(rep.Detect)
-
 	g := newAggregate()
 	for i := range recs {
 		g.add(&recs[i])
 	}
 	slices.Sort(g.pkgOrder)
+	rep.NoTests = len(recs) > 0
 	for _, p := range g.pkgOrder {
-		ps := g.pkgs[p]
-		for _, name := range g.tests[p] {
-			ts := g.acc[testKey{p, name}].summary(name)
-			if ts.Bad() > 0 && ts.Lower > opts.MaxFlake {
-				rep.Flaky = append(rep.Flaky, p+"."+name)
-			}
-			ps.Tests = append(ps.Tests, ts)
-		}
-		if ps.BuildError != "" {
-			rep.BuildErrors++
-		}
-		rep.Packages = append(rep.Packages, *ps)
+		rep.addPackage(g, p)
 	}
 	return rep
 }
+
+func (rep *Report) addPackage(g *aggregate, pkg string) {
+	ps := g.pkgs[pkg]
+	ps.Runs = len(g.runs[pkg])
+	for _, name := range g.tests[pkg] {
+		ts := g.acc[testKey{pkg, name}].summary(name)
+		ps.Tests = append(ps.Tests, ts)
+		if ts.Skips+ts.Bad() > 0 || (name != PackageTest && ts.Runs > 0) {
+			rep.NoTests = false
+		}
+	}
+	for _, ts := range ps.Tests {
+		switch {
+		case ts.Bad() == 0 || failsThroughSubtests(&ts, ps.Tests):
+		case ts.EveryRun():
+			rep.Failing = append(rep.Failing, pkg+"."+ts.Name)
+		case ts.Lower > rep.MaxFlake:
+			rep.Flaky = append(rep.Flaky, pkg+"."+ts.Name)
+		}
+	}
+	if ps.BuildError != "" {
+		rep.BuildErrors++
+		rep.NoTests = false
+	}
+	rep.Packages = append(rep.Packages, *ps)
+}
+
+type testKey struct{ pkg, name string }
 
 // aggregate collects records per package and test, in the order they first appear.
 type aggregate struct {
 	pkgs     map[string]*PackageSummary
 	pkgOrder []string
-	tests    map[string][]string // per package
+	runs     map[string]map[[2]string]bool // per package: the main runs seen, by number and -cpu
+	tests    map[string][]string           // per package
 	acc      map[testKey]*testAcc
 }
 
 func newAggregate() *aggregate {
-	return &aggregate{pkgs: map[string]*PackageSummary{}, tests: map[string][]string{}, acc: map[testKey]*testAcc{}}
+	return &aggregate{pkgs: map[string]*PackageSummary{}, runs: map[string]map[[2]string]bool{},
+		tests: map[string][]string{}, acc: map[testKey]*testAcc{}}
 }
 
 func (g *aggregate) add(r *Record) {
 	ps := g.pkgs[r.ImportPath]
 	if ps == nil {
 		ps = &PackageSummary{Package: r.Package}
-		ps.Binary = ""
+		ps.Binary, ps.Flags = "", nil
 		g.pkgs[r.ImportPath] = ps
 		g.pkgOrder = append(g.pkgOrder, r.ImportPath)
+		g.runs[r.ImportPath] = map[[2]string]bool{}
 	}
 	if r.BuildError != "" {
 		ps.BuildError = r.BuildError
 		return
 	}
-	if r.Phase == Main {
-		ps.Runs++
-	}
-	for _, t := range r.Tests {
+	g.book(ps, r)
+	for i := range r.Tests {
+		t := &r.Tests[i]
 		k := testKey{r.ImportPath, t.Name}
 		a := g.acc[k]
 		if a == nil {
@@ -234,20 +259,58 @@ func (g *aggregate) add(r *Record) {
 			g.acc[k] = a
 			g.tests[r.ImportPath] = append(g.tests[r.ImportPath], t.Name)
 		}
-		a.record(r, &t)
+		a.record(r, t)
 	}
+}
+
+// book counts a main-pass process and its runs.
+func (g *aggregate) book(ps *PackageSummary, r *Record) {
+	if r.Phase != Main {
+		return
+	}
+	if r.Error != "" {
+		ps.Error = r.Error
+		ps.Lost += r.count()
+		return
+	}
+	ps.Processes++
+	ps.Cut += r.Cut
+	if !r.Restarted {
+		ps.Lost += r.Cut
+	}
+	for _, t := range r.Tests {
+		if t.Name != PackageTest {
+			g.runs[r.ImportPath][[2]string{strconv.Itoa(t.Run), r.CPU}] = true
+		}
+	}
+}
+
+// testAcc accumulates one test's results.
+type testAcc struct {
+	main, rerun Counts
+	allowed     float64
+	seeded      bool
+	failing     []Failure
+	output      string
+	outputRun   int // the run that output comes from: the first failing one
+	times       durations
+	replays     Counts
 }
 
 // summary turns one test's tallies into its part of the report.
 func (a *testAcc) summary(name string) TestSummary {
 	ts := TestSummary{Name: name, Counts: a.main, Rate: rateOf(a.main), Allowed: a.allowed,
-		Seeded: a.seeded, Failing: a.failing, Output: a.output, Replayed: a.replayed}
+		Seeded: a.seeded, Failing: a.failing, Output: a.output, Duration: a.times.summary()}
 	slices.SortFunc(ts.Failing, func(x, y Failure) int { return x.Run - y.Run })
 	if ts.Allowed > 0 && ts.Bad() > 0 {
 		ts.Chance = TailProb(ts.Bad(), ts.Runs, ts.Allowed)
 	}
 	if a.rerun.Runs+a.rerun.Skips > 0 {
-		ts.Rerun = &RerunSummary{a.rerun, rateOf(a.rerun)}
+		ts.Rerun = &RerunSummary{Counts: a.rerun, Rate: rateOf(a.rerun)}
+		ts.Rerun.Differs = ts.Runs > 0 && ts.Rerun.Runs > 0 && (ts.Rerun.Lower > ts.Upper || ts.Rerun.Upper < ts.Lower)
+	}
+	if a.replays.Runs > 0 {
+		ts.Replay = judgeReplays(a.replays, a.main, ts.Seeded)
 	}
 	return ts
 }
@@ -255,56 +318,39 @@ func (a *testAcc) summary(name string) TestSummary {
 func (a *testAcc) record(r *Record, t *TestResult) {
 	switch r.Phase {
 	case Replay:
-		if t.Outcome.Failed() {
-			a.replayed = Reproduced
-		} else if a.replayed == "" && t.Outcome == Pass {
-			a.replayed = NotReproduced
+		if r.Filter == replay.RunPattern(t.Name) { // not a subtest of the test replayed
+			a.replays.add(t.Outcome)
 		}
 		return
 	case Rerun:
 		a.rerun.add(t.Outcome)
 	default:
 		a.main.add(t.Outcome)
+		a.times.add(t.Seconds)
 	}
 	if len(t.Alphas) > 0 {
 		a.allowed = max(a.allowed, AllowedRate(t.Alphas))
 	}
 	a.seeded = a.seeded || t.Seeded
-	if !t.Outcome.Failed() {
-		return
-	}
-	// Keep the output of the lowest-numbered failing run, so that the report does not depend on
-	// the order in which parallel runs finished.
-	if first := r.Phase == Main && (a.outputRun == 0 || r.Run < a.outputRun); first || a.output == "" {
-		a.output = t.Output
-		if r.Phase == Main {
-			a.outputRun = r.Run
-		}
-	}
-	if r.Phase == Main {
-		a.failing = append(a.failing, Failure{Run: r.Run, Seed: r.Seed, Outcome: t.Outcome,
-			Replay: ReplayCommand(&r.Package, t.Name, r.Seed), Log: r.Log})
+	if t.Outcome.Failed() {
+		a.fail(r, t)
 	}
 }
 
-// ReplayCommand returns the shell command that replays one run of one test:
-//
-//	SPREADCHECK_SEED=<seed> go test -run '^TestName$' -count=1 ./pkg
-func ReplayCommand(p *Package, test string, seed uint64) string {
-	c := replay.Command{
-		Dir:     p.CdDir,
-		Env:     []string{fmt.Sprintf("%s=%d", SeedEnv, seed)},
-		Flags:   p.Flags,
-		Test:    test,
-		Package: p.Target,
+// fail notes a failing run: its replay, and its output if it is the first.
+func (a *testAcc) fail(r *Record, t *TestResult) {
+	// Keep the output of the lowest-numbered failing run, so that the report does not depend on
+	// the order in which parallel processes finished.
+	if first := r.Phase == Main && (a.outputRun == 0 || t.Run < a.outputRun); first || a.output == "" {
+		a.output = t.Output
+		if r.Phase == Main {
+			a.outputRun = t.Run
+		}
 	}
-	if test == PackageTest {
-		c.Test = ""
+	if r.Phase == Main {
+		a.failing = append(a.failing, Failure{Run: t.Run, Seed: t.Seed, Outcome: t.Outcome,
+			Replay: ReplayCommand(r, t), Log: r.Log, job: replayJob(r, t)})
 	}
-	if c.Package == "" {
-		c.Package = p.ImportPath
-	}
-	return c.String()
 }
 
 // FailedTests returns, per package, the top-level tests that failed in the report: the tests a
@@ -316,7 +362,7 @@ func (r *Report) FailedTests() map[string][]string {
 			if t.Bad() == 0 || t.Name == PackageTest {
 				continue
 			}
-			top, _, _ := strings.Cut(t.Name, "/")
+			top := topName(t.Name)
 			if !slices.Contains(out[p.ImportPath], top) {
 				out[p.ImportPath] = append(out[p.ImportPath], top)
 			}
@@ -330,53 +376,19 @@ func (r *Report) FailedTests() map[string][]string {
 // interleave like the main pass's, so that the reruns of different shards do not collide.
 func RerunJobs(pkgs []Package, r *Report, n int, opts Options) []Job {
 	failed := r.FailedTests()
-	var jobs []Job
-	for i := 1; i <= n; i++ {
-		for _, p := range pkgs {
-			names := failed[p.ImportPath]
-			if len(names) == 0 || p.Binary == "" {
-				continue
-			}
-			quoted := make([]string, len(names))
-			for j, nm := range names {
-				quoted[j] = regexp.QuoteMeta(nm)
-			}
-			run := opts.Runs + i
-			if opts.Shard.N > 1 {
-				run = opts.Runs + (i-1)*opts.Shard.N + opts.Shard.K
-			}
-			jobs = append(jobs, Job{Package: p, Run: run, Seed: RunSeed(opts.Seed, run), Phase: Rerun,
-				Filter: "^(" + strings.Join(quoted, "|") + ")$"})
-		}
+	first, stride := opts.Runs+1, 1
+	if opts.Shard.N > 1 {
+		first, stride = opts.Runs+opts.Shard.K, opts.Shard.N
 	}
-	return jobs
-}
-
-// ReplayJobs returns one job per failing test (at most limit) that runs the test alone with the
-// seed of its first failing run that did not hang, to check that the seed reproduces the
-// failure.
-func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
-	bins := map[string]Package{}
+	var jobs []Job
 	for _, p := range pkgs {
-		bins[p.ImportPath] = p
-	}
-	var jobs []Job
-	for _, ps := range r.Packages {
-		p, ok := bins[ps.ImportPath]
-		if !ok || p.Binary == "" {
+		names := failed[p.ImportPath]
+		if len(names) == 0 || p.Binary == "" {
 			continue
 		}
-		for _, t := range ps.Tests {
-			if t.Name == PackageTest || len(jobs) >= limit {
-				continue
-			}
-			// Hangs are not replayed: each replay would cost a whole -timeout.
-			i := slices.IndexFunc(t.Failing, func(f Failure) bool { return f.Outcome != Hang })
-			if i < 0 {
-				continue
-			}
-			f := t.Failing[i]
-			jobs = append(jobs, Job{Package: p, Run: f.Run, Seed: f.Seed, Phase: Replay, Filter: replay.RunPattern(t.Name)})
+		for _, cpu := range cpus(opts.CPU) {
+			jobs = append(jobs, Job{Package: p, Run: first, Count: n, Stride: stride, Phase: Rerun, CPU: cpu,
+				Filter: onlyTests(opts.Run, names)})
 		}
 	}
 	return jobs

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+)
+
+// output holds the flags that say where the report goes. The files are opened while the flags
+// are parsed, so that an unwritable path is a usage error before anything runs.
+type output struct {
+	json      bool
+	summary   string
+	junitfile string
+	maxFlake  float64
+	detect    float64
+
+	summaryFile, junitFile *os.File
+}
+
+func (o *output) register(fs *flag.FlagSet) {
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of a table (the schema is in the README)")
+	fs.StringVar(&o.summary, "summary", "", "also append a Markdown summary to `file` (such as $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&o.junitfile, "junitfile", "", "also write the report as JUnit XML to `file`, one testcase per test")
+	fs.Float64Var(&o.maxFlake, "max-flake", 0, "exit 1 when a test's flake `rate` is above this at 95% confidence")
+	fs.Float64Var(&o.detect, "detect", 0.001, "state the runs needed to detect a flake of this `rate`")
+}
+
+// check validates the flags and opens the report files.
+func (o *output) check() error {
+	if !(o.maxFlake >= 0 && o.maxFlake < 1) {
+		return fmt.Errorf("-max-flake %v: want a rate in [0, 1)", o.maxFlake)
+	}
+	if !(o.detect > 0 && o.detect < 1) {
+		return fmt.Errorf("-detect %v: want a rate in (0, 1)", o.detect)
+	}
+	var err error
+	if o.summary != "" {
+		if o.summaryFile, err = os.OpenFile(o.summary, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+			return fmt.Errorf("-summary: %v", err)
+		}
+	}
+	if o.junitfile != "" {
+		if o.junitFile, err = os.Create(o.junitfile); err != nil {
+			return fmt.Errorf("-junitfile: %v", err)
+		}
+	}
+	return nil
+}
+
+func (o *output) options() runner.SummaryOptions {
+	return runner.SummaryOptions{MaxFlake: o.maxFlake, Detect: o.detect}
+}
+
+// write prints the report and writes the report files, and returns the exit status: the
+// report's, or ExitBuild when it could not be printed. A report file that cannot be written is
+// an error on stderr; the report is printed all the same.
+func (o *output) write(rep *runner.Report, stdout, stderr io.Writer) int {
+	var err error
+	if o.json {
+		err = rep.WriteJSON(stdout)
+	} else {
+		err = rep.WriteText(stdout)
+	}
+	code := rep.ExitCode()
+	if err != nil {
+		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
+		code = runner.ExitBuild
+	}
+	for _, f := range []struct {
+		flag  string
+		file  *os.File
+		write func(io.Writer) error
+	}{{"-summary", o.summaryFile, rep.WriteMarkdown}, {"-junitfile", o.junitFile, rep.WriteJUnit}} {
+		if f.file == nil {
+			continue
+		}
+		if err := f.write(f.file); err != nil {
+			fmt.Fprintf(stderr, "spreadcheck: %s: %v\n", f.flag, err)
+			code = max(code, runner.ExitBuild)
+		}
+	}
+	return code
+}
+
+func (o *output) close() {
+	for _, f := range []*os.File{o.summaryFile, o.junitFile} {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+func writeChanges(w io.Writer, changes []runner.Change, asJSON bool) error {
+	if !asJSON {
+		return runner.WriteComparison(w, changes)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(changes)
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// readmeArgs is the session whose report the README shows, in the runner's fixture module.
+var readmeArgs = []string{"-runs", "200", "-seed", "1", "-batch", "10", "./attrs", "./crashmid"}
+
+// TestREADMEReport produces the report that the README quotes (testdata/readme-report.txt,
+// copied in by go test ./internal/readme -update): a real session on the fixtures, its seeds
+// fixed, with the wall time and test durations, which vary from one machine to the next, left
+// out.
+func TestREADMEReport(t *testing.T) {
+	inFixtures(t)
+	code, out, errOut := spreadcheck(t, append([]string{"-json", "-progress=false"}, readmeArgs...)...)
+	if code != runner.ExitFlaky {
+		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
+	}
+	var rep runner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	rep.Seconds = 0
+	for i := range rep.Packages {
+		for j := range rep.Packages[i].Tests {
+			rep.Packages[i].Tests[j].Duration = runner.Durations{}
+		}
+	}
+	var b bytes.Buffer
+	rep.WriteText(&b)
+	golden(t, "testdata/readme-report.txt", b.Bytes())
+}
+
+// golden compares got with the file at path, relative to this package, or rewrites the file
+// under -update.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	path = filepath.Join(pkgDir, path)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got); go test -update rewrites it:\n%s", path, diff)
+	}
+}
+
+// pkgDir is this package's directory: the tests change into the fixture module.
+var pkgDir, _ = os.Getwd()

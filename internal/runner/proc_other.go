@@ -1,0 +1,17 @@
+//go:build !unix
+
+package runner
+
+import (
+	"os"
+	"syscall"
+)
+
+func procAttr() *syscall.SysProcAttr { return nil }
+
+// quit cannot ask for a goroutine dump without SIGQUIT: the process is killed.
+func quit(p *os.Process) error { return p.Kill() }
+
+func endGroup(int) {}
+
+func transient(error) bool { return false }

@@ -1,0 +1,126 @@
+package runner
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestJudgeReplays pins the verdicts on counts, the first row being the case that a single
+// replay got wrong: a test failing 55% of the time whatever its seed, whose replays happened
+// to fail.
+func TestJudgeReplays(t *testing.T) {
+	for _, c := range []struct {
+		replays, main Counts
+		seeded        bool
+		want          SeedVerdict
+	}{
+		{Counts{Runs: 4, Failures: 4}, Counts{Runs: 100, Failures: 55}, false, Undecided},
+		{Counts{Runs: 12, Failures: 12}, Counts{Runs: 100, Failures: 55}, false, DependsOnSeed},
+		{Counts{Runs: 12, Failures: 12}, Counts{Runs: 300, Failures: 30}, true, DependsOnSeed},
+		{Counts{Runs: 12, Failures: 6}, Counts{Runs: 100, Failures: 50}, false, IndependentOfSeed},
+		{Counts{Runs: 12, Failures: 1}, Counts{Runs: 300, Failures: 30}, true, IndependentOfSeed},
+		{Counts{Runs: 12, Failures: 11}, Counts{Runs: 300, Failures: 30}, true, DependsOnSeed}, // partly
+	} {
+		got := judgeReplays(c.replays, c.main, c.seeded)
+		if got.Verdict != c.want || got.Replays != c.replays.Runs || got.Failures != c.replays.Bad() {
+			t.Errorf("replays %d/%d against %d/%d: %+v, want %q", c.replays.Bad(), c.replays.Runs, c.main.Bad(), c.main.Runs, got, c.want)
+		}
+	}
+}
+
+// TestReplayVerdicts replays real failing runs: a test whose failures follow from its seed
+// depends on it; one that fails every other time it runs, whatever its seed, does not.
+func TestReplayVerdicts(t *testing.T) {
+	t.Setenv("FIXTURE_COUNTER", filepath.Join(t.TempDir(), "counter"))
+	for _, c := range []struct {
+		pkg, test string
+		want      SeedVerdict
+		note      string
+	}{
+		{"flaky", "TestFlaky", DependsOnSeed, "depends on the seed: 12 of 12 replays of failing seeds failed"},
+		{"unseeded", "TestUnseeded", IndependentOfSeed, "independent of the seed (timing, load or global state): 6 of 12 replays"},
+	} {
+		pkg := fixture(t, c.pkg)
+		recs := run(t, pkg, Options{Runs: 40, Seed: 7, Batch: 1})
+		replays, err := Execute(context.Background(), ReplayJobs([]Package{pkg}, Summarize(recs, SummaryOptions{}), 10), Options{Parallel: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := Summarize(append(recs, replays...), SummaryOptions{})
+		ts := summary(t, rep, c.pkg, c.test)
+		if ts.Replay == nil || ts.Replay.Verdict != c.want {
+			t.Errorf("%s: replay %+v, want %q", c.test, ts.Replay, c.want)
+		}
+		var b strings.Builder
+		rep.WriteText(&b)
+		if !strings.Contains(b.String(), c.note) {
+			t.Errorf("%s: the report lacks %q:\n%s", c.test, c.note, b.String())
+		}
+	}
+}
+
+// TestReplayCommandsRunInShell runs printed replay commands through a shell, from the
+// directory the runner ran in: each gives its run's outcome, under the run's build flags
+// (-race, -tags, -vet=off), test flags and iteration seed.
+func TestReplayCommandsRunInShell(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no POSIX shell")
+	}
+	cases := []struct {
+		pkg   Package
+		test  string
+		opts  Options
+		flags []string // that the commands must carry
+	}{
+		{fixture(t, "flaky"), "TestSub/a_b/c.d", Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}},
+		{buildWith(t, "tagged", "-race", "-tags=special"), "TestOnlyTagged", Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}},
+		{buildWith(t, "vetfail", "-vet=off"), "TestPrintf", Options{Runs: 1}, []string{"-vet=off"}},
+	}
+	for _, c := range cases {
+		recs := run(t, c.pkg, c.opts)
+		for _, want := range []Outcome{Fail, Pass} {
+			r, tr := find(recs, c.test, want)
+			if r == nil {
+				continue // vetfail never fails
+			}
+			cmd := ReplayCommand(r, tr)
+			for _, f := range c.flags {
+				if !strings.Contains(cmd, " "+f+" ") {
+					t.Errorf("%s lacks %s", cmd, f)
+				}
+			}
+			out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
+			if (err != nil) != (want == Fail) || (want == Fail && !strings.Contains(string(out), drawLine(tr.Output))) {
+				t.Errorf("%s: the run was a %s; the command: %v\n%s", cmd, want, err, out)
+			}
+		}
+	}
+}
+
+// find returns a result of the named test with the given outcome, from a process that made
+// more than one run when there is one.
+func find(recs []Record, test string, o Outcome) (*Record, *TestResult) {
+	var best *Record
+	var found *TestResult
+	for i := range recs {
+		for j := range recs[i].Tests {
+			tr := &recs[i].Tests[j]
+			if tr.Name == test && tr.Outcome == o && (found == nil || tr.Run > recs[i].Run) {
+				best, found = &recs[i], tr
+			}
+		}
+	}
+	return best, found
+}
+
+var drawRE = regexp.MustCompile(`draw \d\.\d+`)
+
+// drawLine returns the "draw 0.1234" a failing fixture printed: the replay must print it too.
+func drawLine(out string) string { return drawRE.FindString(out) }

@@ -1,0 +1,129 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+)
+
+// records makes one record per run of package x/p with the given tests' outcomes.
+func records(runs int, phase Phase, outcome func(run int) map[string]Outcome) []Record {
+	var recs []Record
+	for i := 1; i <= runs; i++ {
+		r := Record{Package: Package{ImportPath: "x/p", Target: "./p"}, Run: i, Seed: uint64(i), Phase: phase}
+		for name, o := range outcome(i) {
+			r.Tests = append(r.Tests, TestResult{Name: name, Run: i, Seed: uint64(i), Outcome: o})
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+// TestRerunReportedApart: a rerun whose interval misses the main pass's is reported apart,
+// with the note that the conditions differ; one that agrees gets no note.
+func TestRerunReportedApart(t *testing.T) {
+	failEvery := func(k int) func(int) map[string]Outcome {
+		return func(run int) map[string]Outcome {
+			if run%k == 0 {
+				return map[string]Outcome{"TestX": Fail}
+			}
+			return map[string]Outcome{"TestX": Pass}
+		}
+	}
+	main := records(100, Main, failEvery(2))                    // 50%
+	alone := records(100, Rerun, func(int) map[string]Outcome { // 100%
+		return map[string]Outcome{"TestX": Fail}
+	})
+	for _, c := range []struct {
+		rerun   []Record
+		differs bool
+	}{{alone, true}, {records(100, Rerun, failEvery(2)), false}} {
+		rep := Summarize(append(append([]Record{}, main...), c.rerun...), SummaryOptions{})
+		ts := rep.Packages[0].Tests[0]
+		if ts.Runs != 100 || ts.Rerun == nil || ts.Rerun.Differs != c.differs {
+			t.Errorf("main %+v, rerun %+v; want differs %v", ts.Counts, ts.Rerun, c.differs)
+		}
+		var b strings.Builder
+		rep.WriteText(&b)
+		if got := strings.Contains(b.String(), "intervals do not overlap"); got != c.differs {
+			t.Errorf("the note on differing conditions: %v, want %v:\n%s", got, c.differs, b.String())
+		}
+	}
+}
+
+// TestMarkdownEscaping: a test name with a pipe or a backtick keeps its table row intact.
+func TestMarkdownEscaping(t *testing.T) {
+	name := "TestX/a|b`c``"
+	recs := records(4, Main, func(run int) map[string]Outcome {
+		if run == 2 {
+			return map[string]Outcome{name: Fail}
+		}
+		return map[string]Outcome{name: Pass}
+	})
+	var b strings.Builder
+	Summarize(recs, SummaryOptions{}).WriteMarkdown(&b)
+	var row string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.Contains(l, "TestX") {
+			row = l
+		}
+	}
+	// A row of 8 cells has 9 pipes that are not escaped.
+	if cells := strings.Count(row, "|") - strings.Count(row, `\|`); cells != 9 {
+		t.Errorf("row %q has %d cell borders, want 9", row, cells)
+	}
+	if !strings.Contains(row, "``` x/p.TestX/a\\|b`c`` ```") {
+		t.Errorf("row %q does not fence the name with more backticks than it holds", row)
+	}
+}
+
+func TestCode(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":  "`plain`",
+		"a|b":    "`a\\|b`",
+		"a`b":    "`` a`b ``",
+		"`x`":    "`` `x` ``",
+		"two\nl": "`two l`",
+	} {
+		if got := code(in); got != want {
+			t.Errorf("code(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLogNamesDistinct: packages whose paths differ only in their punctuation get different
+// log files.
+func TestLogNamesDistinct(t *testing.T) {
+	names := map[string]bool{}
+	for _, r := range []Record{
+		{Package: Package{ImportPath: "x/a/b"}, Run: 1, Phase: Main},
+		{Package: Package{ImportPath: "x/a_b"}, Run: 1, Phase: Main},
+		{Package: Package{ImportPath: "x/a.b"}, Run: 1, Phase: Main},
+		{Package: Package{ImportPath: "y/a/b"}, Run: 1, Phase: Main},
+		{Package: Package{ImportPath: "x/a/b"}, Run: 1, Phase: Main, CPU: "4"},
+		{Package: Package{ImportPath: "x/a/b"}, Run: 1, Phase: Main, Filter: "^(TestA)$"},
+		{Package: Package{ImportPath: "x/a/b"}, Run: 1, Phase: Replay, Filter: "^TestA$", Seed: 1},
+		{Package: Package{ImportPath: "x/a/b"}, Run: 1, Phase: Replay, Filter: "^TestA$", Seed: 2},
+	} {
+		n := logName(&r)
+		if names[n] {
+			t.Errorf("log name %s is taken twice", n)
+		}
+		names[n] = true
+	}
+}
+
+// TestExcerpt: the report quotes a crash from its panic and a failure by its last lines.
+func TestExcerpt(t *testing.T) {
+	var lines []string
+	for i := range 30 {
+		lines = append(lines, "log line "+string(rune('a'+i%26)))
+	}
+	fail := strings.Join(append(lines, "    x_test.go:9: the reason"), "\n")
+	if got := excerpt(fail, 5); !strings.HasSuffix(got, "the reason") || !strings.HasPrefix(got, "...") {
+		t.Errorf("excerpt of a failure:\n%s", got)
+	}
+	crash := strings.Join(append(append([]string{}, lines[:3]...), "panic: boom", "goroutine 7 [running]:"), "\n")
+	if got := excerpt(crash, 5); !strings.HasPrefix(got, "panic: boom") {
+		t.Errorf("excerpt of a crash:\n%s", got)
+	}
+}

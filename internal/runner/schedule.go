@@ -1,0 +1,387 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Batch sizing: a process makes enough runs that its start-up costs at most overhead of its
+// work, but no more than maxBatch, a tenth of the timeout (which applies to the whole
+// process), and a share of the job's remaining runs that keeps every worker busy to the end:
+// an equal share when that work is short (shortWork), half of one otherwise, so that the
+// batches shrink as the job ends and no worker waits long for the last.
+const (
+	overhead  = 0.05
+	maxBatch  = 1000
+	minRun    = 100 * time.Microsecond // below package testing's resolution of 10 ms, assume this
+	shortWork = 2 * time.Second
+)
+
+// scheduler hands out processes to the workers: it splits each job into batches of runs,
+// sized from the pace measured so far, and queues again what a crash or hang cut short.
+type scheduler struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	opts   *Options
+	par    int
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    []Job
+	running  int
+	done     int
+	total    int
+	pace     map[string]*pace
+	tally    map[string]map[string]*Counts // main-pass counts per package and test, for Precision
+	deadline time.Time                     // from Until
+	err      error
+}
+
+// pace sums what the processes of one package took: wall time, runs and the tests' own time.
+type pace struct {
+	procs, runs   int
+	wall, testing float64
+}
+
+func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
+	ctx, cancel := context.WithCancel(ctx)
+	s := &scheduler{ctx: ctx, cancel: cancel, opts: opts, par: par, pace: map[string]*pace{},
+		tally: map[string]map[string]*Counts{}}
+	s.cond = sync.NewCond(&s.mu)
+	if opts.Until > 0 {
+		s.deadline = time.Now().Add(opts.Until)
+	}
+	for _, j := range jobs {
+		j.Count, j.Stride = max(j.Count, 1), max(j.Stride, 1)
+		s.queue = append(s.queue, j)
+		s.total += j.Count
+	}
+	context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.cond.Broadcast()
+	})
+	return s
+}
+
+func (s *scheduler) close() { s.cancel() }
+
+func (s *scheduler) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.err = err
+}
+
+// next returns the next process to run, waiting while none is queued but running processes
+// may still queue some; false means there is nothing left.
+func (s *scheduler) next() (Job, uint64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if s.ctx.Err() != nil || s.pastDeadline() {
+			return Job{}, 0, false
+		}
+		if j, ok := s.take(); ok {
+			s.running++
+			return j, seedOf(&j, s.opts.Seed, j.Run), true
+		}
+		if s.running == 0 {
+			return Job{}, 0, false
+		}
+		s.cond.Wait()
+	}
+}
+
+func (s *scheduler) pastDeadline() bool { return !s.deadline.IsZero() && time.Now().After(s.deadline) }
+
+// take splits the next process off the head of the queue and puts the rest of the job at the
+// back, so that the packages take turns. It drops the jobs whose tests are all precise enough.
+func (s *scheduler) take() (Job, bool) {
+	for len(s.queue) > 0 {
+		j := s.queue[0]
+		s.queue = s.queue[1:]
+		if !s.narrow(&j) {
+			s.done += j.Count
+			continue
+		}
+		b := s.batch(&j)
+		if b < j.Count {
+			rest := j
+			rest.Run, rest.Count = j.Run+b*j.Stride, j.Count-b
+			s.queue = append(s.queue, rest)
+			j.Count = b
+		}
+		return j, true
+	}
+	return Job{}, false
+}
+
+// narrow limits a main-pass job to the top-level tests whose intervals are still wider than
+// Options.Precision, and reports whether any is.
+func (s *scheduler) narrow(j *Job) bool {
+	if s.opts.Precision <= 0 || j.Phase != Main {
+		return true
+	}
+	tests := s.tally[j.Package.ImportPath]
+	if len(tests) == 0 {
+		return true
+	}
+	var wide []string
+	for name, c := range tests {
+		r := rateOf(*c)
+		// A test that only skips has nothing to measure.
+		if top := topName(name); name != PackageTest && c.Runs > 0 && r.Upper-r.Lower >= s.opts.Precision && !slices.Contains(wide, top) {
+			wide = append(wide, top)
+		}
+	}
+	if len(wide) == 0 {
+		return false
+	}
+	slices.Sort(wide)
+	j.Filter = onlyTests(s.filter(j), wide)
+	return true
+}
+
+// batch returns how many of the job's runs its next process makes.
+func (s *scheduler) batch(j *Job) int {
+	switch {
+	case j.Seed != 0 || j.Count == 1:
+		return j.Count // one process: its seed is the job's
+	case s.opts.Batch > 0:
+		return min(s.opts.Batch, j.Count)
+	}
+	pc := s.pace[paceKey(j)]
+	if pc == nil || pc.procs == 0 {
+		return 1 // measure first
+	}
+	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
+	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
+	b := int(startup/(overhead*perRun)) + 1
+	shares := 2 * s.par
+	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
+		shares = s.par
+	}
+	b = min(b, maxBatch, (j.Count+shares-1)/shares)
+	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
+	if !s.deadline.IsZero() {
+		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))
+	}
+	return max(b, 1)
+}
+
+func paceKey(j *Job) string { return j.Package.ImportPath + "\x00" + j.CPU }
+
+// finished books a process's end: its runs are done, except those queued again (requeued).
+func (s *scheduler) finished(j *Job, r *Record, requeued []Job) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.running--
+	n := 0
+	for _, q := range requeued {
+		n += q.Count
+	}
+	s.queue = append(requeued, s.queue...) // finish what was cut before starting more
+	s.done += j.Count - n
+	if len(requeued) == 0 && !r.Interrupted && r.Error == "" {
+		s.learn(j, r)
+	}
+	if r.Phase == Main {
+		s.count(r)
+		if s.opts.FailFast && r.Failed() {
+			s.cancel()
+		}
+	}
+	s.cond.Broadcast()
+}
+
+// count adds a main-pass record to the tallies that Precision reads.
+func (s *scheduler) count(r *Record) {
+	if s.opts.Precision <= 0 {
+		return
+	}
+	tests := s.tally[r.ImportPath]
+	if tests == nil {
+		tests = map[string]*Counts{}
+		s.tally[r.ImportPath] = tests
+	}
+	for _, t := range r.Tests {
+		if tests[t.Name] == nil {
+			tests[t.Name] = &Counts{}
+		}
+		tests[t.Name].add(t.Outcome)
+	}
+}
+
+// learn adds a complete process to its package's pace.
+func (s *scheduler) learn(j *Job, r *Record) {
+	pc := s.pace[paceKey(j)]
+	if pc == nil {
+		pc = &pace{}
+		s.pace[paceKey(j)] = pc
+	}
+	pc.procs++
+	pc.runs += j.Count
+	pc.wall += r.Seconds
+	for _, t := range r.Tests {
+		if !strings.Contains(t.Name, "/") && t.Name != PackageTest {
+			pc.testing += t.Seconds
+		}
+	}
+}
+
+func (s *scheduler) progress() (done, total int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done, s.total
+}
+
+// restart returns the jobs that make again what a crash or hang cut short: the top-level
+// tests of the run under way that did not end (in a process of their own, filtered to them),
+// and the runs the process did not reach. It sets r.Cut and r.Restarted.
+func (s *scheduler) restart(j *Job, r *Record, p *parser) []Job {
+	if j.Phase == Replay {
+		return nil
+	}
+	iter, done := p.stopped()
+	var more []Job
+	// Without one test done in that run, the same start would end the same way (a crash in
+	// init or TestMain): the run is the package's failure, and not made again.
+	if names := s.unfinished(j, p, iter, done); len(names) > 0 {
+		r.Cut = len(names)
+		cut := *j
+		cut.Run, cut.Count = j.Run+iter*j.Stride, 1
+		cut.Filter = onlyTests(s.filter(j), names)
+		more = append(more, cut)
+		r.Restarted = true
+	}
+	if rest := j.Count - iter - 1; rest > 0 {
+		later := *j
+		later.Run, later.Count, later.Seed = j.Run+(iter+1)*j.Stride, rest, 0
+		more = append(more, later)
+	}
+	return more
+}
+
+func (s *scheduler) filter(j *Job) string {
+	if j.Filter != "" {
+		return j.Filter
+	}
+	return s.opts.Run
+}
+
+// unfinished returns the top-level tests of run iter that did not end: those the filter
+// selects (as run 0 showed, or the binary's -test.list says when the process stopped in its
+// first run) minus those done.
+func (s *scheduler) unfinished(j *Job, p *parser, iter int, done map[string]bool) []string {
+	if len(done) == 0 {
+		return nil
+	}
+	var all []string
+	if iter > 0 {
+		for _, t := range p.order {
+			if t.iter == 0 && !strings.Contains(t.name, "/") {
+				all = append(all, t.name)
+			}
+		}
+	} else {
+		all = selected(listTests(s.ctx, &j.Package, s.opts.timeout()), s.filter(j), s.opts.Skip)
+	}
+	var names []string
+	for _, n := range all {
+		if !done[n] {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// listTests returns the top-level tests, fuzz targets and examples of a test binary.
+func listTests(ctx context.Context, p *Package, timeout time.Duration) []string {
+	ctx, cancel := context.WithTimeout(ctx, min(timeout, time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, p.Binary, "-test.list=.")
+	cmd.Dir, cmd.SysProcAttr = p.Dir, procAttr()
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	var names []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if n := sc.Text(); !strings.HasPrefix(n, "Benchmark") && n != "" && !strings.ContainsAny(n, " \t") {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// selected returns the names that the -run pattern run selects at the top level and the -skip
+// pattern skip does not skip there, as package testing decides.
+func selected(names []string, run, skip string) []string {
+	var out []string
+	for _, n := range names {
+		if matchesTop(run, n, true) && !skipsTop(skip, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func matchesTop(pattern, name string, empty bool) bool {
+	if pattern == "" {
+		return empty
+	}
+	for _, alt := range splitPattern(pattern) {
+		if re, err := regexp.Compile(alt[0]); err == nil && re.MatchString(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// skipsTop reports whether -skip skips the whole top-level test: an alternative of one
+// element that matches it.
+func skipsTop(skip, name string) bool {
+	for _, alt := range splitPattern(skip) {
+		if len(alt) == 1 && matchesTop(alt[0], name, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyTests narrows a -run pattern to the named top-level tests, keeping what each of its
+// alternatives asks of subtests.
+func onlyTests(pattern string, names []string) string {
+	if pattern == "" {
+		return "^(" + quoteAll(names) + ")$"
+	}
+	var alts []string
+	for _, alt := range splitPattern(pattern) {
+		var mine []string
+		for _, n := range names {
+			if matchesTop(alt[0], n, true) {
+				mine = append(mine, n)
+			}
+		}
+		if len(mine) > 0 {
+			alts = append(alts, strings.Join(append([]string{"^(" + quoteAll(mine) + ")$"}, alt[1:]...), "/"))
+		}
+	}
+	return strings.Join(alts, "|")
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = regexp.QuoteMeta(n)
+	}
+	return strings.Join(q, "|")
+}

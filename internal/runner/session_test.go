@@ -1,0 +1,234 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestRunSession(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rf, err := CreateResults(path, Header{Seed: 9, Runs: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := t.TempDir()
+	cache := Cache{t.TempDir()}
+	var progress []Progress
+	rep, err := RunSession(context.Background(), Config{
+		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata", "./broken"}},
+		Options: Options{Runs: 20, Seed: 9, Batch: 4, Parallel: 2, LogDir: logs, OnProgress: func(p Progress) { progress = append(progress, p) }},
+		Rerun:   10, ReplayLimit: 5, Results: rf, Cache: cache,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rf.Close(End{Seconds: rep.Seconds}); err != nil {
+		t.Fatal(err)
+	}
+	if rep.ExitCode() != ExitBuild || rep.BuildErrors != 1 || rep.Seed != 9 || rep.Runs != 20 {
+		t.Errorf("report: exit %d, %d build errors, seed %d, runs %d", rep.ExitCode(), rep.BuildErrors, rep.Seed, rep.Runs)
+	}
+	ts := summary(t, rep, "flaky", "TestFlaky")
+	if ts.Rerun == nil || ts.Rerun.Runs != 10 || ts.Replay == nil || ts.Replay.Verdict != DependsOnSeed {
+		t.Errorf("TestFlaky: rerun %+v, replay %+v", ts.Rerun, ts.Replay)
+	}
+	if len(ts.Failing) == 0 || ts.Failing[0].Log == "" {
+		t.Fatalf("TestFlaky: no log for its failing runs: %+v", ts.Failing)
+	}
+	if b, err := os.ReadFile(ts.Failing[0].Log); err != nil || !strings.Contains(string(b), "unlucky draw") {
+		t.Errorf("log %s: %v\n%s", ts.Failing[0].Log, err, b)
+	}
+	if last := progress[len(progress)-1]; last.Done != last.Total {
+		t.Errorf("last progress %+v", last)
+	}
+	// The session's folder is gone.
+	if left, _ := filepath.Glob(filepath.Join(cache.Dir, "sessions", "s-*")); len(left) != 0 {
+		t.Errorf("session folders left behind: %v", left)
+	}
+	// The results file holds everything the report was made from.
+	m, err := MergeResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := Summarize(m.Records, SummaryOptions{})
+	if diff := cmp.Diff(rep.Packages, again.Packages, cmpopts.IgnoreUnexported(Failure{})); diff != "" {
+		t.Errorf("report from the results file differs (-session +file):\n%s", diff)
+	}
+}
+
+// TestBuildCache: builds go through the cache directory, and every session runs its own copy.
+func TestBuildCache(t *testing.T) {
+	cache := t.TempDir()
+	build := func() Package {
+		pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./readsdata"},
+			OutDir: t.TempDir(), CacheDir: cache})
+		if err != nil || len(pkgs) != 1 || pkgs[0].Binary == "" {
+			t.Fatalf("Build: %v, %+v", err, pkgs)
+		}
+		return pkgs[0]
+	}
+	p := build()
+	cached, _ := filepath.Glob(filepath.Join(cache, "*-readsdata.test"))
+	if len(cached) != 1 {
+		t.Fatalf("cache holds %v", cached)
+	}
+	// That the go command skips the link of an up-to-date binary shows in time, not in the
+	// file system: the side-by-side benchmark in benchmarks/runner measures it.
+	q := build()
+	if p.Binary == q.Binary || p.Binary == cached[0] {
+		t.Errorf("sessions share a binary: %s, %s", p.Binary, q.Binary)
+	}
+	if recs := run(t, q, Options{Runs: 2}); len(recs) == 0 || recs[0].Failed() {
+		t.Errorf("runs of the copied binary: %+v", recs)
+	}
+}
+
+// TestCacheTrim: the folder of a session that died goes, a running session's stays; binaries
+// unused for a week go; the newest results files stay.
+func TestCacheTrim(t *testing.T) {
+	c := Cache{t.TempDir()}
+	live, done, err := c.Session()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	dead := filepath.Join(c.Dir, "sessions", "s-dead")
+	os.MkdirAll(dead, 0o755)
+	os.WriteFile(filepath.Join(dead, "lock"), nil, 0o644) // its owner is gone: nobody holds the lock
+	os.MkdirAll(c.Binaries(), 0o755)
+	old, fresh := filepath.Join(c.Binaries(), "a-old.test"), filepath.Join(c.Binaries(), "b-fresh.test")
+	for _, f := range []string{old, fresh} {
+		os.WriteFile(f, nil, 0o755)
+	}
+	now := time.Now()
+	os.Chtimes(old, now.Add(-8*24*time.Hour), now.Add(-8*24*time.Hour))
+	for i := range keepResults + 5 {
+		p, _ := c.ResultsPath(now.Add(time.Duration(i)*time.Second), 1)
+		os.WriteFile(p, nil, 0o644)
+	}
+	c.Trim(now)
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if exists(dead) || !exists(live) || exists(old) || !exists(fresh) {
+		t.Errorf("after the trim: dead session %v, live session %v, old binary %v, fresh binary %v", exists(dead), exists(live), exists(old), exists(fresh))
+	}
+	if left, _ := filepath.Glob(filepath.Join(c.Dir, "results", "*.jsonl")); len(left) != keepResults {
+		t.Errorf("%d results files left, want %d", len(left), keepResults)
+	}
+}
+
+// TestUnrunPackages: a package that built but finished no run is listed, not left out.
+func TestUnrunPackages(t *testing.T) {
+	ran := Package{ImportPath: "x/ran", Binary: "/bin/ran"}
+	idle := Package{ImportPath: "x/idle", Binary: "/bin/idle"}
+	rep := Summarize([]Record{{Package: ran, Run: 1, Phase: Main, Tests: []TestResult{{Name: "TestA", Run: 1, Outcome: Pass}}}}, SummaryOptions{})
+	addUnrun(rep, []Package{ran, idle})
+	if len(rep.Packages) != 2 || rep.Packages[0].ImportPath != "x/idle" || rep.Packages[0].Runs != 0 || rep.Packages[0].Binary != "" {
+		t.Fatalf("packages: %+v", rep.Packages)
+	}
+	var b strings.Builder
+	rep.WriteText(&b)
+	if !strings.Contains(b.String(), "x/idle (0 runs in 0 processes)\n    no tests ran") {
+		t.Errorf("report:\n%s", b.String())
+	}
+}
+
+// TestNoTestRan: a -run that matches no test is not a green ok.
+func TestNoTestRan(t *testing.T) {
+	rep := Summarize(run(t, fixture(t, "flaky"), Options{Runs: 2, Run: "TestTypo"}), SummaryOptions{})
+	var b strings.Builder
+	rep.WriteText(&b)
+	if !rep.NoTests || rep.ExitCode() != ExitBuild || !strings.Contains(b.String(), "NO TESTS") {
+		t.Errorf("exit %d:\n%s", rep.ExitCode(), b.String())
+	}
+}
+
+func TestRerun(t *testing.T) {
+	pkg := fixture(t, "flaky")
+	opts := Options{Runs: 30, Seed: 1, Parallel: 2, Batch: 1}
+	recs := run(t, pkg, opts)
+	first := Summarize(recs, SummaryOptions{})
+	jobs := RerunJobs([]Package{pkg}, first, 50, opts)
+	if len(jobs) != 1 || jobs[0].Filter != "^(TestFlaky|TestSub)$" || jobs[0].Run != 31 || jobs[0].Count != 50 {
+		t.Fatalf("rerun jobs: %+v", jobs)
+	}
+	more, err := Execute(context.Background(), jobs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Summarize(append(recs, more...), SummaryOptions{})
+	flaky := summary(t, rep, "flaky", "TestFlaky")
+	if flaky.Runs != 30 || flaky.Rerun == nil || flaky.Rerun.Runs != 50 {
+		t.Errorf("TestFlaky: main %+v, rerun %+v", flaky.Counts, flaky.Rerun)
+	}
+	if steady := summary(t, rep, "flaky", "TestSteady"); steady.Rerun != nil {
+		t.Errorf("TestSteady passed and was rerun anyway")
+	}
+	// The reruns of two shards get different numbers, hence seeds.
+	a := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{1, 2}})
+	b := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{2, 2}})
+	if a[0].Run != 31 || b[0].Run != 32 || a[0].Stride != 2 || b[0].Stride != 2 {
+		t.Errorf("rerun jobs of shards 1/2 and 2/2: %+v, %+v", a, b)
+	}
+}
+
+// TestReplayJobsSkipHangs: a test whose failures all hung is not replayed (each replay would
+// cost a whole timeout); one that also failed otherwise is replayed with that run's seed.
+func TestReplayJobsSkipHangs(t *testing.T) {
+	p := Package{ImportPath: "x/p", Binary: "/bin/p"}
+	rec := func(run int, hang, mixed Outcome) Record {
+		seed := uint64(100 + run)
+		return Record{Package: p, Run: run, Seed: seed, Phase: Main,
+			Tests: []TestResult{{Name: "TestHang", Run: run, Seed: seed, Outcome: hang}, {Name: "TestMixed", Run: run, Seed: seed, Outcome: mixed}}}
+	}
+	rep := Summarize([]Record{rec(1, Hang, Hang), rec(2, Hang, Fail), rec(3, Pass, Pass)}, SummaryOptions{})
+	jobs := ReplayJobs([]Package{p}, rep, 10)
+	if len(jobs) != replaysPerSeed || jobs[0].Filter != "^TestMixed$" || jobs[0].Run != 2 || jobs[0].Seed != 102 {
+		t.Errorf("replay jobs %+v, want %d of TestMixed with run 2's seed", jobs, replaysPerSeed)
+	}
+}
+
+// TestStoppingRules: -failfast stops at the first failing run, -until when its budget is
+// spent, -precision each test once its interval is narrow enough; the report says which.
+func TestStoppingRules(t *testing.T) {
+	build := BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}}
+	session := func(o Options) *Report {
+		o.Seed, o.Parallel, o.Batch = 1, 1, 1
+		rep, err := RunSession(context.Background(), Config{Build: build, Options: o, Cache: Cache{t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	// The first failing run of flaky under seed 1, as its seeds decide.
+	first := 0
+	for i := 1; first == 0; i++ {
+		if s := RunSeed(1, i); drawOf(s, "TestFlaky") < 0.1 || drawOf(s, "TestSub/a_b/c.d") < 0.2 {
+			first = i
+		}
+	}
+	rep := session(Options{Runs: 300, FailFast: true})
+	if p := pkgSummary(t, rep, "flaky"); p.Runs != first || !strings.Contains(rep.Stopped, "-failfast") {
+		t.Errorf("-failfast: %d runs, want %d; stopped %q", p.Runs, first, rep.Stopped)
+	}
+	rep = session(Options{Runs: 300, Until: time.Nanosecond})
+	if p := pkgSummary(t, rep, "flaky"); p.Runs != 0 || !strings.Contains(rep.Stopped, "-until 1ns ran out after 0 of 300 runs") {
+		t.Errorf("-until: %d runs; stopped %q", p.Runs, rep.Stopped)
+	}
+	rep = session(Options{Runs: 300, Precision: 0.3})
+	steady, flaky := summary(t, rep, "flaky", "TestSteady"), summary(t, rep, "flaky", "TestFlaky")
+	for _, ts := range []TestSummary{steady, flaky} {
+		if ts.Upper-ts.Lower >= 0.3 {
+			t.Errorf("-precision 0.3: %s stopped at [%v, %v]", ts.Name, ts.Lower, ts.Upper)
+		}
+	}
+	if !(steady.Runs < flaky.Runs && flaky.Runs < 300) || !strings.Contains(rep.Stopped, "-precision") {
+		t.Errorf("-precision 0.3: TestSteady made %d runs, TestFlaky %d; stopped %q", steady.Runs, flaky.Runs, rep.Stopped)
+	}
+}

@@ -1,0 +1,164 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spreadcheck/spreadcheck/internal/replay"
+)
+
+// SeedVerdict says whether a test's failures follow from its seed.
+type SeedVerdict string
+
+// The verdicts of a replay check.
+const (
+	// DependsOnSeed: replays of failing seeds fail more often than the test fails anyway.
+	DependsOnSeed SeedVerdict = "depends on the seed"
+	// IndependentOfSeed: a replay of a failing seed passed, and replays fail no more often
+	// than the test does: timing, load or global state decide, not the seed.
+	IndependentOfSeed SeedVerdict = "independent of the seed"
+	// Undecided: every replay failed, but too few to tell that from the test's own rate.
+	Undecided SeedVerdict = "undecided"
+)
+
+// ReplayAlpha is the level of the replay check's test: the probability of calling a test's
+// failures seed-dependent when they are not.
+const ReplayAlpha = 0.01
+
+// Replays of a failing test: up to replaySeeds of its failing seeds, each replaysPerSeed
+// times, every replay a process of its own with that seed and that test alone.
+const (
+	replaySeeds    = 3
+	replaysPerSeed = 4
+)
+
+// ReplayCheck is what replaying a test's failing seeds showed.
+type ReplayCheck struct {
+	Replays  int `json:"replays"`  // replays of failing seeds made
+	Failures int `json:"failures"` // of them, those that failed, crashed or hung
+	// P is the one-sided p-value of Fisher's exact test that replays of failing seeds fail
+	// more often than the test's runs in the main pass.
+	P       float64     `json:"p"`
+	Verdict SeedVerdict `json:"verdict"` // "depends on the seed", "independent of the seed" or "undecided"
+}
+
+func judgeReplays(replays, main Counts, seeded bool) *ReplayCheck {
+	c := &ReplayCheck{Replays: replays.Runs, Failures: replays.Bad(), P: 1}
+	if main.Runs > 0 {
+		c.P, _ = FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs)
+	}
+	switch {
+	case c.P < ReplayAlpha:
+		c.Verdict = DependsOnSeed
+	case c.Failures < c.Replays:
+		c.Verdict = IndependentOfSeed
+	default:
+		c.Verdict = Undecided
+	}
+	return c
+}
+
+// note says in one sentence what the replays showed, with the numbers.
+func (c *ReplayCheck) note(t *TestSummary) string {
+	what := fmt.Sprintf("%d of %d replays of failing seeds failed, against %s of all runs (Fisher's exact test, p = %.2g)",
+		c.Failures, c.Replays, FormatRate(t.Rate.Rate), c.P)
+	switch c.Verdict {
+	case DependsOnSeed:
+		what = "depends on the seed: " + what + "; the commands below reproduce it"
+	case IndependentOfSeed:
+		what = "independent of the seed (timing, load or global state): " + what + "; the commands below may pass"
+	default:
+		what = fmt.Sprintf("undecided: %s, which is not below %g; more failing runs would tell", what, ReplayAlpha)
+	}
+	if !t.Seeded {
+		what += "; the test recorded no spreadcheck.seed (its randomness does not come from spread.Rand)"
+	}
+	return what
+}
+
+// ReplayJobs returns the replays of up to limit failing tests: each of up to three failing seeds
+// (not hangs: each would cost a whole timeout) run replaysPerSeed times, the test alone, in the
+// conditions of the run that failed. Tests that failed in every run are not replayed: there
+// is no rate to compare with.
+func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
+	built := map[string]bool{}
+	for _, p := range pkgs {
+		built[p.ImportPath] = p.Binary != ""
+	}
+	var jobs []Job
+	tests := 0
+	for _, ps := range r.Packages {
+		for _, t := range ps.Tests {
+			if tests == limit || !built[ps.ImportPath] || t.Name == PackageTest || t.EveryRun() {
+				continue
+			}
+			if js := replaysOf(&t); len(js) > 0 {
+				jobs = append(jobs, js...)
+				tests++
+			}
+		}
+	}
+	return jobs
+}
+
+func replaysOf(t *TestSummary) []Job {
+	var jobs []Job
+	var seeds []uint64
+	for _, f := range t.Failing {
+		if f.Outcome == Hang || f.job.Package.Binary == "" || slices.Contains(seeds, f.Seed) || len(seeds) == replaySeeds {
+			continue
+		}
+		seeds = append(seeds, f.Seed)
+		for range replaysPerSeed {
+			jobs = append(jobs, f.job)
+		}
+	}
+	return jobs
+}
+
+// replayJob returns the process that replays test t's run in record r: its seed, the test
+// alone, and the run's conditions.
+func replayJob(r *Record, t *TestResult) Job {
+	return Job{Package: r.Package, Run: r.Run, Count: 1, Seed: t.Seed, Phase: Replay,
+		Filter: replay.RunPattern(t.Name), CPU: r.CPU, Env: r.Env}
+}
+
+// ReplayCommand returns the shell command that replays test t's run in record r, in the run's
+// conditions: the directory, the seed and run number it had in its environment, the build and
+// test flags it had, and the test alone:
+//
+//	SPREADCHECK_SEED=<seed> SPREADCHECK_RUN=<n> go test -run '^TestName$' -count=1 ./pkg
+func ReplayCommand(r *Record, t *TestResult) string {
+	c := replay.Command{
+		Dir:     r.CdDir,
+		Env:     append([]string{fmt.Sprintf("%s=%d", SeedEnv, t.Seed), fmt.Sprintf("%s=%d", RunEnv, r.Run)}, r.Env...),
+		Flags:   replayFlags(r),
+		Test:    t.Name,
+		Package: r.Target,
+		Args:    r.Args,
+	}
+	if t.Name == PackageTest {
+		c.Test = ""
+	}
+	if c.Package == "" {
+		c.Package = r.ImportPath
+	}
+	return c.String()
+}
+
+// replayFlags returns the go test flags of a record's run, with -shuffle=on made the seed the
+// binary chose, and its -cpu value.
+func replayFlags(r *Record) []string {
+	var flags []string
+	for _, f := range r.Flags {
+		if strings.HasPrefix(f, "-shuffle=") && r.Shuffle != "" {
+			f = "-shuffle=" + r.Shuffle
+		}
+		flags = append(flags, f)
+	}
+	if r.CPU != "" {
+		flags = append(flags, "-cpu="+r.CPU)
+	}
+	return flags
+}
