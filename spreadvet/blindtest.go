@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // minCheckN is the smallest sample spread.Check can size at its default false-failure rate
@@ -96,19 +97,67 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 			xs, slice = v.Name(), v
 		}
 	}
+	n := "1000"
+	if s.n >= minCheckN {
+		n = fmt.Sprint(s.n)
+	}
+	result := types.TypeString(c.typeOf(s.call), types.RelativeTo(c.pass.Pkg))
+	if recv, method, ok := c.statefulCall(s.call); ok {
+		// Each call moves the state (the next attempt's interval): the draws are no sample of
+		// one distribution, so the check draws from copies of one state, and no fix is safe.
+		b := freshName(s.call, "b", "state")
+		return fmt.Sprintf("%s changes %s on every call, so draw from copies of one state: xs := spread.Draw(%s, func() %s { %s := %s; return %s.%s%s }); spread.Check(%s, xs, %s)",
+			method, c.src(recv), n, result, b, c.copyOf(recv), b, method, c.src(s.call)[len(c.src(s.call.Fun)):], tb, dist), nil
+	}
 	if slice == nil {
-		n := "1000"
-		if s.n >= minCheckN {
-			n = fmt.Sprint(s.n)
-		}
 		return fmt.Sprintf("xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
-			n, types.TypeString(c.typeOf(s.call), types.RelativeTo(c.pass.Pkg)), c.src(s.call), tb, dist), nil
+			n, result, c.src(s.call), tb, dist), nil
 	}
 	check := fmt.Sprintf("spread.Check(%s, %s, %s)", tb, xs, dist)
 	if !known || s.n < minCheckN {
 		return check, nil
 	}
 	return check, c.insertCheck(s.loop.Node(), check)
+}
+
+// statefulCall returns the receiver and the name of a call to a method with a pointer
+// receiver (one that may change its receiver's state, as a backoff's NextBackOff does).
+func (c *checker) statefulCall(call *ast.CallExpr) (recv ast.Expr, method string, ok bool) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if !isSel || fn == nil || fn.Signature().Recv() == nil {
+		return nil, "", false
+	}
+	if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); !ptr {
+		return nil, "", false
+	}
+	return sel.X, sel.Sel.Name, true
+}
+
+// freshName returns the first of names that no identifier in n spells.
+func freshName(n ast.Node, names ...string) string {
+	used := map[string]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	for _, name := range names {
+		if !used[name] {
+			return name
+		}
+	}
+	return names[len(names)-1] + "1"
+}
+
+// copyOf returns the expression that copies the value recv points at (or recv itself, when it
+// is not a pointer).
+func (c *checker) copyOf(recv ast.Expr) string {
+	if _, ptr := c.typeOf(recv).(*types.Pointer); ptr {
+		return "*" + c.src(recv)
+	}
+	return c.src(recv)
 }
 
 // siteDist renders the distribution of a site's draws as spread source, when its function's
