@@ -443,6 +443,9 @@ func (f *testFlow) collectionCall(id cursor, call *ast.CallExpr, site *drawSite)
 	if b, ok := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Builtin); ok {
 		switch b.Name() {
 		case "len":
+			if _, isSlice := f.c.typeOf(call.Args[0]).Underlying().(*types.Slice); isSlice {
+				return // the number of draws, not a statistic of them
+			}
 			f.lens = append(f.lens, lenUse{call, id.Parent(), site})
 			f.breaks("its distinct values counted (" + f.c.src(call) + ")")
 			return
