@@ -37,7 +37,9 @@ type checker struct {
 	pass    *analysis.Pass
 	insp    *inspector.Inspector
 	random  map[*types.Func]*randomFunc // the package's own random functions
+	draws   map[ast.Node]bool           // the declarations whose bodies draw (or read a clock as randomness)
 	sources map[string][]byte           // file contents, for src
+	assigns map[*types.Var]assignment   // the assignments of local variables, indexed once
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"math"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // minCheckN is the smallest sample spread.Check can size at its default false-failure rate
@@ -96,13 +98,21 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 			xs, slice = v.Name(), v
 		}
 	}
+	n := "1000"
+	if s.n >= minCheckN {
+		n = fmt.Sprint(s.n)
+	}
+	result := c.typeName(c.typeOf(s.call), s.call)
+	if recv, method, ok := c.statefulCall(s.call); ok {
+		// Each call moves the state (the next attempt's interval): the draws are no sample of
+		// one distribution, so the check draws from copies of one state, and no fix is safe.
+		b := freshName(s.call, "b", "state")
+		return fmt.Sprintf("%s changes %s on every call, so draw from copies of one state: xs := spread.Draw(%s, func() %s { %s := %s; return %s.%s%s }); spread.Check(%s, xs, %s)",
+			method, c.src(recv), n, result, b, c.copyOf(recv), b, method, c.src(s.call)[len(c.src(s.call.Fun)):], tb, dist), nil
+	}
 	if slice == nil {
-		n := "1000"
-		if s.n >= minCheckN {
-			n = fmt.Sprint(s.n)
-		}
 		return fmt.Sprintf("xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
-			n, types.TypeString(c.typeOf(s.call), types.RelativeTo(c.pass.Pkg)), c.src(s.call), tb, dist), nil
+			n, result, c.src(s.call), tb, dist), nil
 	}
 	check := fmt.Sprintf("spread.Check(%s, %s, %s)", tb, xs, dist)
 	if !known || s.n < minCheckN {
@@ -111,22 +121,104 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 	return check, c.insertCheck(s.loop.Node(), check)
 }
 
+// statefulCall returns the receiver and the name of a call to a method with a pointer
+// receiver (one that may change its receiver's state, as a backoff's NextBackOff does).
+func (c *checker) statefulCall(call *ast.CallExpr) (recv ast.Expr, method string, ok bool) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if !isSel || fn == nil || fn.Signature().Recv() == nil {
+		return nil, "", false
+	}
+	if _, ptr := fn.Signature().Recv().Type().(*types.Pointer); !ptr {
+		return nil, "", false
+	}
+	return sel.X, sel.Sel.Name, true
+}
+
+// freshName returns the first of names that no identifier in n spells.
+func freshName(n ast.Node, names ...string) string {
+	used := map[string]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	for _, name := range names {
+		if !used[name] {
+			return name
+		}
+	}
+	return names[len(names)-1] + "1"
+}
+
+// copyOf returns the expression that copies the value recv points at (or recv itself, when it
+// is not a pointer).
+func (c *checker) copyOf(recv ast.Expr) string {
+	if _, ptr := c.typeOf(recv).(*types.Pointer); ptr {
+		return "*" + c.src(recv)
+	}
+	return c.src(recv)
+}
+
 // siteDist renders the distribution of a site's draws as spread source, when its function's
-// distribution is known and its bounds can be written with the call's arguments.
+// distribution is known and its bounds can be written with the call's arguments in the type
+// of the draws: spread.Uniform(base/2, base), spread.Uniform[float64](0, 1) (untyped
+// constants alone would declare ints), spread.Uniform(0, time.Duration(x)).
 func (c *checker) siteDist(s *drawSite) (string, bool) {
 	if s.fact.Dist == nil {
 		return "", false
 	}
+	t := c.typeOf(s.call)
+	lo, okLo := c.bound(s, s.fact.Dist.Lo, t)
+	hi, okHi := c.bound(s, s.fact.Dist.Hi, t)
+	if !okLo || !okHi {
+		return "", false
+	}
+	if _, isConst := s.fact.Dist.Lo.constant(); isConst {
+		if _, isConst := s.fact.Dist.Hi.constant(); isConst {
+			return "spread.Uniform[" + c.typeName(t, s.call) + "](" + lo + ", " + hi + ")", true
+		}
+	}
+	return "spread.Uniform(" + lo + ", " + hi + ")", true
+}
+
+// bound renders one bound of a site's distribution in type t: a constant t can hold, or an
+// expression of the call's arguments, converted to t when it has another type.
+func (c *checker) bound(s *drawSite, p poly, t types.Type) (string, bool) {
 	args := make([]string, len(s.call.Args))
 	for i, a := range s.call.Args {
 		args[i] = c.src(a)
 	}
-	lo, ok1 := s.fact.Dist.Lo.render(args)
-	hi, ok2 := s.fact.Dist.Hi.render(args)
-	if !ok1 || !ok2 {
+	text, ok := p.render(args)
+	if !ok {
 		return "", false
 	}
-	return "spread.Uniform(" + lo + ", " + hi + ")", true
+	if v, isConst := p.constant(); isConst {
+		return text, !isInteger(t) || v == math.Trunc(v)
+	}
+	for m := range p { // one monomial: render refuses more
+		var i int
+		if _, err := fmt.Sscanf(m, "$%d", &i); err == nil && i < len(s.call.Args) && !types.Identical(c.typeOf(s.call.Args[i]), t) {
+			return c.typeName(t, s.call) + "(" + text + ")", true
+		}
+	}
+	return text, true
+}
+
+// typeName writes t as the file holding n spells it: its package by the name the file imports
+// it under.
+func (c *checker) typeName(t types.Type, n ast.Node) string {
+	file := c.fileOf(n.Pos())
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == c.pass.Pkg {
+			return ""
+		}
+		if name := importName(file, p.Path()); name != "" {
+			return name
+		}
+		return p.Name()
+	})
 }
 
 // insertCheck is a suggested fix that adds check after stmt, and imports package spread.

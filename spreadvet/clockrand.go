@@ -10,17 +10,22 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// clockRandomness reports whether e takes a clock reading as a random number: a reading
-// modulo n or masked (its parity, "% 2" or "& 1"), or the fraction of the current second
-// (Nanosecond() / 1e9). It returns a description of the reading.
-func (c *checker) clockRandomness(e *ast.BinaryExpr) (string, bool) {
+// clockRandomness reports whether the expression at cur takes a clock reading as a random
+// number: a fine reading (nanoseconds, microseconds, milliseconds) modulo n or masked (its
+// parity, "% 2" or "& 1"), or the fraction of the current second (Nanosecond() / 1e9). It
+// returns a description of the reading. Whole seconds modulo n are left alone (they index
+// time windows: a ring of per-second buckets), and so is a remainder that aligns a time to
+// a boundary (interval - now%interval, now - now%interval).
+func (c *checker) clockRandomness(cur cursor) (string, bool) {
+	e := cur.Node().(*ast.BinaryExpr)
 	switch e.Op {
-	case token.REM:
-		if m, ok := c.clockReading(e.X); ok {
+	case token.REM, token.AND:
+		m, ok := c.fineReading(e.X)
+		switch {
+		case !ok || c.aligns(cur):
+		case e.Op == token.REM:
 			return "a remainder of the clock reading " + m + "()", true
-		}
-	case token.AND:
-		if m, ok := c.clockReading(e.X); ok {
+		default:
 			return "the low bits of the clock reading " + m + "()", true
 		}
 	case token.QUO:
@@ -29,6 +34,36 @@ func (c *checker) clockRandomness(e *ast.BinaryExpr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// fineReading returns the method of a clock reading finer than a second, as clockReading.
+func (c *checker) fineReading(e ast.Expr) (string, bool) {
+	m, ok := c.clockReading(e)
+	return m, ok && m != "Unix"
+}
+
+// aligns reports whether the remainder at cur is subtracted from its own modulus or from a
+// clock reading: the time left to the next boundary, or the time rounded down to one.
+func (c *checker) aligns(cur cursor) bool {
+	rem := cur.Node().(*ast.BinaryExpr)
+	for p := cur.Parent(); ; cur, p = p, p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.CallExpr:
+			if c.isConversion(pn) {
+				continue
+			}
+		case *ast.BinaryExpr:
+			if pn.Op != token.SUB || pn.Y != cur.Node() {
+				return false
+			}
+			from := c.stripConversions(pn.X)
+			_, reading := c.clockReading(from)
+			return reading || text(from) == text(c.stripConversions(rem.Y))
+		}
+		return false
+	}
 }
 
 // constValue returns the value of a constant expression, or NaN-free 0 when it has none.
@@ -47,7 +82,7 @@ func (c *checker) clockRandomnessFindings() {
 		for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil)) {
 			switch n := cur.Node().(type) {
 			case *ast.BinaryExpr:
-				if what, ok := c.clockRandomness(n); ok {
+				if what, ok := c.clockRandomness(cur); ok {
 					c.reportClockRemainder(n, what)
 				}
 			case *ast.CallExpr:

@@ -224,7 +224,7 @@ func (c *checker) linearBinary(e *ast.BinaryExpr, sym symbolizer, depth int) (li
 // linearClockRemainder reads "reading % n" and "reading & (n-1)" on a clock reading as a
 // draw over {0, ..., n-1}: what the author meant it to be.
 func (c *checker) linearClockRemainder(e *ast.BinaryExpr, sym symbolizer) (linear, bool) {
-	if _, ok := c.clockReading(e.X); !ok {
+	if _, ok := c.fineReading(e.X); !ok {
 		return linear{}, false
 	}
 	tv, ok := c.pass.TypesInfo.Types[e.Y]

@@ -8,10 +8,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// symmetricWords say that an offset goes both ways; oneSidedWords that it goes one way.
+// symmetricWords say that an offset goes both ways; oneSidedWords that it goes one way. A
+// bare "symmetric" is not among them: in numeric code it is mostly about matrices.
 var (
-	symmetricWords = []string{"±", "+/-", "+-", "plus or minus", "symmetric", "either direction", "up or down"}
-	oneSidedWords  = []string{"one-sided", "only up", "only adds", "only ever adds", "never shorter", "never earlier"}
+	symmetricWords = []string{"±", "+/-", "+-", "plus or minus", "symmetric jitter", "symmetrical jitter",
+		"jitter symmetrically", "symmetric offset", "symmetric around", "either direction", "up or down"}
+	oneSidedWords = []string{"one-sided", "only up", "only adds", "only ever adds", "never shorter", "never earlier"}
 )
 
 // oneSidedOffsets reports an offset added to an anchor whose sign contradicts what the
@@ -20,6 +22,9 @@ var (
 func (c *checker) oneSidedOffsets() {
 	for _, fd := range c.funcDecls(false) {
 		doc := fd.Node().(*ast.FuncDecl).Doc
+		if !c.draws[fd.Node()] || !c.claimsIn(fd.Node().(*ast.FuncDecl)) {
+			continue // no offset to check, or no claim to check it against
+		}
 		for cur := range fd.Preorder((*ast.AssignStmt)(nil), (*ast.BinaryExpr)(nil)) {
 			offset, mul, ok := c.offsetOf(cur.Node())
 			if !ok || !c.maximal(cur) {
@@ -110,14 +115,34 @@ func (c *checker) claimNear(cur cursor, doc *ast.CommentGroup, offset ast.Expr) 
 	if doc != nil {
 		texts = append(texts, doc.Text())
 	}
-	all := strings.ToLower(strings.Join(texts, "\n"))
+	return claim(strings.Join(texts, "\n"))
+}
+
+// claimsIn reports whether the doc or a comment inside fd says symmetric or one-sided: a
+// cheap filter before the offsets of fd are read.
+func (c *checker) claimsIn(fd *ast.FuncDecl) bool {
+	var texts []string
+	if fd.Doc != nil {
+		texts = append(texts, fd.Doc.Text())
+	}
+	for _, g := range c.fileOf(fd.Pos()).Comments {
+		if fd.Pos() <= g.Pos() && g.End() <= fd.End() {
+			texts = append(texts, g.Text())
+		}
+	}
+	return claim(strings.Join(texts, "\n")) != ""
+}
+
+// claim returns "symmetric" or "one-sided" when text says so, or "".
+func claim(text string) string {
+	text = strings.ToLower(text)
 	for _, w := range symmetricWords {
-		if strings.Contains(all, w) {
+		if strings.Contains(text, w) {
 			return "symmetric"
 		}
 	}
 	for _, w := range oneSidedWords {
-		if strings.Contains(all, w) {
+		if strings.Contains(text, w) {
 			return "one-sided"
 		}
 	}

@@ -2,7 +2,6 @@ package spreadvet
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -124,83 +123,6 @@ func (c *checker) isConversion(call *ast.CallExpr) bool {
 	}
 	b, ok := tv.Type.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsNumeric != 0
-}
-
-// onlyAssignment returns the value a local variable is given, when it is given exactly one
-// (its declaration with a value, or one plain assignment) in the function that declares it.
-func (c *checker) onlyAssignment(v *types.Var) ast.Expr {
-	var value ast.Expr
-	count := 0
-	body := c.enclosingBody(v)
-	if body == nil {
-		return nil
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
-					count++
-					switch {
-					case n.Tok != token.DEFINE && n.Tok != token.ASSIGN:
-						count += 2 // +=, -=, ...: not one value
-					case len(n.Lhs) == len(n.Rhs):
-						value = n.Rhs[i]
-					default:
-						value = nil
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if c.pass.TypesInfo.ObjectOf(id) == v {
-					count++
-					if len(n.Values) == len(n.Names) {
-						value = n.Values[i]
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && c.pass.TypesInfo.ObjectOf(id) == v {
-				count += 2 // its address escapes: any write is possible
-			}
-		case *ast.IncDecStmt:
-			if id, ok := n.X.(*ast.Ident); ok && c.pass.TypesInfo.ObjectOf(id) == v {
-				count += 2
-			}
-		}
-		return true
-	})
-	if count != 1 {
-		return nil
-	}
-	return value
-}
-
-// enclosingBody returns the body of the function that declares the local variable v.
-func (c *checker) enclosingBody(v *types.Var) *ast.BlockStmt {
-	if v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	cur, ok := c.insp.Root().FindByPos(v.Pos(), v.Pos())
-	if !ok {
-		return nil
-	}
-	if fn, ok := enclosingFunc(cur); ok {
-		return funcBody(fn.Node())
-	}
-	return nil
-}
-
-// funcBody returns the body of a FuncDecl or FuncLit.
-func funcBody(n ast.Node) *ast.BlockStmt {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		return n.Body
-	case *ast.FuncLit:
-		return n.Body
-	}
-	return nil
 }
 
 // enclosingFunc returns the innermost FuncDecl or FuncLit around cur.

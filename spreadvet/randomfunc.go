@@ -60,6 +60,7 @@ func (p poly) describe() string {
 // Each gets a randomFunc fact, so that other packages (and external tests) see it.
 func (c *checker) findRandomFuncs() {
 	c.random = map[*types.Func]*randomFunc{}
+	c.draws = map[ast.Node]bool{}
 	calls := map[*types.Func][]*types.Func{}
 	var decls []*ast.FuncDecl
 	for _, test := range []bool{false, true} {
@@ -70,10 +71,11 @@ func (c *checker) findRandomFuncs() {
 				continue
 			}
 			decls = append(decls, fd)
-			via, callees := c.directRandomness(fd.Body)
+			via, callees := c.directRandomness(cur)
 			calls[fn] = callees
 			if via != "" {
 				c.random[fn] = &randomFunc{Via: via}
+				c.draws[fd] = true
 			}
 		}
 	}
@@ -119,11 +121,11 @@ func (c *checker) randomFact(fn *types.Func) *randomFunc {
 	return nil
 }
 
-// directRandomness returns what makes body random by itself (a draw or clock randomness),
-// or "", and the functions it calls.
-func (c *checker) directRandomness(body *ast.BlockStmt) (via string, callees []*types.Func) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+// directRandomness returns what makes the function at fd random by itself (a draw or clock
+// randomness), or "", and the functions it calls.
+func (c *checker) directRandomness(fd cursor) (via string, callees []*types.Func) {
+	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
+		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			if d, ok := c.drawOf(n); ok && via == "" {
 				via = "rand." + d.name
@@ -132,12 +134,11 @@ func (c *checker) directRandomness(body *ast.BlockStmt) (via string, callees []*
 				callees = append(callees, fn)
 			}
 		case *ast.BinaryExpr:
-			if _, ok := c.clockRandomness(n); ok && via == "" {
+			if _, ok := c.clockRandomness(cur); ok && via == "" {
 				via = "a clock reading"
 			}
 		}
-		return true
-	})
+	}
 	return via, callees
 }
 

@@ -60,7 +60,7 @@ func (f *testFlow) breaks(why string) {
 func (f *testFlow) findSites() {
 	for cur := range f.fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if f.c.isSpreadCall(call) {
+		if f.c.isSpreadCheck(call) {
 			f.spread = true
 			continue
 		}
@@ -76,10 +76,12 @@ func (f *testFlow) findSites() {
 	}
 }
 
-// isSpreadCall reports whether call calls a function of package spread.
-func (c *checker) isSpreadCall(call *ast.CallExpr) bool {
+// isSpreadCheck reports whether call calls a function of package spread that looks at a
+// sample: anything but Rand and ReplayCommand, which only seed and replay (a test seeded by
+// spread.Rand that checks only bounds is still blind).
+func (c *checker) isSpreadCheck(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath && fn.Name() != "Rand" && fn.Name() != "ReplayCommand"
 }
 
 // declaredInTest reports whether call calls a function declared in a test file of this
@@ -441,6 +443,9 @@ func (f *testFlow) collectionCall(id cursor, call *ast.CallExpr, site *drawSite)
 	if b, ok := typeutil.Callee(f.c.pass.TypesInfo, call).(*types.Builtin); ok {
 		switch b.Name() {
 		case "len":
+			if _, isSlice := f.c.typeOf(call.Args[0]).Underlying().(*types.Slice); isSlice {
+				return // the number of draws, not a statistic of them
+			}
 			f.lens = append(f.lens, lenUse{call, id.Parent(), site})
 			f.breaks("its distinct values counted (" + f.c.src(call) + ")")
 			return

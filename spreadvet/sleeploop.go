@@ -10,7 +10,7 @@ import (
 )
 
 // randomSleepLoops reports a loop that repeats forever (no counter) and paces itself with a
-// random sleep, in a function with no ticker: its gaps have no fixed mean pace, so runs of
+// random sleep, in a function with no ticker and no wait on a channel of times: its gaps have no fixed mean pace, so runs of
 // long and of short sleeps (cold and hot runs) come by chance. Retry loops (that return or
 // break on a nil error) and sleeps that grow in the loop (backoff) are left alone.
 func (c *checker) randomSleepLoops() {
@@ -24,7 +24,7 @@ func (c *checker) randomSleepLoops() {
 				continue
 			}
 			loop, ok := c.foreverLoop(cur)
-			if !ok || c.isRetryLoop(loop) || c.changesIn(loop, call.Args[0]) {
+			if !ok || c.isRetryLoop(loop) || c.changesIn(loop, call.Args[0]) || c.receivesTime(loop, call) {
 				continue
 			}
 			c.pass.Report(analysis.Diagnostic{
@@ -52,6 +52,25 @@ func (c *checker) hasTicker(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// receivesTime reports whether the loop waits on a channel of time.Time other than the
+// sleep itself: a ticker made elsewhere (<-tick, <-t.C) keeps the pace.
+func (c *checker) receivesTime(loop cursor, sleep *ast.CallExpr) bool {
+	for cur := range loop.Preorder((*ast.UnaryExpr)(nil)) {
+		recv := cur.Node().(*ast.UnaryExpr)
+		if recv.Op != token.ARROW || ast.Unparen(recv.X) == sleep {
+			continue
+		}
+		t := c.typeOf(recv.X)
+		if t == nil {
+			continue
+		}
+		if ch, ok := t.Underlying().(*types.Chan); ok && isTimeTime(ch.Elem()) {
+			return true
+		}
+	}
+	return false
 }
 
 // drawsIn reports whether e draws a random number, directly or through a random function.

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -65,7 +66,7 @@ func (c *checker) meanUse(f *testFlow, cur cursor, site *drawSite, ch meanChain,
 				if pn.Y == cur.Node() {
 					limit = pn.X
 				}
-				if c.handTyped(limit, 0) {
+				if c.handTyped(limit, 0) && c.guardsFailure(p) {
 					c.reportMeanTolerance(f, pn, limit, site, ch, tb)
 				}
 				return
@@ -224,7 +225,7 @@ func (c *checker) reportMeanTolerance(f *testFlow, cmp *ast.BinaryExpr, limit as
 // countUse reports a count of distinct draws compared with a limit that is not derived.
 func (c *checker) countUse(f *testFlow, l lenUse, tb string) {
 	cmp, ok := l.cur.Parent().Node().(*ast.BinaryExpr)
-	if !ok {
+	if !ok || !c.guardsFailure(l.cur.Parent()) {
 		return
 	}
 	limit := cmp.Y
@@ -249,6 +250,60 @@ func (c *checker) countUse(f *testFlow, l lenUse, tb string) {
 		Message: fmt.Sprintf("hand-sized tolerance: %s compares the distinct draws of %s with a limit that nothing derived: %s; size the limit from a chosen rate: %s",
 			c.src(cmp), c.src(l.site.call.Fun), rate, check),
 	})
+}
+
+// guardsFailure reports whether the comparison at cur can fail the test: anything but the
+// condition of an if statement whose branches only log (a number that is only reported
+// cannot flake).
+func (c *checker) guardsFailure(cur cursor) bool {
+	for p := cur.Parent(); ; p = p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.UnaryExpr:
+			if pn.Op == token.NOT {
+				continue
+			}
+		case *ast.BinaryExpr:
+			if pn.Op == token.LAND || pn.Op == token.LOR {
+				continue
+			}
+		case *ast.IfStmt:
+			return c.failsIn(pn.Body) || (pn.Else != nil && c.failsIn(pn.Else))
+		}
+		return true
+	}
+}
+
+// failsIn reports whether n calls anything but a logging function (t.Log, t.Logf, fmt and
+// log printing): t.Error, t.Fatal, a helper, panic.
+func (c *checker) failsIn(n ast.Node) bool {
+	fails := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !c.isConversion(call) && !c.onlyLogs(call) {
+			fails = true
+		}
+		return !fails
+	})
+	return fails
+}
+
+// onlyLogs reports whether call prints without failing: t.Log, t.Logf, fmt's and log's Print
+// functions, and the formatting of their arguments.
+func (c *checker) onlyLogs(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "testing":
+		return fn.Name() == "Log" || fn.Name() == "Logf"
+	case "fmt":
+		return true
+	case "log":
+		return strings.HasPrefix(fn.Name(), "Print")
+	}
+	return false
 }
 
 // derived reports whether a limit comes from a call (a sizing function, say).

@@ -12,6 +12,9 @@ import (
 // a float that always lies in (-1, 1), such as rand.Float64(), which converts to 0.
 func (c *checker) truncatingConversions() {
 	for _, fd := range c.funcDecls(false) {
+		if !c.draws[fd.Node()] {
+			continue // a fraction is a linear form in a draw
+		}
 		for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
 			if len(call.Args) != 1 || !c.isConversion(call) || !isInteger(c.typeOf(call)) {

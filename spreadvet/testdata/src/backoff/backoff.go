@@ -28,3 +28,13 @@ func Fraction() float64 { // want Fraction:"random\\(rand.Float64, Uniform\\[0, 
 func Next(attempt int) time.Duration { // want Next:"random\\(calls Full\\)"
 	return Full(rand.New(rand.NewPCG(1, uint64(attempt))), time.Second<<attempt)
 }
+
+// Exponential is a stateful backoff: each NextBackOff jitters the current interval by up to
+// a tenth either way, then doubles it.
+type Exponential struct{ interval time.Duration }
+
+func (b *Exponential) NextBackOff() time.Duration { // want NextBackOff:"random\\(rand.Float64\\)"
+	d := b.interval + time.Duration((2*rand.Float64()-1)*0.1*float64(b.interval))
+	b.interval *= 2
+	return d
+}

@@ -91,3 +91,53 @@ func TestEqualDiffers(t *testing.T) {
 		prev = d
 	}
 }
+
+// Each call moves the state: the suggestion draws from copies of one state, and no fix is
+// offered (a slice of draws from different states is no sample of one distribution).
+func TestExponentialBounds(t *testing.T) {
+	b := &Exponential{interval: base}
+	var waits []time.Duration
+	for want := base; want < 64*base; want *= 2 {
+		d := b.NextBackOff() // want `blind test: TestExponentialBounds draws b.NextBackOff repeatedly and checks only their bounds \(d < want\*9/10\), so a constant or a collapsed range passes it; check the spread: NextBackOff changes b on every call, so draw from copies of one state: xs := spread.Draw\(1000, func\(\) time.Duration \{ state := \*b; return state.NextBackOff\(\) \}\); spread.Check\(t, xs, spread.Uniform\(lo, hi\)\)`
+		if d < want*9/10 || d > want*11/10 {
+			t.Errorf("wait %v, want %v ± 10%%", d, want)
+		}
+		waits = append(waits, d)
+	}
+}
+
+// Seeded by spread.Rand, but checked only for bounds: still blind.
+func TestFullSeededBounds(t *testing.T) {
+	r := spread.Rand(t)
+	for range 1000 {
+		if d := Full(r, base); d < 0 || d >= base { // want `blind test: TestFullSeededBounds draws Full 1000 times and checks only their bounds`
+			t.Fatal(d)
+		}
+	}
+}
+
+// The mean is only logged, not asserted: a reported number cannot flake. Not flagged.
+func TestFullMeanLogged(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var sum time.Duration
+	for range 1000 {
+		sum += Full(r, base)
+	}
+	if mean := sum / 1000; (mean - base/2).Abs() > base/20 {
+		t.Logf("mean %v is off the expected %v", mean, base/2)
+	}
+}
+
+// A helper that hands the draws to spread.Check: not flagged.
+func TestEqualHelper(t *testing.T) {
+	var xs []time.Duration
+	for range 1000 {
+		xs = append(xs, Equal(base))
+	}
+	checkUniform(t, xs, base/2, base)
+}
+
+func checkUniform(t *testing.T, xs []time.Duration, lo, hi time.Duration) {
+	t.Helper()
+	spread.Check(t, xs, spread.Uniform(lo, hi))
+}

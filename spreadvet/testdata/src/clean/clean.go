@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	mrand "math/rand/v2"
-	"net/http"
 	"time"
 )
 
@@ -19,19 +18,15 @@ func Key() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// Get has a timeout and a deadline, both from the clock.
-func Get(ctx context.Context, c *http.Client, url string) (*http.Response, error) {
+// Fetch has a timeout and a deadline, both from the clock.
+func Fetch(ctx context.Context, do func(context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	deadline := time.Now().Add(2 * time.Second)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, err
-	}
 	if time.Until(deadline) < 0 {
-		return nil, context.DeadlineExceeded
+		return context.DeadlineExceeded
 	}
-	return c.Do(req)
+	return do(ctx)
 }
 
 // Jitter is symmetric ±20% jitter, drawn from an injected source.

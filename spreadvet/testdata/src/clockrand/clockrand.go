@@ -69,3 +69,26 @@ func init() { rand.Seed(time.Now().UnixNano()) }
 func Stamp() string { return time.Now().Format(time.RFC3339Nano) }
 
 func Millis() int64 { return time.Now().UnixNano() / 1e6 }
+
+// Not flagged either: whole seconds index a ring of per-second buckets; an hour window taken
+// modulo n; the time left to the next boundary of an interval; a time rounded down to one.
+
+type Window struct{ counts [60]int }
+
+func (w *Window) Add() { w.counts[time.Now().Unix()%60]++ }
+
+func HourShard(n int64) int64 { return time.Now().Unix() / 3600 % n }
+
+func UntilNext(interval time.Duration) time.Duration {
+	return interval - time.Duration(time.Now().UnixNano()%int64(interval))
+}
+
+func Floor(step int64) int64 {
+	now := time.Now()
+	return now.UnixNano() - now.UnixNano()%step
+}
+
+// Coin flips a fair coin from a seeded source: not flagged.
+func (c *Client) Coin(p float64) bool { // want Coin:"random\\(rand.Float64\\)"
+	return c.rng.Float64() < p
+}

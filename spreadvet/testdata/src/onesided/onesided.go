@@ -48,3 +48,23 @@ func Interval(factor, random float64, current time.Duration) time.Duration {
 func Full(d float64) float64 { // want Full:"random\\(rand.Float64, Uniform\\[0, 1\\*\\$0\\)\\)"
 	return rand.Float64() * d
 }
+
+// RandSymBand returns a random symmetric positive definite band matrix (as gonum's lapack
+// tests do): its diagonal gets n plus a draw. "Symmetric" is about the matrix, not the
+// offset: not flagged.
+func RandSymBand(n int, rnd *rand.Rand) []float64 { // want RandSymBand:"random\\(rand.Float64\\)"
+	ab := make([]float64, n)
+	for i := range ab {
+		ab[i] = float64(n) + rnd.Float64()
+	}
+	return ab
+}
+
+// CoinFlip spreads d by ± j with a coin flip, a symmetric offset written another way: not
+// flagged.
+func CoinFlip(d, j time.Duration) time.Duration { // want CoinFlip:"random\\(rand.Float64\\)"
+	if rand.Float64() < 0.5 {
+		return d + j
+	}
+	return d - j
+}

@@ -1,0 +1,19 @@
+package clockrand
+
+import (
+	"math/rand"
+	"testing"
+	"time"
+)
+
+// A test that seeds its own source from the clock, and logs the seed to replay it: test
+// code, not randomness in the code under test. Not flagged.
+func TestClockSeeded(t *testing.T) {
+	seed := time.Now().UnixNano()
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewSource(seed))
+	c := &Client{rng: rand.New(rand.NewSource(time.Now().UnixNano()))}
+	if d := time.Duration(r.Int63n(10)); d < 0 || c.Jitter(time.Second) < 0 {
+		t.Fatal(d)
+	}
+}
