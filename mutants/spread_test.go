@@ -142,7 +142,7 @@ func Example_spreadCheck() {
 	//   constant              rejected  distinct: 1 distinct value, 999 repeats; want fewer than 3 repeats
 	//   sign-flip             rejected  bounds: min -996.772514ms, max -1.738594ms: 1000 of 1000 values outside (1000 below); want every ...
 	//   clock-derived/coarse  rejected  distinct: 1 distinct value, 999 repeats; want fewer than 3 repeats
-	//   clock-derived/fine    rejected  independence/ascents: 788 ascents in 999 steps (expected 499.5); want between 441 and 558
+	//   clock-derived/fine    rejected  independence/ascents: 788 ascents in 999 steps (expected 499.5); want between 440 and 559
 	//   collapsed-range       rejected  mean: mean 242.5ms, off the expected 500ms by 257.5ms (28.2 standard errors); want off by less th...
 }
 

@@ -257,3 +257,17 @@ func FuzzOrder(f *testing.F) {
 		}
 	})
 }
+
+func FuzzStuckBits(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(i*7-3, n, hostile[i%len(hostile)], hostile[(i+3)%len(hostile)], i-2)
+	}
+	f.Fuzz(func(t *testing.T, bits, n int, alpha, slack float64, b int) {
+		if lim, err := StuckBitsLimit(bits, n, alpha, slack); checkErr(t, "StuckBitsLimit", err) && (lim < 1 || lim > bits) {
+			t.Fatalf("StuckBitsLimit(%d, %d, %v, %v) = %d", bits, n, alpha, slack, lim)
+		}
+		if p, err := StuckBitsTail(bits, n, b, slack); checkErr(t, "StuckBitsTail", err) {
+			checkIn(t, "StuckBitsTail", p, 0, 1)
+		}
+	})
+}

@@ -8,7 +8,7 @@ import (
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
-// Analyze runs the default battery of checks (bounds, distinct, mean, coverage, fit,
+// Analyze runs the default battery of checks (bounds, distinct, mean, coverage, fit, lattice,
 // independence) on xs against the declared distribution and returns the report, without
 // failing any test; Only runs some of them. Each statistic's limit is sized so that all of
 // them together fail a correct implementation with probability at most the false-failure rate
@@ -103,6 +103,8 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 		return []Result{s.checkBounds()}, nil
 	case CheckDistinct:
 		return one(s.checkDistinct(alpha))
+	case CheckLattice:
+		return one(s.checkLattice(alpha))
 	case CheckMean:
 		return one(s.checkMean(alpha))
 	case CheckCoverage:
@@ -127,6 +129,13 @@ func (s *sample) skipReason(name CheckName) string {
 	case CheckDistinct:
 		if !s.dist.uniform {
 			return "the values of this distribution are not equally likely, so no repeat count is sized"
+		}
+	case CheckLattice:
+		if !s.dist.uniform {
+			return "the lattice check reads the digits of a uniform declaration's range"
+		}
+		if j, _ := s.latticeBits(); j < 1 {
+			return "the range holds too few values to read the digits of their positions"
 		}
 	case CheckMean:
 		if s.dist.uniform {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Check runs the default battery of checks (bounds, distinct, mean, coverage, fit,
+// Check runs the default battery of checks (bounds, distinct, mean, coverage, fit, lattice,
 // independence) on xs against the declared distribution, and fails t with one report that
 // explains every failing check: the observed statistic, its limit, the false-failure rate and
 // how the limit was derived, how far outside it the statistic is, the kind of broken randomness

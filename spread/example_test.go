@@ -37,6 +37,7 @@ func ExampleAnalyze_constant() {
 	// coverage/max
 	// coverage/range
 	// fit
+	// lattice
 }
 
 // A healthy random number over half the declared range: the checks see the shape of the
@@ -73,22 +74,23 @@ func ExampleReport_String() {
 	}
 	fmt.Print(report)
 	// Output:
-	// spread: 2 of 9 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
+	// spread: 2 of 10 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
 	//   most likely: clock-derived
-	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 441 and 558
-	//        limit sized for a false-failure rate of alpha 1e-10 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
-	//        outside the limit: 384 outside the interval; suggests: clock-derived: the values rise step by step, as a clock does
-	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 579 and 750
-	//        limit sized for a false-failure rate of alpha 1e-10 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
+	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 440 and 559
+	//        limit sized for a false-failure rate of alpha 8.33e-11 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
+	//        outside the limit: 383 outside the interval; suggests: clock-derived: the values rise step by step, as a clock does
+	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 579 and 751
+	//        limit sized for a false-failure rate of alpha 8.33e-11 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
 	//        outside the limit: 466 outside the interval; suggests: clock-derived: long rising or falling runs: serially correlated values
 	//   sample over the declared range, 32 bins (a correct sample fills each with about 31.2; fullest bin here: 32):
 	//     0s |████████████████████████████████| 1s
 	//   the other statistics:
 	//     bounds                       ok    min 0s, max 999ms, all inside; want every value in [0s, 1s) [exact]
-	//     distinct                     ok    1000 distinct values, 0 repeats; want fewer than 3 repeats [alpha 2e-10]
-	//     mean                         ok    mean 499.5ms, off the expected 500ms by 500µs (0.1 standard errors); want off by less than 58.07ms (6.4 standard errors) [alpha 2e-10]
-	//     coverage/min                 ok    min 0s; want min <= 23.158934ms [alpha 6.67e-11]
-	//     coverage/max                 ok    max 999ms; want max >= 976.841065ms [alpha 6.67e-11]
-	//     coverage/range               ok    range 999ms; want range > 973.6ms [alpha 6.67e-11]
-	//     fit                          ok    D = 0.0010 (largest gap between the sample's CDF and the declared one); want D < 0.1070 [alpha 2e-10]
+	//     distinct                     ok    1000 distinct values, 0 repeats; want fewer than 3 repeats [alpha 1.67e-10]
+	//     mean                         ok    mean 499.5ms, off the expected 500ms by 500µs (0.1 standard errors); want off by less than 58.33ms (6.4 standard errors) [alpha 1.67e-10]
+	//     coverage/min                 ok    min 0s; want min <= 23.337017ms [alpha 5.56e-11]
+	//     coverage/max                 ok    max 999ms; want max >= 976.662982ms [alpha 5.56e-11]
+	//     coverage/range               ok    range 999ms; want range > 973.4ms [alpha 5.56e-11]
+	//     fit                          ok    D = 0.0010 (largest gap between the sample's CDF and the declared one); want D < 0.1074 [alpha 1.67e-10]
+	//     lattice                      ok    0 of the first 21 binary digits of the position the same in every value; want none [alpha 1.67e-10]
 }

@@ -22,11 +22,12 @@ const (
 	CheckMean         CheckName = "mean"
 	CheckCoverage     CheckName = "coverage"
 	CheckFit          CheckName = "fit"
+	CheckLattice      CheckName = "lattice"
 	CheckIndependence CheckName = "independence"
 )
 
 // battery lists the default checks in the order they run and report.
-var battery = []CheckName{CheckBounds, CheckDistinct, CheckMean, CheckCoverage, CheckFit, CheckIndependence}
+var battery = []CheckName{CheckBounds, CheckDistinct, CheckMean, CheckCoverage, CheckFit, CheckLattice, CheckIndependence}
 
 // An Option configures Check and Analyze: FalseFailureRate, Step and Only.
 type Option struct{ apply func(*config) }
