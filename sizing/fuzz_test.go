@@ -271,3 +271,18 @@ func FuzzStuckBits(f *testing.F) {
 		}
 	})
 }
+
+func FuzzLagProduct(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(n, hostile[i%len(hostile)], hostile[(i+2)%len(hostile)], hostile[(i+5)%len(hostile)], hostile[(i+7)%len(hostile)])
+	}
+	f.Add(1000, 83.0, 1.0/12, 0.0, 1e-10)
+	f.Fuzz(func(t *testing.T, n int, sumSq, sigma2, bias, alpha float64) {
+		if lim, method, err := LagProductLimit(n, sumSq, sigma2, bias, alpha); checkErr(t, "LagProductLimit", err) {
+			checkIn(t, "LagProductLimit", lim, 0, math.MaxFloat64)
+			if method == "" {
+				t.Fatal("LagProductLimit: no method")
+			}
+		}
+	})
+}

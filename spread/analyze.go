@@ -74,10 +74,33 @@ func (s *sample) analyze(checks []CheckName, alpha float64) (Report, error) {
 		r.Results = append(r.Results, results...)
 	}
 	r.histogram = s.histogram()
+	blameTheShift(r.Results)
 	if len(tooSmall) > 0 {
 		return r, &tooFewError{n: s.n, alpha: alpha, checks: tooSmall}
 	}
 	return r, nil
+}
+
+// blameTheShift points a failing serial-correlation statistic at what the mean check saw
+// when the order patterns pass: the lag-1 products are centred on the middle of the range, so
+// a sample whose values sit off it (a collapse, a one-sided offset) fails them without any
+// serial correlation.
+func blameTheShift(results []Result) {
+	var serial, mean *Result
+	for i := range results {
+		switch r := &results[i]; {
+		case r.Name == string(CheckIndependence)+"/serial-correlation":
+			serial = r
+		case r.Name == string(CheckMean):
+			mean = r
+		case r.Check == CheckIndependence && r.Failed:
+			return // an order pattern fails too: the sequence is to blame
+		}
+	}
+	if serial != nil && mean != nil && serial.Failed && mean.Failed {
+		serial.Suspects = mean.Suspects
+		serial.why = "the values sit off the centre of the range (see mean), which moves the products too"
+	}
 }
 
 // share returns the rate of each of k statistics of one sample: Bonferroni's alpha/k, which

@@ -38,6 +38,7 @@ func ExampleAnalyze_constant() {
 	// coverage/range
 	// fit
 	// lattice
+	// independence/serial-correlation
 }
 
 // A healthy random number over half the declared range: the checks see the shape of the
@@ -74,14 +75,17 @@ func ExampleReport_String() {
 	}
 	fmt.Print(report)
 	// Output:
-	// spread: 2 of 10 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
+	// spread: 3 of 11 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
 	//   most likely: clock-derived
 	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 440 and 559
-	//        limit sized for a false-failure rate of alpha 8.33e-11 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
 	//        outside the limit: 383 outside the interval; suggests: clock-derived: the values rise step by step, as a clock does
-	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 579 and 751
-	//        limit sized for a false-failure rate of alpha 8.33e-11 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
-	//        outside the limit: 466 outside the interval; suggests: clock-derived: long rising or falling runs: serially correlated values
+	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 578 and 752
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
+	//        outside the limit: 465 outside the interval; suggests: clock-derived: long rising or falling runs: serially correlated values
+	//   FAIL independence/serial-correlation: lag-1 product sum 56.24 of the positions centred on the middle of the range; want |sum| < 25.58
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by Freedman's inequality on the martingale of the lag-1 products, predictable variance at most 10.41 (of the observed 6.924), over 6 levels, n = 1000
+	//        outside the limit: 30.65 past the limit; suggests: clock-derived: each value follows the one before: serially correlated values
 	//   sample over the declared range, 32 bins (a correct sample fills each with about 31.2; fullest bin here: 32):
 	//     0s |████████████████████████████████| 1s
 	//   the other statistics:

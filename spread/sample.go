@@ -342,6 +342,31 @@ func (s *sample) pos(x float64) float64 {
 	return s.dist.cont.CDF(x)
 }
 
+// cellOf returns the cell of a value of a discrete sample, given its key, clamped into the
+// range.
+func (s *sample) cellOf(key uint64) uint64 {
+	d := s.dist
+	if d.integer() {
+		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
+		switch {
+		case below || k < d.loKey:
+			return 0
+		case above || k > d.lastKey:
+			return s.cells - 1
+		}
+		return (k - d.loKey) / s.step
+	}
+	t := math.Round(position(s.keyValue(key), d.lo, d.hi) * float64(s.cells-btoi(d.closed)))
+	return uint64(min(max(t, 0), float64(s.cells-1)))
+}
+
+func btoi(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // width is the width of the declared uniform range, in the sample's units, as a float64 (for
 // reports; it may round, never overflows to a wrong sign).
 func (s *sample) width() float64 {
