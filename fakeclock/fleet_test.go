@@ -67,7 +67,7 @@ func want(fl fakeclock.Fleet) [][]time.Duration {
 }
 
 func TestFleetRun(t *testing.T) {
-	fl := fakeclock.Fleet{Loops: 200, Seed: 7, For: 30 * interval}
+	fl := fakeclock.Fleet{Loops: 100, Seed: 7, For: 20 * interval}
 	got, err := fl.Run(t, jitterTicker)
 	if err != nil {
 		t.Fatal(err)
@@ -82,8 +82,8 @@ func TestFleetRun(t *testing.T) {
 }
 
 func TestFleetRunSchedule(t *testing.T) {
-	for _, loops := range []int{1, 3, 1000} {
-		fl := fakeclock.Fleet{Loops: loops, Seed: 8, For: 50 * interval}
+	for _, loops := range []int{1, 3, 300} {
+		fl := fakeclock.Fleet{Loops: loops, Seed: 8, For: 30 * interval}
 		got, err := fl.RunSchedule(jitterTickerSchedule)
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +98,7 @@ func TestFleetRunSchedule(t *testing.T) {
 // both forms; with a stagger, the copies start apart and the same in both.
 func TestFleetSink(t *testing.T) {
 	for _, stagger := range []time.Duration{0, interval / 3} {
-		fl := fakeclock.Fleet{Loops: 300, Seed: 9, For: 20 * interval, Stagger: stagger}
+		fl := fakeclock.Fleet{Loops: 100, Seed: 9, For: 20 * interval, Stagger: stagger}
 		perLoop, err := fl.RunSchedule(jitterTickerSchedule)
 		if err != nil {
 			t.Fatal(err)
