@@ -38,9 +38,13 @@ type Site struct {
 	Range  string
 	Result string // the enclosing function's first result type, "" when none
 	Call   string // a call of the enclosing function, its parameters as arguments
+	// Declared is the distribution of the enclosing function's result, as a spread call, when
+	// it follows from the expression ("" when it does not).
+	Declared string
 
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
+	bound string // a bounded draw's n, as source
 }
 
 // randPkgs are the packages whose calls are draws.
@@ -253,6 +257,7 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 		s.File = filepath.ToSlash(path)
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	s.Declared = f.declaredResult(s, stack)
 	if s.Equivalent == nil {
 		s.Equivalent = map[string]string{}
 	}
@@ -311,6 +316,9 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
+	if kind == mutants.BoundedDraw && f.pure(call.Args[0]) {
+		s.bound = f.text(call.Args[0])
+	}
 	if kind == mutants.BoundedDraw || kind == mutants.PermDraw {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
