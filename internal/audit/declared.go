@@ -62,7 +62,7 @@ func drawInterval(s *Site) (interval, bool) {
 	case mutants.UnitDraw:
 		return interval{"0.0", "1.0"}, true
 	case mutants.BoundedDraw:
-		return interval{"0", s.bound}, s.bound != ""
+		return interval{"0", unconvert(s.bound)}, s.bound != ""
 	}
 	return interval{}, false
 }
