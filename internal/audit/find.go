@@ -459,7 +459,11 @@ func discarded(stack []ast.Node) bool {
 // enclosing returns the name of the function that holds the innermost node of the stack, its
 // first result type, and a call of it with its parameters' names as arguments.
 func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string) {
+	closure := false
 	for i := len(stack) - 1; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			closure = true
+		}
 		fd, ok := stack[i].(*ast.FuncDecl)
 		if !ok {
 			continue
@@ -495,6 +499,11 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 			}
 		}
 		call += "(" + strings.Join(params, ", ") + ")"
+		if closure {
+			// The draw is in a function literal that fd returns or passes on: calling fd
+			// samples nothing, so there is no call to suggest.
+			return name, "", ""
+		}
 		if obj != nil && obj.Signature().Results().Len() > 0 {
 			result = types.TypeString(obj.Signature().Results().At(0).Type(), imps.userQualifier)
 		}
