@@ -38,9 +38,13 @@ type Site struct {
 	Range  string
 	Result string // the enclosing function's first result type, "" when none
 	Call   string // a call of the enclosing function, its parameters as arguments
+	// Declared is the distribution of the enclosing function's result, as a spread call, when
+	// it follows from the expression ("" when it does not).
+	Declared string
 
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
+	bound string // a bounded draw's n, as source
 }
 
 // randPkgs are the packages whose calls are draws.
@@ -253,6 +257,7 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 		s.File = filepath.ToSlash(path)
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	s.Declared = f.declaredResult(s, stack)
 	if s.Equivalent == nil {
 		s.Equivalent = map[string]string{}
 	}
@@ -311,6 +316,9 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
+	if kind == mutants.BoundedDraw && f.pure(call.Args[0]) {
+		s.bound = f.text(call.Args[0])
+	}
 	if kind == mutants.BoundedDraw || kind == mutants.PermDraw {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
@@ -451,7 +459,11 @@ func discarded(stack []ast.Node) bool {
 // enclosing returns the name of the function that holds the innermost node of the stack, its
 // first result type, and a call of it with its parameters' names as arguments.
 func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string) {
+	closure := false
 	for i := len(stack) - 1; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.FuncLit); ok {
+			closure = true
+		}
 		fd, ok := stack[i].(*ast.FuncDecl)
 		if !ok {
 			continue
@@ -487,6 +499,11 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 			}
 		}
 		call += "(" + strings.Join(params, ", ") + ")"
+		if closure {
+			// The draw is in a function literal that fd returns or passes on: calling fd
+			// samples nothing, so there is no call to suggest.
+			return name, "", ""
+		}
 		if obj != nil && obj.Signature().Results().Len() > 0 {
 			result = types.TypeString(obj.Signature().Results().At(0).Type(), imps.userQualifier)
 		}

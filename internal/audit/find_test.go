@@ -32,6 +32,9 @@ func describe(sites []*Site) string {
 		if s.NotViable != "" {
 			fmt.Fprintf(&b, "\n    not viable: %s", s.NotViable)
 		}
+		if s.Declared != "" {
+			fmt.Fprintf(&b, "\n    returns %s", s.Declared)
+		}
 		b.WriteString("\n")
 	}
 	return b.String()

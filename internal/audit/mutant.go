@@ -326,6 +326,9 @@ func suggest(s *Site) string {
 	if s.Range != "" {
 		note += fmt.Sprintf("; its draw %s follows %s", s.Expr, s.Range)
 	}
+	if s.Declared != "" && s.Call != "" && s.Result != "" {
+		return fmt.Sprintf("spread.Check(t, spread.Draw(1000, func() %s { return %s }), %s)", s.Result, s.Call, s.Declared)
+	}
 	if s.Result == "" || s.Call == "" {
 		return fmt.Sprintf("xs := spread.Draw(1000, ...) // the values %s derives from %s; then spread.Check(t, xs, %s) // %s",
 			s.Func, s.Expr, dist, note)

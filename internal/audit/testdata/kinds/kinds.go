@@ -92,3 +92,26 @@ func Order(xs []int) []int {
 func Normal() (float64, float64, uint64) {
 	return rand.NormFloat64(), rand.ExpFloat64(), rand.Uint64()
 }
+
+// Full returns full jitter: the audit infers spread.Uniform(0, d) for it.
+func Full(d time.Duration) time.Duration {
+	return time.Duration(rand.Float64() * float64(d))
+}
+
+// Offset returns base plus a draw: spread.Uniform(base, base + j).
+func Offset(base, j int64) int64 {
+	return base + rand.Int64N(j)
+}
+
+// ViaLocal returns a draw through one local variable: spread.Uniform(0, n).
+func ViaLocal(n int64) time.Duration {
+	x := rand.Int64N(n)
+	return time.Duration(x)
+}
+
+// Helped passes its draw to a helper: nothing to infer.
+func Helped(d time.Duration) time.Duration {
+	return scale(d, rand.Float64())
+}
+
+func scale(d time.Duration, u float64) time.Duration { return time.Duration(u * float64(d)) }
