@@ -1,7 +1,6 @@
 package spread
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -21,13 +20,5 @@ import (
 func Check[T Number](t testing.TB, xs []T, want Dist, opts ...Option) {
 	t.Helper()
 	r, err := Analyze(xs, want, opts...)
-	if err == nil && r.FalseFailureRate > 0 {
-		t.Attr("spreadcheck.alpha", fmt.Sprintf("%g", r.FalseFailureRate))
-	}
-	switch {
-	case err != nil:
-		t.Errorf("%v%s", err, replayText(t))
-	case r.Failed():
-		t.Errorf("%s%s", r, replayText(t))
-	}
+	fail(t, r, err)
 }

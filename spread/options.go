@@ -37,6 +37,7 @@ type config struct {
 	step  step
 	only  []CheckName
 	errs  []error
+	time  timeConfig // the options of the checks on event times (loop.go)
 }
 
 // step is a declared grid: a whole number of the unit for an integer sample, any positive

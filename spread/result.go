@@ -85,8 +85,10 @@ func (r Report) Failed() bool {
 // diagnosisOrder ranks the checks by how directly their failure names a kind of broken
 // randomness: a sample of one value first (distinct, with one value), then values outside the
 // range, an order pattern, repeats, the extremes, the mean, the digits (a collapse pins the
-// leading ones too, and the extremes name it better), and the shape.
-var diagnosisOrder = []CheckName{CheckBounds, CheckIndependence, CheckDistinct, CheckCoverage, CheckMean, CheckLattice, CheckFit}
+// leading ones too, and the extremes name it better), and the shape; on event times, a fleet's
+// load and phases, then a loop's schedule, then its draws.
+var diagnosisOrder = []CheckName{CheckBounds, CheckIndependence, CheckDistinct, CheckCoverage, CheckMean, CheckLattice, CheckFit,
+	CheckLoad, CheckPhases, CheckGaps, CheckPace, CheckRate, CheckRuns}
 
 // Diagnosis returns the kinds of broken randomness the failures point to most strongly, most
 // likely first, or nil when nothing failed. One sample cannot always tell them apart: a

@@ -97,17 +97,7 @@ func RandomSleep(ctx context.Context, c fakeclock.Clock, interval time.Duration,
 // then waits for the next tick: the k-th event falls in
 // [k*interval, (k+1)*interval), and two events are 0 to 2 intervals apart.
 func JitterTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
-	tick := c.NewTicker(interval)
-	defer tick.Stop()
-	for ctx.Err() == nil {
-		if !sleep(ctx, c, randN(r, interval)) {
-			return
-		}
-		do()
-		if !wait(ctx, tick.C) {
-			return
-		}
-	}
+	JitterWindow(ctx, c, interval, interval, r, do)
 }
 
 // Batch is how many fixed ticks Reoffset runs between two random offsets.

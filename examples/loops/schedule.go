@@ -50,15 +50,7 @@ func RandomSleepSchedule(interval time.Duration) fakeclock.Schedule {
 // JitterTickerSchedule is JitterTicker's: event k at start + k*interval
 // plus a random sleep in [0, interval).
 func JitterTickerSchedule(interval time.Duration) fakeclock.Schedule {
-	return func(r *rand.Rand) func(time.Duration) time.Duration {
-		k, start := time.Duration(-1), time.Duration(0)
-		return func(last time.Duration) time.Duration {
-			if k++; k == 0 {
-				start = last
-			}
-			return start + k*interval + randN(r, interval)
-		}
-	}
+	return JitterWindowSchedule(interval, interval)
 }
 
 // ReoffsetSchedule is Reoffset's: batch m starts at
