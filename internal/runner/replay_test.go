@@ -82,6 +82,8 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 		{fixture(t, "flaky"), "TestSub/a_b/c.d", Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}},
 		{buildWith(t, "tagged", "-race", "-tags=special"), "TestOnlyTagged", Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}},
 		{buildWith(t, "vetfail", "-vet=off"), "TestPrintf", Options{Runs: 1}, []string{"-vet=off"}},
+		// spread.Rand itself: a later iteration of a process, replayed alone with its own seed.
+		{fixture(t, "spreadrand"), "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil},
 	}
 	for _, c := range cases {
 		recs := run(t, c.pkg, c.opts)
@@ -89,6 +91,9 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 			r, tr := find(recs, c.test, want)
 			if r == nil {
 				continue // vetfail never fails
+			}
+			if c.opts.Batch > 1 && tr.Run == r.Run {
+				t.Errorf("%s: no %s in a later iteration of a process to replay", c.test, want)
 			}
 			cmd := ReplayCommand(r, tr)
 			for _, f := range c.flags {
