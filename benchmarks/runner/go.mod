@@ -7,6 +7,10 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require gonum.org/v1/gonum v0.17.0 // indirect
+require (
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
+)
 
 replace github.com/spreadcheck/spreadcheck => ../..

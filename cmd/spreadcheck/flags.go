@@ -40,7 +40,7 @@ func (t *testFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&t.short, "short", false, "tell long-running tests to shorten their run time, as go test -short")
 	fs.StringVar(&t.cpu, "cpu", "", "make each run once for each GOMAXPROCS value in the comma-separated `list`, as go test -cpu")
 	fs.IntVar(&t.parallel, "parallel", 0, "allow `n` parallel tests within a process, as go test -parallel (0: GOMAXPROCS)")
-	fs.StringVar(&t.shuffle, "shuffle", "", "shuffle the order of tests: `off`, on or a seed, as go test -shuffle")
+	fs.StringVar(&t.shuffle, "shuffle", "", "shuffle the order of tests: off, on or a `seed`, as go test -shuffle")
 	fs.BoolVar(&t.race, "race", false, "build with the race detector")
 	fs.StringVar(&t.tags, "tags", "", "build `tags`, as for go test")
 	fs.StringVar(&t.vet, "vet", "", "go vet's checks before the tests, as go test -vet: a comma-separated `list`, or off (default: go test's)")
@@ -157,12 +157,13 @@ func newFlagSet(stderr io.Writer, f *flags, tf *testFlags) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: spreadcheck [flags] [packages] [-args arguments for the tests...]\n"+
-			"       spreadcheck merge [flags] results.jsonl...\n       spreadcheck compare [flags] before.jsonl after.jsonl\n\n")
+			"       spreadcheck merge [flags] results.jsonl...\n       spreadcheck compare [flags] before.jsonl after.jsonl\n"+
+			"       spreadcheck audit [flags] [packages]\n\n")
 		fs.PrintDefaults()
 	}
 	o := &f.cfg.Options
 	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
-	fs.IntVar(&o.Runs, "count", 100, "the same as -runs, as go test spells it")
+	fs.IntVar(&o.Runs, "count", 100, "the same as -runs `n`, as go test spells it")
 	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
 	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
 	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")

@@ -6,6 +6,7 @@
 //	spreadcheck [flags] [packages] [-args test binary arguments...]
 //	spreadcheck merge [flags] results.jsonl...
 //	spreadcheck compare [flags] before.jsonl after.jsonl
+//	spreadcheck audit [flags] [packages]
 //
 // Each package is built once with go test -c; every run gets its own seed (which spread.Rand
 // reads from SPREADCHECK_SEED), several runs sharing a process when start-up dominates. A test

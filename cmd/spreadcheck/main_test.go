@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -353,6 +355,42 @@ func TestInterrupt(t *testing.T) {
 		m, err := runner.MergeResults(results)
 		if err != nil || !m.Incomplete || len(m.Records) == 0 {
 			t.Errorf("%v: results file: %v, %d records, incomplete %v", sig, err, len(m.Records), m.Incomplete)
+		}
+	}
+}
+
+// TestTestsDieWithTheRunner: on Linux, a runner killed outright (SIGKILL: no chance to end
+// its runs) takes its test processes with it, instead of leaving them to their -timeout.
+func TestTestsDieWithTheRunner(t *testing.T) {
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("builds the command; the parent death signal is Linux's")
+	}
+	bin := filepath.Join(t.TempDir(), "spreadcheck")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	inFixtures(t)
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	cmd := exec.Command(bin, "-runs", "1", "-timeout", "1h", "-progress=false", "-run", "TestHang", "./hang")
+	cmd.Env = append(os.Environ(), "FIXTURE_PIDFILE="+pidfile)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for deadline := time.Now().Add(2 * time.Minute); pid == 0; time.Sleep(20 * time.Millisecond) {
+		b, _ := os.ReadFile(pidfile)
+		pid, _ = strconv.Atoi(string(b))
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the hanging test did not start within two minutes")
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for deadline := time.Now().Add(30 * time.Second); syscall.Kill(pid, 0) == nil; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the test process %d outlived its runner", pid)
 		}
 	}
 }

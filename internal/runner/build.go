@@ -161,6 +161,31 @@ func copyFile(dst, src string) error {
 
 // list runs go list and keeps the packages that have tests.
 func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
+	out, err := goList(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	// Replay commands are typed where the runner was started, whatever opts.Dir is.
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []Package
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var lp listed
+		if err := dec.Decode(&lp); err == io.EOF {
+			return pkgs, nil
+		} else if err != nil {
+			return nil, fmt.Errorf("runner: reading go list output: %v", err)
+		}
+		if p, ok := lp.pkg(wd, opts.BuildFlags); ok {
+			pkgs = append(pkgs, p)
+		}
+	}
+}
+
+func goList(ctx context.Context, opts BuildOptions) ([]byte, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -174,42 +199,31 @@ func list(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runner: go list: %v\n%s", err, strings.TrimSpace(stderr.String()))
 	}
-	// Replay commands are typed where the runner was started, whatever opts.Dir is.
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
+	return out, nil
+}
+
+// listed is what go list says of a package.
+type listed struct {
+	ImportPath, Dir           string
+	TestGoFiles, XTestGoFiles []string
+	Error                     *struct{ Err string }
+	Module                    *struct{ Dir string }
+}
+
+// pkg returns the package to build, and false for a package without tests. A package that
+// cannot even be loaded (no Go files, a bad import) fails the build.
+func (lp *listed) pkg(wd string, flags []string) (Package, bool) {
+	p := Package{ImportPath: lp.ImportPath, Dir: lp.Dir, Flags: flags}
+	if lp.Module != nil {
+		p.Target, p.CdDir = replayTarget(wd, lp.Module.Dir, lp.ImportPath, lp.Dir)
+	} else {
+		p.Target = lp.ImportPath // a standard-library package
 	}
-	type listErr struct{ Err string }
-	var pkgs []Package
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var lp struct {
-			ImportPath, Dir           string
-			TestGoFiles, XTestGoFiles []string
-			Error                     *listErr
-			Module                    *struct{ Dir string }
-		}
-		if err := dec.Decode(&lp); err == io.EOF {
-			break
-		} else if err != nil {
-			return nil, fmt.Errorf("runner: reading go list output: %v", err)
-		}
-		p := Package{ImportPath: lp.ImportPath, Dir: lp.Dir, Flags: opts.BuildFlags}
-		if lp.Module != nil {
-			p.Target, p.CdDir = replayTarget(wd, lp.Module.Dir, lp.ImportPath, lp.Dir)
-		} else {
-			p.Target = lp.ImportPath // a standard-library package
-		}
-		if lp.Error != nil {
-			// A package that cannot even be loaded (no Go files, bad import) fails the build;
-			// it is only skipped when it exists and simply has no tests.
-			p.BuildError, p.Stage = lp.Error.Err, Load
-		} else if len(lp.TestGoFiles)+len(lp.XTestGoFiles) == 0 {
-			continue
-		}
-		pkgs = append(pkgs, p)
+	if lp.Error != nil {
+		p.BuildError, p.Stage = lp.Error.Err, Load
+		return p, true
 	}
-	return pkgs, nil
+	return p, len(lp.TestGoFiles)+len(lp.XTestGoFiles) > 0
 }
 
 // stageOf tells a vet failure from a compile error by the header the go command prints

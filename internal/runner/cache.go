@@ -18,7 +18,8 @@ import (
 //	           removed when the session ends, and at the next start when it died
 //	results/   the results files of sessions not given one, the newest 20 kept
 //
-// Nothing is left in the temporary directory.
+// Nothing is left in the temporary directory; the spreadcheck-bin-* folders that earlier
+// versions left there are removed when a day old.
 type Cache struct{ Dir string }
 
 // Cache limits.
@@ -74,6 +75,18 @@ func (c Cache) Trim(now time.Time) {
 	c.trimSessions()
 	c.trimBinaries(now)
 	c.trimResults()
+	trimOldTemp(now)
+}
+
+// trimOldTemp removes the spreadcheck-bin-* folders that sessions of earlier versions, killed
+// before they could, left in the temporary directory (a day old: none is running still).
+func trimOldTemp(now time.Time) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "spreadcheck-bin-*"))
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err == nil && st.IsDir() && now.Sub(st.ModTime()) > 24*time.Hour {
+			os.RemoveAll(d)
+		}
+	}
 }
 
 func (c Cache) trimSessions() {

@@ -18,7 +18,7 @@ import (
 //
 // When ctx is cancelled, Execute starts no more processes and kills the running ones; every
 // test that had ended by then is kept (an interrupt loses no finished run), and it returns
-// ctx's error.
+// ctx's error. Its other error is a worker's failure to make a file for the output.
 func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
 	par := opts.Parallel
 	if par < 1 {
@@ -32,7 +32,11 @@ func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
 		wg.Go(func() { s.work(recs) })
 	}
 	go func() { wg.Wait(); close(recs) }()
-	return s.collect(recs), ctx.Err()
+	out := s.collect(recs)
+	if s.err != nil {
+		return out, s.err
+	}
+	return out, ctx.Err()
 }
 
 // work is one worker: it runs processes, one at a time, until the scheduler has none left.

@@ -273,3 +273,14 @@ func TestBigOutputKeepsTheReason(t *testing.T) {
 		t.Errorf("output of %d bytes, reason kept %v:\n%.300s", len(out), strings.Contains(out, "the reason"), out)
 	}
 }
+
+// TestNoOutputFile: when no file can hold the runs' output, Execute says so rather than
+// report a session that made no runs.
+func TestNoOutputFile(t *testing.T) {
+	p := fixture(t, "readsdata")
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	recs, err := Execute(context.Background(), MainJobs([]Package{p}, Options{Runs: 2}), Options{Runs: 2, Parallel: 2})
+	if err == nil || len(recs) != 0 {
+		t.Errorf("Execute without a temporary directory: %v, %d records", err, len(recs))
+	}
+}

@@ -27,11 +27,16 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(ew, "%d tests, %d with failures.\n\n", tests, failing)
-	if failing == 0 {
-		return ew.err
+	if failing > 0 {
+		r.writeMarkdownTable(ew)
 	}
-	fmt.Fprintln(ew, "| test | runs | failed | crash | hang | rate | 95% interval | replay the first failure |")
-	fmt.Fprintln(ew, "|---|--:|--:|--:|--:|--:|---|---|")
+	return ew.err
+}
+
+// writeMarkdownTable writes a row per test that failed.
+func (r *Report) writeMarkdownTable(w io.Writer) {
+	fmt.Fprintln(w, "| test | runs | failed | crash | hang | rate | 95% interval | replay the first failure |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|---|---|")
 	for _, p := range r.Packages {
 		for _, t := range p.Tests {
 			if t.Bad() == 0 {
@@ -41,11 +46,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			if len(t.Failing) > 0 {
 				replay = code(t.Failing[0].Replay)
 			}
-			fmt.Fprintf(ew, "| %s | %d | %d | %d | %d | %s | %s | %s |\n", code(p.ImportPath+"."+t.Name), t.Runs,
+			fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %s | %s | %s |\n", code(p.ImportPath+"."+t.Name), t.Runs,
 				t.Failures, t.Crashes, t.Hangs, FormatRate(t.Rate.Rate), formatInterval(t.Rate, t.Runs), replay)
 		}
 	}
-	return ew.err
 }
 
 // code returns s as a Markdown code span fit for a table cell: fenced by more backticks than

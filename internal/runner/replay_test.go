@@ -82,6 +82,8 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 		{fixture(t, "flaky"), "TestSub/a_b/c.d", Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}},
 		{buildWith(t, "tagged", "-race", "-tags=special"), "TestOnlyTagged", Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}},
 		{buildWith(t, "vetfail", "-vet=off"), "TestPrintf", Options{Runs: 1}, []string{"-vet=off"}},
+		// spread.Rand itself: a later iteration of a process, replayed alone with its own seed.
+		{fixture(t, "spreadrand"), "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil},
 	}
 	for _, c := range cases {
 		recs := run(t, c.pkg, c.opts)
@@ -89,6 +91,9 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 			r, tr := find(recs, c.test, want)
 			if r == nil {
 				continue // vetfail never fails
+			}
+			if c.opts.Batch > 1 && tr.Run == r.Run {
+				t.Errorf("%s: no %s in a later iteration of a process to replay", c.test, want)
 			}
 			cmd := ReplayCommand(r, tr)
 			for _, f := range c.flags {
@@ -124,3 +129,15 @@ var drawRE = regexp.MustCompile(`draw \d\.\d+`)
 
 // drawLine returns the "draw 0.1234" a failing fixture printed: the replay must print it too.
 func drawLine(out string) string { return drawRE.FindString(out) }
+
+// TestReplayFlags: -shuffle=on replays with the seed the binary chose, -cpu with the run's
+// value, and the job's environment comes with the seed.
+func TestReplayFlags(t *testing.T) {
+	r := &Record{Package: Package{ImportPath: "x/p", Target: "./p", Flags: []string{"-race", "-shuffle=on", "-skip=TestSlow"}},
+		Run: 7, CPU: "4", Shuffle: "123", Env: []string{"MODE=a b"}}
+	got := ReplayCommand(r, &TestResult{Name: "TestA", Seed: 9})
+	want := "SPREADCHECK_SEED=9 SPREADCHECK_RUN=7 MODE='a b' go test -race -shuffle=123 -skip=TestSlow -cpu=4 -run '^TestA$' -count=1 ./p"
+	if got != want {
+		t.Errorf("ReplayCommand\n got %s\nwant %s", got, want)
+	}
+}

@@ -186,7 +186,7 @@ func (m *Merged) read(path string, check func(*Record) error) error {
 	}
 	defer f.Close()
 	br := bufio.NewReader(f)
-	ended, headed := false, false
+	headers, ended := len(m.Headers), false
 	var bad error // a line that did not parse: forgiven only if it is the last one
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n') // no limit on a line's length
@@ -203,26 +203,31 @@ func (m *Merged) read(path string, check func(*Record) error) error {
 		if err := json.Unmarshal(line, &l); err != nil {
 			// The last line of a session that was killed may be cut short.
 			bad = fmt.Errorf("runner: %s:%d: %v", path, n, err)
-			continue
+		} else if err := m.add(&l, check); err != nil {
+			return err
 		}
-		switch {
-		case l.Header != nil:
-			m.Headers = append(m.Headers, *l.Header)
-			headed = true
-		case l.Record != nil:
-			if err := check(l.Record); err != nil {
-				return err
-			}
-			m.Records = append(m.Records, *l.Record)
-		case l.End != nil:
-			ended = true
-			m.Seconds = max(m.Seconds, l.End.Seconds)
-			m.Incomplete = m.Incomplete || l.End.Interrupted
-		}
+		ended = ended || l.End != nil
 	}
-	if !headed {
+	if len(m.Headers) == headers {
 		return fmt.Errorf("runner: %s is not a spreadcheck results file (no header)", path)
 	}
 	m.Incomplete = m.Incomplete || !ended
+	return nil
+}
+
+// add takes in one line of a results file.
+func (m *Merged) add(l *resultLine, check func(*Record) error) error {
+	switch {
+	case l.Header != nil:
+		m.Headers = append(m.Headers, *l.Header)
+	case l.Record != nil:
+		if err := check(l.Record); err != nil {
+			return err
+		}
+		m.Records = append(m.Records, *l.Record)
+	case l.End != nil:
+		m.Seconds = max(m.Seconds, l.End.Seconds)
+		m.Incomplete = m.Incomplete || l.End.Interrupted
+	}
 	return nil
 }

@@ -173,13 +173,15 @@ func TestBuildBadPattern(t *testing.T) {
 	}
 }
 
-// TestIterationSeedAgrees: the fixtures' copy of IterationSeed is internal/replay's, and a
-// seeded test's recorded seed is the one the runner computes for its iteration.
+// TestIterationSeedAgrees: the fixtures' copy of IterationSeed and spread.Rand agree with
+// internal/replay: a seeded test's recorded seed is the one the runner computes for its
+// iteration.
 func TestIterationSeedAgrees(t *testing.T) {
-	recs := run(t, fixture(t, "flaky"), Options{Runs: 12, Seed: 3, Batch: 4})
+	recs := append(run(t, fixture(t, "flaky"), Options{Runs: 12, Seed: 3, Batch: 4}),
+		run(t, fixture(t, "spreadrand"), Options{Runs: 12, Seed: 3, Batch: 4})...)
 	for _, r := range recs {
 		for _, tr := range r.Tests {
-			if tr.Name != "TestFlaky" {
+			if tr.Name != "TestFlaky" && tr.Name != "TestDraw" {
 				continue
 			}
 			iter := (tr.Run - r.Run) / r.stride()

@@ -52,7 +52,9 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	opts := cfg.Options
 	opts.OnRecord = chain(keep, opts.OnRecord)
-	runPhases(ctx, &cfg, pkgs, opts, &recs)
+	if err := runPhases(ctx, &cfg, pkgs, opts, &recs); err != nil && ctx.Err() == nil {
+		return nil, err
+	}
 	rep := Summarize(recs, cfg.Summary)
 	addUnrun(rep, pkgs)
 	rep.Stopped = stopped(&opts, rep)
@@ -95,22 +97,25 @@ func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
 	return pkgs, done, nil
 }
 
-// runPhases makes the main pass, the reruns and the replays, each only while ctx lasts.
-func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, recs *[]Record) {
-	// Execute's only error is ctx's, which the report gives as Interrupted.
-	if ctx.Err() == nil {
-		Execute(ctx, MainJobs(pkgs, opts), opts)
+// runPhases makes the main pass, the reruns and the replays, each only while ctx lasts. An
+// interrupt is no error: the report gives it as Interrupted.
+func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, recs *[]Record) error {
+	if _, err := Execute(ctx, MainJobs(pkgs, opts), opts); err != nil {
+		return err
 	}
 	// The stopping rules are the main pass's: reruns and replays are few, and chosen.
 	opts.FailFast, opts.Until, opts.Precision = false, 0, 0
-	if cfg.Rerun > 0 && ctx.Err() == nil {
-		Execute(ctx, RerunJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.Rerun, opts), opts)
+	if cfg.Rerun > 0 {
+		if _, err := Execute(ctx, RerunJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.Rerun, opts), opts); err != nil {
+			return err
+		}
 	}
-	if cfg.ReplayLimit > 0 && ctx.Err() == nil {
-		ropts := opts
-		ropts.OnProgress = nil // a handful of runs, not worth a progress line
-		Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), ropts)
+	if cfg.ReplayLimit > 0 {
+		opts.OnProgress = nil // a handful of runs, not worth a progress line
+		_, err := Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), opts)
+		return err
 	}
+	return nil
 }
 
 // stopped says why the main pass made fewer runs than asked for, other than an interrupt.

@@ -93,6 +93,11 @@ func TestBuildCache(t *testing.T) {
 // TestCacheTrim: the folder of a session that died goes, a running session's stays; binaries
 // unused for a week go; the newest results files stay.
 func TestCacheTrim(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	stale, recent := filepath.Join(os.TempDir(), "spreadcheck-bin-123"), filepath.Join(os.TempDir(), "spreadcheck-bin-456")
+	os.Mkdir(stale, 0o755)
+	os.Mkdir(recent, 0o755)
+	os.Chtimes(stale, time.Now().Add(-48*time.Hour), time.Now().Add(-48*time.Hour))
 	c := Cache{t.TempDir()}
 	live, done, err := c.Session()
 	if err != nil {
@@ -115,8 +120,9 @@ func TestCacheTrim(t *testing.T) {
 	}
 	c.Trim(now)
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
-	if exists(dead) || !exists(live) || exists(old) || !exists(fresh) {
-		t.Errorf("after the trim: dead session %v, live session %v, old binary %v, fresh binary %v", exists(dead), exists(live), exists(old), exists(fresh))
+	if exists(dead) || !exists(live) || exists(old) || !exists(fresh) || exists(stale) || !exists(recent) {
+		t.Errorf("after the trim: dead session %v, live session %v, old binary %v, fresh binary %v, an earlier version's day-old folder %v, a recent one %v",
+			exists(dead), exists(live), exists(old), exists(fresh), exists(stale), exists(recent))
 	}
 	if left, _ := filepath.Glob(filepath.Join(c.Dir, "results", "*.jsonl")); len(left) != keepResults {
 		t.Errorf("%d results files left, want %d", len(left), keepResults)
