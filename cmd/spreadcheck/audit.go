@@ -51,8 +51,8 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 		race  = fs.Bool("race", false, "build with the race detector")
 		tags  = fs.String("tags", "", "build `tags`, as for go test")
 		short = fs.Bool("short", false, "run the tests with -test.short")
-		vet   = fs.String("vet", "off", "go test's -vet `list`: the audit builds its test binaries with vet off (run go vet apart); only off is accepted")
 	)
+	fs.StringVar(&c.Vet, "vet", "off", "go vet's checks before the tests, as go test -vet: a comma-separated `list`, all, or off (tests of code you did not write often fail vet)")
 	fs.IntVar(&c.Runs, "runs", audit.DefaultRuns, "run the tests `n` times at baseline and at most n times under each mutant")
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
 	fs.StringVar(&c.Run, "run", "", "audit with only the tests matching `regexp`, as go test -run")
@@ -70,9 +70,6 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	}
 	if c.Runs < 2 || c.Parallel < 1 || c.Timeout < 0 || !(c.Alpha > 0 && c.Alpha < 1) {
 		return nil, errors.New("-runs must be at least 2, -p positive, -timeout not negative, -alpha in (0, 1)")
-	}
-	if *vet != "off" {
-		return nil, fmt.Errorf("-vet %q: the audit builds with vet off; run go vet apart", *vet)
 	}
 	for _, re := range []string{c.Run, c.Skip} {
 		if _, err := regexp.Compile(re); err != nil {
@@ -97,7 +94,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 		c.BuildFlags = append(c.BuildFlags, "-tags="+*tags)
 	}
 	if *short {
-		c.Args = append(c.Args, "-test.short")
+		c.TestFlags = append(c.TestFlags, "-short")
 	}
 	return &f, nil
 }

@@ -24,7 +24,7 @@ func fixture(t *testing.T, name string) string {
 
 func TestAuditUsage(t *testing.T) {
 	for _, args := range [][]string{
-		{"-runs", "1"}, {"-alpha", "0"}, {"-alpha", "NaN"}, {"-vet", "all"}, {"-run", "("}, {"-shard", "3/2"},
+		{"-runs", "1"}, {"-alpha", "0"}, {"-alpha", "NaN"}, {"-run", "("}, {"-shard", "3/2"},
 		{"-nonsense"}, {"merge"}, {"merge", "no-such-file.json"},
 	} {
 		var out, errb bytes.Buffer

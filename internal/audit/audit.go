@@ -23,7 +23,11 @@ type Config struct {
 	Patterns   []string // package patterns; none means ./...
 	BuildFlags []string // such as -tags=x or -race, for go list, go/packages and go test -c
 	Run, Skip  string   // which tests to run, as go test -run and -skip
-	Args       []string // extra test binary flags, such as -test.short
+	// Vet is go test's -vet for the test binaries' builds: "" means off (tests of code one did
+	// not write often fail vet's checks); a list of checks, or "all", runs them, and their
+	// failure is a build failure.
+	Vet       string
+	TestFlags []string // go test's test flags for every run, such as -short
 	// Timeout stops a run and counts it as a hang. 0 means 10 times the slowest baseline run,
 	// at least 10s.
 	Timeout  time.Duration
@@ -96,7 +100,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	imps := map[string]*importSet{}
 	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
-		eng: &runnerEngine{dir: cfg.Dir, buildFlags: cfg.BuildFlags, args: cfg.Args, skip: cfg.Skip,
+		eng: &runnerEngine{dir: cfg.Dir, buildFlags: append(cfg.BuildFlags[:len(cfg.BuildFlags):len(cfg.BuildFlags)], "-vet="+orOff(cfg.Vet)),
+			testFlags: cfg.TestFlags, skip: cfg.Skip,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
 	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
 	if cfg.PerMutant {
@@ -115,6 +120,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	a.rep.Seconds = time.Since(start).Seconds()
 	a.rep.score()
 	return a.rep, nil
+}
+
+func orOff(vet string) string {
+	if vet == "" {
+		return "off"
+	}
+	return vet
 }
 
 // load type-checks the non-test files of the packages and returns them with the module's

@@ -41,8 +41,8 @@ type result struct {
 // runnerEngine is the engine of internal/runner.
 type runnerEngine struct {
 	dir        string   // the module directory
-	buildFlags []string // -tags, -race
-	args       []string // extra test binary flags, such as -test.short
+	buildFlags []string // -tags, -race, -vet
+	testFlags  []string // go test's test flags, such as -short
 	skip       string
 	parallel   int
 	outDir     string // where binaries go
@@ -68,7 +68,7 @@ func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duratio
 		rjobs[i] = runner.Job{Package: j.pkg, Run: i + 1, Seed: j.seed, Phase: runner.Main, Filter: j.filter, Env: j.env}
 	}
 	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Timeout: timeout,
-		Skip: e.skip, Args: e.args})
+		Skip: e.skip, TestFlags: e.testFlags, Batch: 1})
 	res := make([]result, len(recs))
 	for i, r := range recs {
 		res[i] = result{job: r.Run - 1, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second))}

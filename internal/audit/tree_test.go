@@ -123,7 +123,16 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("failing: sign-flip %+v, want killed by TestBounds", v)
 	}
 
-	cfg := fixtureConfig("norand")
+	if _, err := Run(context.Background(), fixtureConfig("vetfail")); err != nil {
+		t.Errorf("vetfail with vet off (the default): %v", err)
+	}
+	cfg := fixtureConfig("vetfail")
+	cfg.Vet = "all"
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "jitter_test.go:7") {
+		t.Errorf("vetfail with -vet=all: error %v, want a BuildError naming jitter_test.go:7", err)
+	}
+
+	cfg = fixtureConfig("norand")
 	cfg.Patterns = []string{"./nothing/..."}
 	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
 		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
