@@ -286,3 +286,22 @@ func FuzzLagProduct(f *testing.F) {
 		}
 	})
 }
+
+func FuzzTwoSample(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(n, i*100-3, hostile[i%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, n, k int, alpha float64) {
+		if p, err := KSTwoSampleTail(n, k); checkErr(t, "KSTwoSampleTail", err) {
+			checkIn(t, "KSTwoSampleTail", p, 0, 1)
+		}
+		if c, method, err := KSTwoSampleCritical(n, alpha); checkErr(t, "KSTwoSampleCritical", err) {
+			if c < 1 || c > n || method == "" {
+				t.Fatalf("KSTwoSampleCritical(%d, %v) = %d, %q", n, alpha, c, method)
+			}
+		}
+		if c, err := PooledTopLimit(n, alpha); checkErr(t, "PooledTopLimit", err) && (c < 1 || c > n) {
+			t.Fatalf("PooledTopLimit(%d, %v) = %d", n, alpha, c)
+		}
+	})
+}

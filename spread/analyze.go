@@ -143,10 +143,20 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 // skipReason says why a check does not apply to this declaration, or "" when it does.
 func (s *sample) skipReason(name CheckName) string {
 	if name == CheckBounds {
+		if s.dist.like != nil {
+			return "a reference declares no range: the two-sample extremes compare the ends"
+		}
 		return ""
 	}
 	if s.discrete && s.cells == 1 {
 		return "the declared range holds a single value: only bounds can fail"
+	}
+	if s.dist.like != nil {
+		switch name {
+		case CheckDistinct, CheckMean, CheckLattice:
+			return "a reference declares no range or grid: the two-sample fit and extremes compare the spread"
+		}
+		return ""
 	}
 	switch name {
 	case CheckDistinct:

@@ -43,6 +43,9 @@ var calibrationKinds = []calibrationKind{
 		xs := Draw(n, func() int64 { return unixNano + r.Int64N(int64(time.Second)) })
 		return Analyze(xs, Uniform(unixNano, unixNano+int64(time.Second)), FalseFailureRate(alpha))
 	}},
+	{"Like: full jitter capped at 0.6", func(r *rand.Rand, n int, alpha float64) (Report, error) {
+		return Analyze(Draw(n, func() time.Duration { return capped(r) }), Like(capped), FalseFailureRate(alpha))
+	}},
 	{"k = 3 values", func(r *rand.Rand, n int, alpha float64) (Report, error) {
 		return Analyze(Draw(n, func() int { return r.IntN(3) }), Uniform(0, 3), FalseFailureRate(alpha))
 	}},

@@ -11,6 +11,13 @@ import (
 // max (or min) statistic is the likelihood-ratio test; for a range collapsed around any point the
 // range statistic is. The three share the check's rate by Bonferroni.
 func (s *sample) checkCoverage(alpha float64) ([]Result, error) {
+	if s.dist.like != nil {
+		part, err := share(alpha, 2)
+		if err != nil {
+			return nil, err
+		}
+		return s.coverageLike(part)
+	}
 	if s.dist.disc != nil {
 		part, err := share(alpha, 2)
 		if err != nil {

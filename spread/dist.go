@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 )
 
 // Dist is a declared distribution: what a correct implementation's values must look like.
-// Make one with Uniform, UniformClosed, Continuous or Discrete. The zero Dist is invalid.
+// Make one with Uniform, UniformClosed, Continuous, Discrete or Like. The zero Dist is invalid.
 type Dist struct {
 	name string
 	kind numKind // the type of the declared bounds
@@ -23,6 +24,8 @@ type Dist struct {
 
 	cont ContinuousDist // a general continuous distribution (uniform == false)
 	disc DiscreteDist   // a general distribution over the integers (uniform == false)
+	// like draws n values of a reference sampler, as keys of its type (see Like).
+	like func(r *rand.Rand, n int) ([]uint64, error)
 
 	err error
 }
@@ -160,12 +163,15 @@ func (d Dist) integer() bool { return d.uniform && d.kind.integer }
 
 // bounded reports whether the support is finite at both ends.
 func (d Dist) bounded() bool {
+	if d.like != nil {
+		return false
+	}
 	return !math.IsInf(d.lo, 0) && !math.IsInf(d.hi, 0)
 }
 
 // moments returns the mean and variance the distribution declares, if it declares them.
 func (d Dist) moments() (mean, variance float64, ok bool) {
-	if d.uniform || d.disc != nil {
+	if d.uniform || d.disc != nil || d.like != nil {
 		return 0, 0, false // the uniform checks use exact formulas of their own
 	}
 	m, okM := d.cont.(interface{ Mean() float64 })

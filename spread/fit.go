@@ -13,6 +13,9 @@ func (s *sample) checkFit(alpha float64) (Result, error) {
 	var stat, limit float64
 	var method string
 	var err error
+	if s.dist.like != nil {
+		return s.fitLike(alpha)
+	}
 	switch {
 	case s.discrete:
 		if stat, err = sizing.KSStatisticUniformInt(s.sortedCells, s.cells); err != nil {

@@ -3,6 +3,7 @@ package spread
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -224,5 +225,27 @@ func FuzzGeneral(f *testing.F) {
 			fuzzCheck(t, xs, d, opts...)
 			fuzzCheck(t, ints, d, opts...)
 		}
+	})
+}
+
+// FuzzLike checks samples against a reference sampler that draws from the sample's own values,
+// and against one that panics or draws NaN.
+func FuzzLike(f *testing.F) {
+	f.Add(wordBytes(1, 2, 3, 1<<63), uint8(9))
+	f.Add(spreadOut(1000), uint8(9))
+	f.Add(floatBytes(math.NaN(), 1), uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, only uint8) {
+		ws := words(data)
+		xs := make([]int64, len(ws))
+		fs := make([]float64, len(ws))
+		for i, w := range ws {
+			xs[i], fs[i] = int64(w), math.Float64frombits(w)
+		}
+		opts := fuzzOptions(0, Option{}, false, only)
+		if len(xs) > 0 {
+			fuzzCheck(t, xs, Like(func(r *rand.Rand) int64 { return xs[r.IntN(len(xs))] }), opts...)
+			fuzzCheck(t, fs, Like(func(r *rand.Rand) float64 { return fs[r.IntN(len(fs))] }), opts...)
+		}
+		fuzzCheck(t, xs, Like(func(r *rand.Rand) int64 { panic("a broken reference") }), opts...)
 	})
 }

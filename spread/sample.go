@@ -40,6 +40,9 @@ type sample struct {
 
 	sorted []float64 // general: the values, ascending
 
+	likeSorted []uint64 // Like: the sample's keys, ascending, in the reference's domain
+	refSorted  []uint64 // Like: the reference's keys, ascending
+
 	below, above, offGrid, offSupport int
 }
 
@@ -88,6 +91,8 @@ func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
 		s.min, s.max = formatFloat(sorted[0], k.float32), formatFloat(sorted[s.n-1], k.float32)
 	}
 	switch {
+	case want.like != nil:
+		return s, s.prepareLike()
 	case want.uniform && c.step.set:
 		return s, s.prepareGrid(sorted, c.step)
 	case want.uniform:
