@@ -223,11 +223,29 @@ func (run *fleetRun) round(h time.Duration) bool {
 	}
 	run.fired = run.fired[:0]
 	for len(run.due) > 0 && run.due[0].at <= int64(h) {
-		i := run.due.pop()
-		run.clocks[i].fire(int64(h))
-		run.fired = append(run.fired, i)
+		run.fired = append(run.fired, run.due.pop())
 	}
+	run.fire(run.fired, h)
 	return len(run.fired) > 0
+}
+
+// fire fires the next instant of each of the copies, split among the cores
+// when they are many: the clocks are independent, and one goroutine
+// sending every copy's values would hold the fleet to one core.
+func (run *fleetRun) fire(copies []int, h time.Duration) {
+	const chunk = 256
+	if len(copies) <= chunk {
+		for _, i := range copies {
+			run.clocks[i].fire(int64(h))
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(copies); lo += chunk {
+		part := copies[lo:min(lo+chunk, len(copies))]
+		wg.Go(func() { run.fire(part, h) })
+	}
+	wg.Wait()
 }
 
 // requeue puts copy i back in the queue at its next armed event, if any.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"runtime/debug"
@@ -15,11 +16,12 @@ import (
 // RunSchedule runs the fleet's copies of a loop given as its schedule, with
 // no goroutine per copy: the copies are split among GOMAXPROCS workers,
 // each of which runs its copies' next functions through For, and returns
-// each copy's event times as Run does. With a Sink, each worker keeps its
-// copies on an event queue (a heap by time, then copy), the fleet moves in
-// windows of virtual time, and the workers' events of each window are
-// merged in time order for the Sink while the workers compute the next.
-// The result depends on the seed alone, not on the number of cores.
+// each copy's event times as Run does. With a Sink, the fleet moves in
+// windows of virtual time (of about a million events each): each worker
+// runs its copies through the window and sorts the window's events by
+// time, then copy, and the workers' windows are merged for the Sink while
+// they compute the next. The result depends on the seed alone, not on the
+// number of cores, and the memory on the window, not on the whole run.
 //
 // A next function that panics, returns a time before the last, or returns
 // one time more than BusyLimit times, stops its copy, and the error is a
@@ -131,7 +133,7 @@ func (c *schedCopy) fail(msg string) {
 	c.err = &FleetError{Seed: c.fl.Seed, Loop: c.i, At: c.last, Err: msg}
 }
 
-// stream runs the fleet in windows, each worker with an event queue of its
+// stream runs the fleet in windows, each worker with its share of the
 // copies, and hands the Sink the merged events of each window while the
 // workers compute the next.
 func (fl Fleet) stream(s Schedule, workers int) error {
@@ -141,23 +143,26 @@ func (fl Fleet) stream(s Schedule, workers int) error {
 		wg.Go(func() { queues[w] = fl.newQueue(s, w*fl.Loops/workers, (w+1)*fl.Loops/workers) })
 	}
 	wg.Wait()
+	// Window k+1 is computed while window k is merged. A window's width
+	// adapts so that it holds about windowEvents events: the memory stays
+	// bounded, and each copy is visited once per window, not per event.
 	width := max(fl.For/windows, 1)
-	// Window k ends at (k+1)*width, the last one at For, which it includes.
-	// Window k+1 is computed while window k is merged.
-	end := func(k int64) time.Duration { return min(fl.For, time.Duration(k+1)*width) }
-	compute := func(k int64) *sync.WaitGroup {
+	compute := func(lo, hi time.Duration, buf int64) *sync.WaitGroup {
 		var done sync.WaitGroup
 		for _, q := range queues {
-			done.Go(func() { q.run(time.Duration(k)*width, end(k), end(k) == fl.For, k%2) })
+			done.Go(func() { q.run(lo, hi, hi == fl.For, buf) })
 		}
 		return &done
 	}
-	done := compute(0)
+	lo, hi := time.Duration(0), min(fl.For, width)
+	done := compute(lo, hi, 0)
 	for k := int64(0); ; k++ {
 		done.Wait()
-		last := end(k) == fl.For
+		width = adapt(width, count(queues, k%2))
+		last := hi == fl.For
 		if !last {
-			done = compute(k + 1)
+			lo, hi = hi, hi+min(width, fl.For-hi)
+			done = compute(lo, hi, (k+1)%2)
 		}
 		merge(queues, k%2, fl.Sink)
 		if last {
@@ -172,6 +177,31 @@ func (fl Fleet) stream(s Schedule, workers int) error {
 		return err
 	}
 	return nil
+}
+
+// windowEvents is about how many events a streamed fleet holds per window.
+const windowEvents = 1 << 20
+
+// adapt returns the width of the next window after one of the given width
+// held n events: doubled while they are under half of windowEvents,
+// halved while they are over twice.
+func adapt(width time.Duration, n int) time.Duration {
+	switch {
+	case n < windowEvents/2 && width <= math.MaxInt64/2:
+		return 2 * width
+	case n > 2*windowEvents && width > 1:
+		return width / 2
+	}
+	return width
+}
+
+// count returns the events of window buf of every queue.
+func count(queues []*schedQueue, buf int64) int {
+	n := 0
+	for _, q := range queues {
+		n += len(q.out[buf])
+	}
+	return n
 }
 
 // schedQueue is a worker's share of the copies, moved window by window.
