@@ -337,11 +337,12 @@ func (st *stream) silentLoops() error {
 // aggregate reports each per-loop statistic for the loop nearest to (or furthest past) its
 // limit, with the number of loops that fail it.
 func (st *stream) aggregate(share float64) []Result {
-	var worst []Result
+	var worst, buf []Result
 	var who, fails []int
 	st.quiet = true
 	for i := range st.loops {
-		for j, r := range st.loopResults(i, share) {
+		buf = st.appendLoopResults(buf[:0], i, share)
+		for j, r := range buf {
 			if j == len(worst) {
 				worst, who, fails = append(worst, r), append(who, i), append(fails, 0)
 			}
