@@ -46,7 +46,10 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 //
 // The load limit holds when the loops are independent and each puts at most one event in a
 // bucket, with probability at most the bucket's share of the interval: true of every
-// ticker-anchored schedule, and of a re-offset loop after its first batch. The false-failure
+// ticker-anchored schedule and of Reoffset, whose phase stays uniform from batch to batch. A
+// RandomSleep loop can fire twice within a bucket, so for it the limit is that of an ideally
+// spread fleet, not a proven bound. The phases are uniform when each loop's phase is: true of
+// the same schedules, from the start of a fleet started in lockstep. The false-failure
 // rate (default 1e-9) is shared by Bonferroni between every loop's statistics that can fail
 // by chance, the load and the phases. AnalyzeFleet returns an error, and no verdict, for input
 // it cannot judge: no loops, a loop with no events, events out of order, negative or after span,
