@@ -44,12 +44,15 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 //     re-offset loop may skip the interval where a batch ends, and the phases of the loops that
 //     do not skip it lean late, while the first events of all of them are uniform.
 //
-// The load limit holds when the loops are independent and each puts at most one event in a
-// bucket, with probability at most the bucket's share of the interval: true of every
-// ticker-anchored schedule and of Reoffset, whose phase stays uniform from batch to batch. A
-// RandomSleep loop can fire twice within a bucket, so for it the limit is that of an ideally
-// spread fleet, not a proven bound. The phases are uniform when each loop's phase is: true of
-// the same schedules, from the start of a fleet started in lockstep. The false-failure
+// The load and the phases measure a fleet against the ideal of independent uniform phases. A
+// fleet whose schedule cannot spread it (plain tickers started in lockstep) fails them by
+// design. For the others the limits are proven: the load limit holds when the loops are
+// independent and each puts at most one event in a bucket, with probability at most the
+// bucket's share of the interval, and the phases are uniform when each loop's is: true of
+// JitterTicker, Reoffset and ReoffsetTicker, whose draws place each loop's phase (Reoffset's
+// stays uniform from batch to batch), and of tickers with independent uniform LoopStarts. A
+// RandomSleep loop can fire twice within a bucket: for it the load limit is that of an ideally
+// spread fleet, not a proven bound. The false-failure
 // rate (default 1e-9) is shared by Bonferroni between every loop's statistics that can fail
 // by chance, the load and the phases. AnalyzeFleet returns an error, and no verdict, for input
 // it cannot judge: no loops, a loop with no events, events out of order, negative or after span,
