@@ -46,4 +46,16 @@
 // of broken randomness it suggests (Suspect, named as package mutants names its classes), a
 // histogram of the sample, and the seed and command that replay the test. Analyze returns the
 // same report without a testing.TB.
+//
+// # Checks on event times
+//
+// A loop that does a thing once per interval is judged by its event times. CheckLoop checks
+// one loop's events (offsets from its start) against its declared Schedule (Ticker,
+// JitterTicker, RandomSleep, Reoffset, ReoffsetTicker): its gaps and pace, exactly where the
+// shape fixes them and within sized bands where a sleep lets them drift, its rate, and the
+// longest runs of its short and long draws. CheckFleet checks a fleet's events as well for its
+// load (the fullest time bucket against the limit of independent uniform phases) and its
+// phases; FleetStream takes a fleet's events one at a time, as a fakeclock Fleet's Sink hands
+// them over, and keeps no event. Each failure names the loop and the event, and draws the load
+// over one interval.
 package spread

@@ -89,5 +89,5 @@ func ExampleFleetStream() {
 	}
 	// Output:
 	// load: fullest bucket [0s, 31.25ms) holds 1000 events, 32 times the mean 31.2 per bucket; want at most 75 events in every bucket of 31.25ms
-	// phases: phases of 1000 loops' first events in interval 0, [0s, 1s): D = 1.0000 (largest gap between the sample's CDF and the declared one); want D < 0.1049
+	// phases: phases (offsets into their interval) of 1000 loops' first events from 0s on: D = 1.0000 (largest gap between the sample's CDF and the declared one); want D < 0.1049
 }

@@ -38,12 +38,21 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 //     than the limit that loops with independent uniform phases meet (sizing.LoadLimit: the
 //     exact binomial tail, a union bound over every bucket). A fleet in lockstep, or packed
 //     into half the interval or into a fixed 100 ms window, fails it;
-//   - phases: each loop's first event after the warm-up, as an offset into its interval, must
-//     be uniform over the interval (the fit check: one-sample Kolmogorov-Smirnov).
+//   - phases: each loop's first event at or after the end of the warm-up, as an offset into its
+//     interval, must be uniform over the interval (the fit check: one-sample
+//     Kolmogorov-Smirnov). The first event at or after, not the first in that interval: a
+//     re-offset loop may skip the interval where a batch ends, and the phases of the loops that
+//     do not skip it lean late, while the first events of all of them are uniform.
 //
-// The load limit holds when the loops are independent and each puts at most one event in a
-// bucket, with probability at most the bucket's share of the interval: true of every
-// ticker-anchored schedule, and of a re-offset loop after its first batch. The false-failure
+// The load and the phases measure a fleet against the ideal of independent uniform phases. A
+// fleet whose schedule cannot spread it (plain tickers started in lockstep) fails them by
+// design. For the others the limits are proven: the load limit holds when the loops are
+// independent and each puts at most one event in a bucket, with probability at most the
+// bucket's share of the interval, and the phases are uniform when each loop's is: true of
+// JitterTicker, Reoffset and ReoffsetTicker, whose draws place each loop's phase (Reoffset's
+// stays uniform from batch to batch), and of tickers with independent uniform LoopStarts. A
+// RandomSleep loop can fire twice within a bucket: for it the load limit is that of an ideally
+// spread fleet, not a proven bound. The false-failure
 // rate (default 1e-9) is shared by Bonferroni between every loop's statistics that can fail
 // by chance, the load and the phases. AnalyzeFleet returns an error, and no verdict, for input
 // it cannot judge: no loops, a loop with no events, events out of order, negative or after span,
@@ -244,7 +253,7 @@ func (st *stream) add(i int, at time.Duration) error {
 	I := st.sched.interval
 	k, r := t/I, t%I
 	if st.fleet {
-		if k == st.warm && l.phase < 0 {
+		if k >= st.warm && l.phase < 0 { // the first event at or after the warm-up
 			l.phase = r
 		}
 		if k >= st.warm && k < st.intervals {
@@ -337,11 +346,12 @@ func (st *stream) silentLoops() error {
 // aggregate reports each per-loop statistic for the loop nearest to (or furthest past) its
 // limit, with the number of loops that fail it.
 func (st *stream) aggregate(share float64) []Result {
-	var worst []Result
+	var worst, buf []Result
 	var who, fails []int
 	st.quiet = true
 	for i := range st.loops {
-		for j, r := range st.loopResults(i, share) {
+		buf = st.appendLoopResults(buf[:0], i, share)
+		for j, r := range buf {
 			if j == len(worst) {
 				worst, who, fails = append(worst, r), append(who, i), append(fails, 0)
 			}
@@ -457,9 +467,9 @@ func (st *stream) phasesResult(alpha float64) Result {
 		}
 	}
 	r := Result{Name: string(CheckPhases), Check: CheckPhases, N: len(phases), Alpha: alpha}
-	where := fmt.Sprintf("interval %d, [%v, %v)", st.warm, time.Duration(st.warm)*I, time.Duration(st.warm+1)*I)
+	where := fmt.Sprintf("first events from %v on", time.Duration(st.warm)*I)
 	if len(phases) == 0 {
-		r.Skipped = "no loop has an event in " + where
+		r.Skipped = fmt.Sprintf("no loop has an event from %v on", time.Duration(st.warm)*I)
 		return r
 	}
 	rep, err := Analyze(phases, Uniform(0, I), FalseFailureRate(alpha), Only(CheckFit))
@@ -469,7 +479,7 @@ func (st *stream) phasesResult(alpha float64) Result {
 	}
 	r = rep.Results[0]
 	r.Name, r.Check = string(CheckPhases), CheckPhases
-	r.Observed = fmt.Sprintf("phases of %d loops' first events in %s: %s", len(phases), where, r.Observed)
+	r.Observed = fmt.Sprintf("phases (offsets into their interval) of %d loops' %s: %s", len(phases), where, r.Observed)
 	if r.Failed {
 		r.Suspects, r.why = []Suspect{SuspectPacked, SuspectLockstep}, "phases not spread over the interval (no jitter, or a jitter window narrower than the interval)"
 	}

@@ -326,3 +326,16 @@ func TestFleetLoopStarts(t *testing.T) {
 		t.Error("AnalyzeLoop with LoopStarts: no error")
 	}
 }
+
+// The phases are those of each loop's first event at or after the warm-up: a re-offset loop
+// may skip the interval where its batch ends, and the loops that skip it are those whose next
+// batch starts late in it, so that the phases of the loops with an event there lean late. A
+// correct re-offset fleet passes with a warm-up that ends on that interval.
+func TestFleetPhasesAfterABatchBoundary(t *testing.T) {
+	const n, span = 4000, 40 * sec
+	loops := fleetOf(n, 5, func(d drawFunc) []time.Duration { return reoffsetEvents(d, sec, 32, false, span) })
+	r, err := AnalyzeFleet(loops, Reoffset(sec, 32), span, WarmUp(32))
+	if err != nil || r.Failed() {
+		t.Errorf("a correct re-offset fleet, warm-up of 32 intervals: %v\n%s", err, r)
+	}
+}

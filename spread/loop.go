@@ -190,9 +190,14 @@ func (s *Schedule) chanceStats() int {
 // loopResults returns the results of loop i, each statistic that can fail by chance sized at
 // alpha.
 func (st *stream) loopResults(i int, alpha float64) []Result {
+	return st.appendLoopResults(nil, i, alpha)
+}
+
+// appendLoopResults appends the results of loop i to out.
+func (st *stream) appendLoopResults(out []Result, i int, alpha float64) []Result {
 	l := &st.loops[i]
-	out := []Result{st.gapsResult(l), st.paceResult(l, alpha), st.rateResult(l, alpha)}
-	return append(out, st.runsResults(l, alpha)...)
+	return append(out, st.gapsResult(l), st.paceResult(l, alpha), st.rateResult(l, alpha),
+		st.runResult(l, true, alpha), st.runResult(l, false, alpha))
 }
 
 func (st *stream) gapsResult(l *tracker) Result {
@@ -436,11 +441,6 @@ func (s *Schedule) windowsBefore(x int64, end bool) int64 {
 	}
 	m := x / s.period
 	return m*s.batch + min(s.batch, (x-m*s.period)/s.interval+1)
-}
-
-// runsResults checks the longest runs of short and of long draws.
-func (st *stream) runsResults(l *tracker, alpha float64) []Result {
-	return []Result{st.runResult(l, true, alpha), st.runResult(l, false, alpha)}
 }
 
 // runResult checks the longest run of short (or long) draws, if it could be sized at the share

@@ -18,7 +18,7 @@ type tracker struct {
 	pace     nearest // ticker-anchored: the event nearest to, or furthest outside, its window
 	drift    drift   // sleep-anchored: the largest drift against sqrt(draws)
 	runs     runs    // runs of short and long draws
-	phase    int64   // fleet: the first event's offset into the phase interval, or -1
+	phase    int64   // fleet: the offset into its interval of the first event after the warm-up, or -1
 }
 
 // nearest remembers the value with the smallest margin to its allowed range [lo, hi]

@@ -49,7 +49,7 @@ func jitterThenSleep(ctx context.Context, c fakeclock.Clock, r *rand.Rand, do fu
 }
 
 // randomSleepOver returns a random sleep loop whose sleeps are drawn from [0, n) plus extra:
-// rand.N(interval) (half the rate), or rand.N(2*interval) + interval/4 (a pace that slips).
+// rand.N(interval) (twice the rate), or rand.N(2*interval) + interval/2 (a pace that slips).
 func randomSleepOver(n, extra time.Duration) fakeclock.Loop {
 	return func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, do func()) {
 		for ctx.Err() == nil {
