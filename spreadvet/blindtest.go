@@ -118,7 +118,8 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 	if !known || s.n < minCheckN {
 		return check, nil
 	}
-	return check, c.insertCheck(s.loop.Node(), check)
+	fix := "check the draws with spread.Check against the distribution read from " + c.src(s.call.Fun) + "'s body (declare what it should draw)"
+	return check, c.insertCheck(s.loop.Node(), check, fix)
 }
 
 // statefulCall returns the receiver and the name of a call to a method with a pointer
@@ -222,7 +223,9 @@ func (c *checker) typeName(t types.Type, n ast.Node) string {
 }
 
 // insertCheck is a suggested fix that adds check after stmt, and imports package spread.
-func (c *checker) insertCheck(stmt ast.Node, check string) []analysis.SuggestedFix {
+// The distribution it declares is the one the code draws: a fix cannot know what it should
+// draw, so its message says to declare that.
+func (c *checker) insertCheck(stmt ast.Node, check, message string) []analysis.SuggestedFix {
 	file := c.fileOf(stmt.Pos())
 	name := importName(file, spreadPath)
 	edits := []analysis.TextEdit{}
@@ -238,5 +241,5 @@ func (c *checker) insertCheck(stmt ast.Node, check string) []analysis.SuggestedF
 	}
 	indent := strings.Repeat("\t", c.pass.Fset.Position(stmt.Pos()).Column-1)
 	edits = append(edits, analysis.TextEdit{Pos: stmt.End(), End: stmt.End(), NewText: []byte("\n" + indent + check)})
-	return []analysis.SuggestedFix{{Message: "check the draws with spread.Check", TextEdits: edits}}
+	return []analysis.SuggestedFix{{Message: message, TextEdits: edits}}
 }

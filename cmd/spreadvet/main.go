@@ -10,30 +10,37 @@
 // As a vet tool (go vet builds each package once and caches the facts):
 //
 //	go vet -vettool=$(which spreadvet) ./...
+//	go vet -vettool=$(which spreadvet) -fix ./...
 //
-// It exits 0 when nothing is found, 3 when something is (standalone), and prints each
-// finding in vet's format, file:line:col: message.
+// It prints each finding in vet's format, file:line:col: message. Standalone, it exits 0 when
+// nothing is found, 3 when something is, and 1 on errors.
 package main
 
 import (
-	"log"
+	"os"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/singlechecker"
 
 	"github.com/spreadcheck/spreadcheck/spreadvet"
 )
 
-// singlechecker.Main runs the analyzer standalone on package patterns, and hands over to
-// unitchecker when go vet invokes it with a single .cfg file (and answers vet's -V=full and
-// -flags queries), so one binary serves both.
+// main hands go vet's invocations (-V=full, -flags, a package's .cfg file) to singlechecker,
+// which hands them to unitchecker; everything else is the standalone driver.
 func main() {
-	if benchBuild != "" {
-		log.Printf("benchmark build %s", benchBuild)
+	if fromVet(os.Args[1:]) {
+		singlechecker.Main(spreadvet.Analyzer)
 	}
-	singlechecker.Main(spreadvet.Analyzer)
+	os.Exit(standalone(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// benchBuild is set only by BenchmarkVetGonum (-X main.benchBuild=N) to make each build a
-// distinct binary: go vet caches results by the tool's identity, and the benchmark must
-// analyze every package again.
-var benchBuild string
+// fromVet reports whether args are go vet's: the version and flags queries it makes of a vet
+// tool, or a single package's configuration file.
+func fromVet(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "-flags" || a == "--flags" || a == "--V=full" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/realworld.md")
@@ -33,15 +35,13 @@ var reviewed = map[string]string{
 var findingLine = regexp.MustCompile(`^([^:]+\.go):(\d+):\d+: ([a-z -]+): `)
 
 // TestRealModules runs the standalone checker on each module, downloaded through the module
-// proxy into a temporary folder, and pins the table of findings in testdata/realworld.md.
-// It needs the network, so it runs only with SPREADVET_REALWORLD=1:
+// proxy into a temporary folder, and pins the table of findings in testdata/realworld.md. It
+// downloads and analyzes four modules, so it is a long test:
 //
-//	SPREADVET_REALWORLD=1 go test ./cmd/spreadvet -run TestRealModules -update
+//	SPREADCHECK_LONG=1 go test ./cmd/spreadvet -run TestRealModules -update
 func TestRealModules(t *testing.T) {
-	if os.Getenv("SPREADVET_REALWORLD") == "" {
-		t.Skip("downloads modules: set SPREADVET_REALWORLD=1")
-	}
-	bin := build(t)
+	longtest.Skip(t)
+	bin := buildTool(t)
 	var b strings.Builder
 	b.WriteString("| module | finding | verdict |\n|---|---|---|\n")
 	fps := 0
