@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -27,15 +28,23 @@ type Config struct {
 	// not write often fail vet's checks); a list of checks, or "all", runs them, and their
 	// failure is a build failure.
 	Vet       string
-	TestFlags []string // go test's test flags for every run, such as -short
-	// Timeout stops a run and counts it as a hang. 0 means 10 times the slowest baseline run,
-	// at least 10s.
+	TestFlags []string // go test's test flags for every run, such as -short or -shuffle=on
+	// CPU lists -test.cpu values: the tests are compared at each, as if each were a test of
+	// its own.
+	CPU []string
+	// Timeout stops a test process and counts the test it was running as hung. 0 means 10
+	// times the slowest baseline process, at least 10s.
 	Timeout  time.Duration
-	Parallel int     // test processes and builds at once; < 1 means 1
-	Runs     int     // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
-	Alpha    float64 // false-kill rate of the whole family; 0 means DefaultAlpha
-	Seed     uint64  // base seed: every run gets its own seed from it
-	Shard    runner.Shard
+	Parallel int // test processes and builds at once; < 1 means 1
+	Runs     int // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
+	// Batch is how many runs one test process makes in turn (-test.count), at baseline and
+	// under every mutant alike. 1 gives every run a process of its own: nothing a test leaves
+	// behind in memory (a package variable it changed, a sync.Once) reaches another run.
+	// 0 chooses from the start-up and test times that the trace measured (see chooseBatch).
+	Batch int
+	Alpha float64 // false-kill rate of the whole family; 0 means DefaultAlpha
+	Seed  uint64  // base seed: every run gets its own seed from it
+	Shard runner.Shard
 	// PerMutant builds one test binary per mutant instead of one mutant schema per package.
 	PerMutant bool
 	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
@@ -100,8 +109,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	imps := map[string]*importSet{}
 	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
-		eng: &runnerEngine{dir: cfg.Dir, buildFlags: append(cfg.BuildFlags[:len(cfg.BuildFlags):len(cfg.BuildFlags)], "-vet="+orOff(cfg.Vet)),
-			testFlags: cfg.TestFlags, skip: cfg.Skip,
+		eng: &runnerEngine{dir: cfg.Dir, buildFlags: append(slices.Clip(cfg.BuildFlags), "-vet="+orOff(cfg.Vet)),
+			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
 	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
 	if cfg.PerMutant {
@@ -168,11 +177,16 @@ type auditor struct {
 	sites []*Site
 	rep   *Report
 
-	bins     []runner.Package                  // the test binaries of the mutant schemata
-	reach    map[int][]testRef                 // site -> the tests that reach it
-	baseline map[testRef]*tally                // each compared test's baseline
-	perBins  map[int]map[string]runner.Package // per-mutant mode: mutant -> import path -> binary
-	slowest  time.Duration
+	bins       []runner.Package                  // the test binaries of the mutant schemata
+	reach      map[int][]testRef                 // site -> the tests that reach it
+	groups     []*group                          // the -run sets, each with its baseline
+	siteGroups map[int][]int                     // site -> its groups
+	perBins    map[int]map[string]runner.Package // per-mutant mode: mutant -> import path -> binary
+	total      int                               // mutants in the whole audit, every shard's
+	batch      int                               // runs per process
+	startup    time.Duration                     // what starting a test process costs, as the trace measured it
+	perRun     time.Duration                     // the slowest group's run, as the trace measured it
+	slowest    time.Duration                     // the slowest baseline process
 }
 
 // testRef names one test of one binary (by its index in bins).
@@ -194,14 +208,25 @@ func (a *auditor) audit(ctx context.Context) error {
 		return err
 	}
 	stage("build")
+	return a.judge(ctx)
+}
+
+// judge runs the stages after the build: the trace, the baselines, the mutants, the report.
+func (a *auditor) judge(ctx context.Context) error {
 	if err := a.trace(ctx); err != nil || ctx.Err() != nil {
 		a.report(nil)
 		return err
 	}
 	stage("trace")
-	a.runBaseline(ctx)
+	a.makeGroups()
+	all := a.mutants()
+	a.rep.Family = a.family(all)
+	a.batch = a.chooseBatch()
+	a.rep.Batch = a.batch
+	muts := a.shard(all)
+	a.runBaseline(ctx, a.needed(muts))
 	stage("baseline")
-	muts := a.plan()
+	a.uncovered(muts)
 	if ctx.Err() == nil {
 		a.runMutants(ctx, muts)
 	}
@@ -330,12 +355,13 @@ func (a *auditor) trace(ctx context.Context) error {
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
 			jobs = append(jobs, job{pkg: b, filter: "^" + regexp.QuoteMeta(n) + "$",
-				env: []string{mutants.TraceEnv + "=" + path}, seed: runner.RunSeed(a.cfg.Seed, 0)})
+				env: []string{mutants.TraceEnv + "=" + path}, run: len(jobs) + 1})
 			refs = append(refs, testRef{i, n})
 		}
 	}
 	a.cfg.Log("audit: tracing which of %d tests reach which of %d sites", len(jobs), len(a.sites))
 	res, err := a.eng.run(ctx, jobs, a.timeout())
+	a.measure(res, refs)
 	for _, r := range res {
 		data, _ := os.ReadFile(jobs[r.job].env[0][len(mutants.TraceEnv)+1:])
 		seen := map[int]bool{}
@@ -366,98 +392,66 @@ func (a *auditor) timeout() time.Duration {
 	return max(10*time.Second, 10*a.slowest)
 }
 
-// reachingTests returns, per binary, the tests that reach any site.
-func (a *auditor) reachingTests() map[int][]string {
-	set := map[int]map[string]bool{}
-	for _, rs := range a.reach {
-		for _, r := range rs {
-			if set[r.bin] == nil {
-				set[r.bin] = map[string]bool{}
-			}
-			set[r.bin][r.test] = true
-		}
-	}
-	out := map[int][]string{}
-	for b, names := range set {
-		for n := range names {
-			out[b] = append(out[b], n)
-		}
-		sort.Strings(out[b])
-	}
-	return out
-}
-
-// filter returns the -test.run pattern that selects exactly the named top-level tests.
-func filter(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = regexp.QuoteMeta(n)
-	}
-	return "^(" + strings.Join(q, "|") + ")$"
-}
-
-// runBaseline runs every test that reaches a site R times unmutated, and excludes from the
-// verdicts the tests that failed every run: they cannot fail more often.
-func (a *auditor) runBaseline(ctx context.Context) {
-	a.baseline = map[testRef]*tally{}
+// runBaseline runs the tests of each group the shard's mutants need R times unmutated, in
+// processes of the audit's batch size, and excludes from the verdicts the tests that failed
+// every run: they cannot fail more often.
+func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 	var jobs []job
-	for b, names := range a.reachingTests() {
-		for _, n := range append(names, runner.PackageTest) {
-			a.baseline[testRef{b, n}] = &tally{}
+	var owner []int
+	for _, gi := range groups {
+		g := a.groups[gi]
+		g.first = a.groupFirst(gi)
+		for _, t := range append(slices.Clip(g.tests), runner.PackageTest) {
+			g.base[t] = &tally{}
 		}
-		for i := 1; i <= a.cfg.Runs; i++ {
-			jobs = append(jobs, job{pkg: a.bins[b], filter: filter(names), seed: runner.RunSeed(a.cfg.Seed, i)})
+		for _, p := range processes(0, a.cfg.Runs, a.batch) {
+			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1]})
+			owner = append(owner, gi)
 		}
 	}
-	a.cfg.Log("audit: %d baseline runs", len(jobs))
+	a.cfg.Log("audit: %d baseline runs in %d processes", len(a.groups)*a.cfg.Runs, len(jobs))
 	res, _ := a.eng.run(ctx, jobs, a.timeout())
 	for _, r := range res {
 		a.slowest = max(a.slowest, r.elapsed)
-		count(a.baseline, a.binIndex(jobs[r.job].pkg), r)
+		count(a.groups[owner[r.job]].base, r)
 	}
-	refs := make([]testRef, 0, len(a.baseline))
-	for ref := range a.baseline {
-		refs = append(refs, ref)
+	for _, gi := range groups {
+		a.judgeBaseline(a.groups[gi])
 	}
-	sort.Slice(refs, func(i, j int) bool {
-		return refs[i].bin < refs[j].bin || refs[i].bin == refs[j].bin && refs[i].test < refs[j].test
-	})
-	for _, ref := range refs {
-		t := a.baseline[ref]
-		if ref.test == runner.PackageTest && t.fails == 0 {
+}
+
+// judgeBaseline reports a group's baseline and excludes the tests that failed every run.
+func (a *auditor) judgeBaseline(g *group) {
+	for _, name := range append(slices.Clip(g.tests), runner.PackageTest) {
+		t := g.base[name]
+		if name == runner.PackageTest && t.fails == 0 {
 			continue
 		}
-		tb := TestBaseline{Package: a.bins[ref.bin].ImportPath, Test: ref.test, Runs: t.runs, Failures: t.fails}
+		tb := TestBaseline{Package: a.bins[g.bin].ImportPath, Test: name, CPU: g.cpu, Run: g.filter,
+			Runs: t.runs, Failures: t.fails}
+		where := a.describeGroup(g)
 		if t.runs > 0 && t.fails == t.runs {
 			tb.Excluded = true
-			delete(a.baseline, ref)
-			a.rep.Warnings = append(a.rep.Warnings, fmt.Sprintf("%s %s fails every baseline run (%d of %d): left out of the verdicts",
-				tb.Package, tb.Test, t.fails, t.runs))
+			g.excl[name] = true
+			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails every baseline run (%d of %d): left out of the verdicts",
+				where, name, t.fails, t.runs))
 		} else if t.fails > 0 {
-			a.rep.Warnings = append(a.rep.Warnings, fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often",
-				tb.Package, tb.Test, t.fails, t.runs))
+			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often",
+				where, name, t.fails, t.runs))
 		}
 		a.rep.Baseline = append(a.rep.Baseline, tb)
 	}
 }
 
-func (a *auditor) binIndex(p runner.Package) int {
-	for i, b := range a.bins {
-		if b.ImportPath == p.ImportPath {
-			return i
-		}
-	}
-	return -1
-}
-
-// count adds one run's outcomes to the tallies of the tests it holds (top-level tests and
-// the package pseudo-test only); tests without a tally are not compared and left out.
-func count(tallies map[testRef]*tally, bin int, r result) {
+// count adds one process's outcomes to the tallies of the tests it holds (top-level tests and
+// the package pseudo-test only, which has one outcome per process); tests without a tally are
+// not compared and left out.
+func count(tallies map[string]*tally, r result) {
 	for _, t := range r.tests {
 		if strings.Contains(t.Name, "/") || t.Outcome == runner.Skip {
 			continue
 		}
-		c := tallies[testRef{bin, t.Name}]
+		c := tallies[t.Name]
 		if c == nil {
 			continue
 		}
@@ -469,8 +463,8 @@ func count(tallies map[testRef]*tally, bin int, r result) {
 			c.hangs++
 		}
 	}
-	// A run in which the package pseudo-test did not fail passed it.
-	if c := tallies[testRef{bin, runner.PackageTest}]; c != nil && !hasTest(r, runner.PackageTest) {
+	// A process in which the package pseudo-test did not fail passed it.
+	if c := tallies[runner.PackageTest]; c != nil && !hasTest(r, runner.PackageTest) {
 		c.runs++
 	}
 }

@@ -13,11 +13,15 @@
 // ever read. By default every mutant of a package is compiled into one mutant schema, a
 // switch read from the environment; Config.PerMutant builds one binary per mutant instead.
 //
-// Verdicts are statistical. Every test that reaches a site (traced by the schema itself, one
-// run per test) runs R times unmutated for its baseline failure rate, then under each mutant
-// in looks of R/8, R/4, R/2 and R runs. A mutant is killed when some test fails more often
-// than at baseline by Fisher's exact test at the family's false-kill rate split over every
-// comparison and look (Bonferroni), and survives once it has run R times without that, or
-// once no run left could kill it. Tests that fail every baseline run are left out, with a
-// warning; a test that fails less often under a mutant is reported too.
+// Verdicts are statistical. The schema itself traces which tests reach each site (one run
+// per test). The tests of one binary that reach a site form its group: they run together,
+// R times unmutated for each test's baseline failure rate, then under each of the site's
+// mutants in looks of R/8, R/4, R/2 and R runs, always with the same -run set and in test
+// processes of the same number of runs (Config.Batch; by default chosen from the start-up and
+// test times the trace measured), so that a mutant's runs are made in the conditions of its
+// baseline's. A mutant is killed when some test fails more often than at baseline by
+// Fisher's exact test at the family's false-kill rate split over every comparison and look
+// (Bonferroni), and survives once it has run R times without that, or once no run left could
+// kill it. Tests that fail every baseline run are left out, with a warning; a test that fails
+// less often under a mutant is reported too.
 package audit

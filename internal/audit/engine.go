@@ -16,22 +16,29 @@ type engine interface {
 	// build compiles the test binary of every package the patterns match that has tests, with
 	// the overlay applied when it is not "".
 	build(ctx context.Context, patterns []string, overlay string) ([]runner.Package, error)
-	// run runs the jobs, at most the engine's parallelism at a time, and returns one result
-	// per job that finished, in any order; on cancellation it returns what finished.
+	// run makes the jobs, at most the engine's parallelism at a time, each in one process
+	// (what a crash or hang cuts short in a new one), and returns one result per process that
+	// finished, in any order; on cancellation it returns what finished.
 	run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error)
 	// list returns the names of a binary's top-level tests, examples and fuzz targets.
 	list(ctx context.Context, p runner.Package) ([]string, error)
 }
 
-// job is one run of one test binary: filter is its -test.run pattern, env its extra variables.
+// job is one process of one test binary: count runs in turn (-test.count), numbered run,
+// run+1, ...; filter is its -test.run pattern, env its extra variables, cpu its -test.cpu.
+// The process's seed is runner.RunSeed(Config.Seed, run), and iteration i of it gets
+// replay.IterationSeed of that seed, as the runner gives every process.
 type job struct {
 	pkg    runner.Package
 	filter string
 	env    []string
-	seed   uint64
+	cpu    string
+	run    int
+	count  int // < 1 means 1
 }
 
-// result is one finished job: each test's outcome.
+// result is one finished process of a job: each test's outcome in each of its runs, and one
+// outcome of the package pseudo-test.
 type result struct {
 	job     int // the index of the job
 	tests   []runner.TestResult
@@ -45,6 +52,7 @@ type runnerEngine struct {
 	testFlags  []string // go test's test flags, such as -short
 	skip       string
 	parallel   int
+	seed       uint64 // the base seed of every run
 	outDir     string // where binaries go
 }
 
@@ -61,19 +69,46 @@ func (e *runnerEngine) build(ctx context.Context, patterns []string, overlay str
 		OutDir: out, Parallel: e.parallel})
 }
 
+// run makes each job in one process (Options.Batch is the largest count, so the runner splits
+// none), except that what a crash or hang cuts short runs again in new processes, as the
+// runner does: their records fall in the same job by their run numbers.
 func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error) {
 	rjobs := make([]runner.Job, len(jobs))
+	batch := 1
 	for i, j := range jobs {
-		// The run number carries the job's index back from the record.
-		rjobs[i] = runner.Job{Package: j.pkg, Run: i + 1, Seed: j.seed, Phase: runner.Main, Filter: j.filter, Env: j.env}
+		rjobs[i] = runner.Job{Package: j.pkg, Run: j.run, Count: max(j.count, 1), Phase: runner.Main,
+			Filter: j.filter, Env: j.env, CPU: j.cpu}
+		batch = max(batch, j.count)
 	}
-	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Timeout: timeout,
-		Skip: e.skip, TestFlags: e.testFlags, Batch: 1})
-	res := make([]result, len(recs))
-	for i, r := range recs {
-		res[i] = result{job: r.Run - 1, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second))}
+	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Timeout: timeout, Seed: e.seed,
+		Skip: e.skip, TestFlags: e.testFlags, Batch: batch})
+	owner := owners(jobs)
+	res := make([]result, 0, len(recs))
+	for _, r := range recs {
+		if i := owner(r.ImportPath, r.CPU, r.Run); i >= 0 {
+			res = append(res, result{job: i, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second))})
+		}
 	}
 	return res, err
+}
+
+// owners returns a lookup of the job that a process belongs to, from its package, its -cpu
+// value and the number of its first run: the jobs of one package and -cpu value never share
+// a run number.
+func owners(jobs []job) func(pkg, cpu string, run int) int {
+	byKey := map[string][]int{}
+	for i, j := range jobs {
+		k := j.pkg.ImportPath + "\x00" + j.cpu
+		byKey[k] = append(byKey[k], i)
+	}
+	return func(pkg, cpu string, run int) int {
+		for _, i := range byKey[pkg+"\x00"+cpu] {
+			if j := jobs[i]; run >= j.run && run < j.run+max(j.count, 1) {
+				return i
+			}
+		}
+		return -1
+	}
 }
 
 func (e *runnerEngine) list(ctx context.Context, p runner.Package) ([]string, error) {

@@ -3,8 +3,10 @@ package audit
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -20,15 +22,13 @@ type mutant struct {
 	index int // in the audit's order of all mutants, the same in every shard
 	rep   MutantReport
 	done  bool // the verdict is final
-	tests map[testRef]*tally
-	runs  int // runs made so far (of each binary that reaches the site)
+	tests map[ref]*tally
+	runs  int // runs made so far in each of its groups
 }
 
-// plan lists every mutant, settles those that need no run (equivalent, not viable, not
-// covered), and keeps the shard's share. The family of comparisons that the false-kill rate
-// is split over counts every runnable mutant of every shard, so that the shards' verdicts
-// are those of one whole audit.
-func (a *auditor) plan() []*mutant {
+// mutants lists every mutant of the audit, every shard's, and settles those that need no run:
+// not viable, equivalent, not covered.
+func (a *auditor) mutants() []*mutant {
 	var all []*mutant
 	for _, s := range a.sites {
 		for _, c := range s.Draw.Kind.Classes() {
@@ -39,17 +39,31 @@ func (a *auditor) plan() []*mutant {
 				m.settle(NotViable, s.NotViable)
 			case s.Equivalent[c.Name] != "":
 				m.settle(Equivalent, s.Equivalent[c.Name])
-			case len(a.compared(s)) == 0:
-				why := "no test reaches the site"
-				if len(a.reach[s.ID]) > 0 {
-					why = "only tests that fail every baseline run reach the site"
-				}
-				m.settle(NotCovered, why)
-			default:
-				a.rep.Family += len(a.compared(s))
+			case len(a.siteGroups[s.ID]) == 0:
+				m.settle(NotCovered, "no test reaches the site")
 			}
 		}
 	}
+	a.total = len(all)
+	return all
+}
+
+// family counts the comparisons of the mutants that are to run, in every shard: the
+// false-kill rate is split over them (and over the looks). Tests that turn out to fail every
+// baseline run are counted too, so that every shard splits the rate alike without running
+// the baselines of the others.
+func (a *auditor) family(all []*mutant) int {
+	n := 0
+	for _, m := range all {
+		if !m.done {
+			n += len(a.compared(m.site))
+		}
+	}
+	return n
+}
+
+// shard keeps the shard's share of the mutants.
+func (a *auditor) shard(all []*mutant) []*mutant {
 	var mine []*mutant
 	for _, m := range all {
 		if a.cfg.Shard.Has(m.index + 1) {
@@ -59,43 +73,64 @@ func (a *auditor) plan() []*mutant {
 	return mine
 }
 
+// needed returns the groups that the open mutants run in, in order.
+func (a *auditor) needed(muts []*mutant) []int {
+	set := map[int]bool{}
+	for _, m := range muts {
+		if !m.done {
+			for _, gi := range a.siteGroups[m.site.ID] {
+				set[gi] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// uncovered settles the mutants whose every reaching test failed every baseline run.
+func (a *auditor) uncovered(muts []*mutant) {
+	for _, m := range muts {
+		if !m.done && len(a.compared(m.site)) == 0 {
+			m.settle(NotCovered, "only tests that fail every baseline run reach the site")
+		}
+	}
+}
+
 func (m *mutant) settle(v Verdict, reason string) {
 	m.rep.Verdict, m.rep.Reason, m.done = v, reason, true
 }
 
-// compared returns the tests whose failure rates under a site's mutants are compared with
-// their baseline: those that reach it and did not fail every baseline run, and the package
-// pseudo-test of each of their binaries (a mutant that crashes the process outside a test).
-func (a *auditor) compared(s *Site) []testRef {
-	var out []testRef
-	bins := map[int]bool{}
-	for _, r := range a.reach[s.ID] {
-		if a.baseline[r] != nil {
-			out = append(out, r)
-			bins[r.bin] = true
-		}
-	}
-	for b := range bins {
-		if ref := (testRef{b, runner.PackageTest}); a.baseline[ref] != nil {
-			out = append(out, ref)
+// compared returns the comparisons of a site's mutants with their baseline: in each of the
+// site's groups, the tests that did not fail every baseline run, and the package pseudo-test
+// (a mutant that crashes the process outside a test) when it did not either.
+func (a *auditor) compared(s *Site) []ref {
+	var out []ref
+	for _, gi := range a.siteGroups[s.ID] {
+		g := a.groups[gi]
+		for _, t := range append(slices.Clip(g.tests), runner.PackageTest) {
+			if !g.excl[t] {
+				out = append(out, ref{gi, t})
+			}
 		}
 	}
 	return out
 }
 
 // level is the p-value at or below which a mutant is killed: the family's false-kill rate
-// split over every comparison and every look (Bonferroni).
+// split over every comparison and every look (Bonferroni). The looks counted are those of R
+// runs one by one (looks), at least as many as any batch size makes, so that the level does
+// not depend on the batch size that the machine's speed chose.
 func (a *auditor) level() float64 {
 	return a.cfg.Alpha / float64(max(a.rep.Family, 1)*len(looks(a.cfg.Runs)))
 }
 
 // runMutants runs the open mutants look by look: all of a look's runs at once, then the
-// verdicts, so that a mutant killed early makes no more runs.
+// verdicts, so that a mutant killed early makes no more runs. Each look's runs are whole
+// processes of the audit's batch size, the runs of each in the same places as its baseline's.
 func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 	var open []*mutant
 	for _, m := range muts {
 		if !m.done {
-			m.tests = map[testRef]*tally{}
+			m.tests = map[ref]*tally{}
 			for _, r := range a.compared(m.site) {
 				m.tests[r] = &tally{}
 			}
@@ -105,87 +140,88 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 	if a.cfg.PerMutant && !a.buildPerMutant(ctx, open) {
 		return
 	}
-	for i, upTo := range looks(a.cfg.Runs) {
+	plan := planLooks(a.cfg.Runs, a.batch)
+	for i, upTo := range plan {
 		if len(open) == 0 {
 			return
 		}
 		var jobs []job
 		var owner []*mutant
+		var groupOf []int
 		for _, m := range open {
-			for _, b := range a.binsOf(m) {
-				for k := m.runs + 1; k <= upTo; k++ {
-					jobs = append(jobs, a.mutantJob(m, b, k))
-					owner = append(owner, m)
+			for _, gi := range a.siteGroups[m.site.ID] {
+				for _, p := range processes(m.runs, upTo, a.batch) {
+					jobs = append(jobs, a.mutantJob(m, gi, p))
+					owner, groupOf = append(owner, m), append(groupOf, gi)
 				}
 			}
 			m.runs = upTo
 		}
-		a.cfg.Log("audit: look %d: %d mutants open, %d runs", i+1, len(open), len(jobs))
+		a.cfg.Log("audit: look %d: %d mutants open, %d processes", i+1, len(open), len(jobs))
 		res, _ := a.eng.run(ctx, jobs, a.timeout())
+		for _, r := range res {
+			owner[r.job].add(groupOf[r.job], r)
+		}
 		if ctx.Err() != nil {
-			a.decide(open, res, jobs, owner, false)
+			a.decide(open, false)
 			return
 		}
-		open = a.decide(open, res, jobs, owner, upTo == a.cfg.Runs)
+		open = a.decide(open, upTo == a.cfg.Runs)
 		stage(fmt.Sprintf("look %d", i+1))
 	}
 }
 
-// binsOf returns the binaries a mutant runs: those holding a test that reaches its site.
-func (a *auditor) binsOf(m *mutant) []int {
-	seen := map[int]bool{}
-	var out []int
-	for r := range m.tests {
-		if !seen[r.bin] {
-			seen[r.bin] = true
-			out = append(out, r.bin)
+// add counts one of the mutant's processes in a group.
+func (m *mutant) add(gi int, r result) {
+	tallies := map[string]*tally{}
+	for k, t := range m.tests {
+		if k.group == gi {
+			tallies[k.test] = t
 		}
 	}
-	sort.Ints(out)
-	return out
+	count(tallies, r)
 }
 
-// mutantJob returns the k-th run of a mutant in one binary: its own seed, the tests that
-// reach the site, the mutant switched on.
-func (a *auditor) mutantJob(m *mutant, bin, k int) job {
-	var names []string
-	for r := range m.tests {
-		if r.bin == bin && r.test != runner.PackageTest {
-			names = append(names, r.test)
-		}
-	}
-	sort.Strings(names)
-	pkg := a.bins[bin]
+// mutantJob returns one process of a mutant in one group: the group's tests, the mutant
+// switched on, runs p[0] to p[0]+p[1]-1 of the mutant's sequence.
+func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
+	g := a.groups[gi]
+	pkg := a.bins[g.bin]
 	if a.cfg.PerMutant {
 		pkg = a.perBins[m.index][pkg.ImportPath]
 	}
-	return job{pkg: pkg, filter: filter(names), seed: runner.RunSeed(a.cfg.Seed, a.cfg.Runs*(m.index+1)+k),
+	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1],
 		env: []string{mutants.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))}}
 }
 
-// decide counts a look's results and settles the mutants that are killed, or that survive
-// (at the last look, or once no run left can kill them). It returns the mutants still open.
-func (a *auditor) decide(open []*mutant, res []result, jobs []job, owner []*mutant, last bool) []*mutant {
-	for _, r := range res {
-		m := owner[r.job]
-		count(m.tests, a.binIndex(jobs[r.job].pkg), r)
+// most is how many outcomes a comparison can reach: R runs of a test, one per process of the
+// package pseudo-test.
+func (a *auditor) most(r ref) int {
+	if r.test == runner.PackageTest {
+		return (a.cfg.Runs + a.batch - 1) / a.batch
 	}
+	return a.cfg.Runs
+}
+
+// decide settles the mutants that are killed, or that survive (at the last look, or once no
+// run left can kill them). It returns the mutants still open.
+func (a *auditor) decide(open []*mutant, last bool) []*mutant {
 	level := a.level()
 	var still []*mutant
 	for _, m := range open {
-		best, bestP := testRef{}, 2.0
+		best, bestP := ref{}, 2.0
 		certain := true
-		for ref, t := range m.tests {
-			b := a.baseline[ref]
+		for r, t := range m.tests {
+			b := a.groups[r.group].base[r.test]
 			p := fisherGreater(t.fails, t.runs, b.fails, b.runs)
-			if p < bestP || p == bestP && less(ref, best) {
-				best, bestP = ref, p
+			if p < bestP || p == bestP && a.less(r, best) {
+				best, bestP = r, p
 			}
 			// A test that fails at baseline runs on: all R runs may show that the mutant
 			// makes it fail less often.
-			certain = certain && b.fails == 0 && cannotKill(t.fails, t.runs, a.cfg.Runs, b.fails, b.runs, level)
+			certain = certain && b.fails == 0 && cannotKill(t.fails, t.runs, a.most(r), b.fails, b.runs, level)
 		}
-		m.evidence(best, bestP, a.baseline[best], level)
+		a.evidence(m, best, bestP, level)
 		switch {
 		case a.cfg.AllRuns && !last:
 			still = append(still, m)
@@ -196,7 +232,7 @@ func (a *auditor) decide(open []*mutant, res []result, jobs []job, owner []*muta
 		case last || certain:
 			m.rep.Verdict, m.done = Survived, true
 			m.rep.Check = checkFor[m.class.Name]
-			if b := a.baseline[best]; b != nil && b.fails > 0 {
+			if b := a.groups[best.group].base[best.test]; b.fails > 0 {
 				m.rep.Reason = flakyHint(best.test, b, a.cfg.Runs, level)
 			}
 		default:
@@ -208,11 +244,11 @@ func (a *auditor) decide(open []*mutant, res []result, jobs []job, owner []*muta
 	return still
 }
 
-// less orders tests for the evidence: by binary, real tests before the package pseudo-test,
-// then by name.
-func less(x, y testRef) bool {
-	if x.bin != y.bin {
-		return x.bin < y.bin
+// less orders comparisons for the evidence: by group, real tests before the package
+// pseudo-test, then by name.
+func (a *auditor) less(x, y ref) bool {
+	if x.group != y.group {
+		return x.group < y.group
 	}
 	if (x.test == runner.PackageTest) != (y.test == runner.PackageTest) {
 		return y.test == runner.PackageTest
@@ -220,13 +256,14 @@ func less(x, y testRef) bool {
 	return x.test < y.test
 }
 
-// evidence records the test closest to killing the mutant.
-func (m *mutant) evidence(ref testRef, p float64, base *tally, level float64) {
-	t := m.tests[ref]
-	if t == nil || base == nil {
+// evidence records the comparison closest to killing the mutant.
+func (a *auditor) evidence(m *mutant, r ref, p, level float64) {
+	t := m.tests[r]
+	if t == nil {
 		return
 	}
-	m.rep.Test, m.rep.Runs, m.rep.Failures = ref.test, t.runs, t.fails
+	base := a.groups[r.group].base[r.test]
+	m.rep.Test, m.rep.CPU, m.rep.Runs, m.rep.Failures = r.test, a.groups[r.group].cpu, t.runs, t.fails
 	m.rep.BaselineRuns, m.rep.BaselineFailures = base.runs, base.fails
 	m.rep.PValue, m.rep.Level = &p, level
 }
@@ -234,13 +271,14 @@ func (m *mutant) evidence(ref testRef, p float64, base *tally, level float64) {
 // fewer lists the tests that fail significantly less often under the mutant.
 func (a *auditor) fewer(m *mutant, level float64) []Fewer {
 	var out []Fewer
-	for ref, t := range m.tests {
-		b := a.baseline[ref]
+	for r, t := range m.tests {
+		b := a.groups[r.group].base[r.test]
 		if p := fisherLess(t.fails, t.runs, b.fails, b.runs); b.fails > 0 && p <= level {
-			out = append(out, Fewer{Test: ref.test, Runs: t.runs, Failures: t.fails, BaselineRuns: b.runs,
+			out = append(out, Fewer{Test: r.test, Runs: t.runs, Failures: t.fails, BaselineRuns: b.runs,
 				BaselineFailures: b.fails, PValue: p})
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Test < out[j].Test })
 	return out
 }
 
@@ -285,8 +323,10 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 		return nil, err.Error()
 	}
 	var pats []string
-	for _, b := range a.binsOf(m) {
-		pats = append(pats, a.bins[b].ImportPath)
+	for _, gi := range a.siteGroups[m.site.ID] {
+		if p := a.bins[a.groups[gi].bin].ImportPath; !slices.Contains(pats, p) {
+			pats = append(pats, p)
+		}
 	}
 	bins, err := a.eng.build(ctx, pats, ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {

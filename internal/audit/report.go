@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,6 +38,7 @@ type Report struct {
 	Runs        int            `json:"runs"`  // R: runs at baseline and, at most, under each mutant
 	Alpha       float64        `json:"alpha"` // the false-kill rate of the whole family
 	Family      int            `json:"family"`
+	Batch       int            `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
 	Seed        uint64         `json:"seed,string"`
 	Mode        string         `json:"mode"` // "schemata" or "per-mutant"
 	Shards      []string       `json:"shards,omitempty"`
@@ -69,6 +71,7 @@ type MutantReport struct {
 	// one closest to killing it), its failures in the runs under the mutant and at
 	// baseline, and the one-sided p-value of Fisher's exact test.
 	Test             string   `json:"test,omitempty"`
+	CPU              string   `json:"cpu,omitempty"` // the test's -test.cpu value, when -cpu was given
 	Runs             int      `json:"runs,omitempty"`
 	Failures         int      `json:"failures"`
 	BaselineRuns     int      `json:"baseline_runs,omitempty"`
@@ -105,10 +108,13 @@ type PackageScore struct {
 	Score      float64 `json:"score"`
 }
 
-// TestBaseline is one test's failures in the unmutated runs.
+// TestBaseline is one test's failures in the unmutated runs of one group: the tests that reach
+// a site, which run together (Run) at baseline and under the site's mutants.
 type TestBaseline struct {
 	Package  string `json:"package"`
 	Test     string `json:"test"`
+	Run      string `json:"run"`           // the -test.run pattern of its processes
+	CPU      string `json:"cpu,omitempty"` // the -test.cpu value
 	Runs     int    `json:"runs"`
 	Failures int    `json:"failures"`
 	Excluded bool   `json:"excluded,omitempty"` // failed every run: it cannot tell a mutant
@@ -199,8 +205,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
-		plural(len(r.Sites), "site"), plural(r.mutants(), "mutant"), r.Runs, r.Seed, r.Alpha, plural(r.Family, "comparison"))
+	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each%s, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
+		plural(len(r.Sites), "site"), plural(r.mutants(), "mutant"), r.Runs, r.processes(), r.Seed, r.Alpha, plural(r.Family, "comparison"))
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}
@@ -227,6 +233,17 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// processes says how the runs share test processes.
+func (r *Report) processes() string {
+	switch r.Batch {
+	case 0:
+		return ""
+	case 1:
+		return " (a process each)"
+	}
+	return fmt.Sprintf(" (%d to a process)", r.Batch)
 }
 
 // plural returns "1 site", "2 sites".
@@ -298,7 +315,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if r.Module != "" {
 		fmt.Fprintf(b, " of `%s`", r.Module)
 	}
-	fmt.Fprintf(b, "\n\n%d runs at baseline and at most %d under each mutant; false-kill rate %g for the whole audit.\n\n", r.Runs, r.Runs, r.Alpha)
+	fmt.Fprintf(b, "\n\n%d runs at baseline and at most %d under each mutant%s; false-kill rate %g for the whole audit.\n\n", r.Runs, r.Runs, r.processes(), r.Alpha)
 	if len(r.Sites) == 0 {
 		b.WriteString("No randomness found: nothing to audit.\n")
 		_, err := io.WriteString(w, b.String())
@@ -359,8 +376,13 @@ func Merge(reports ...*Report) (*Report, error) {
 		out.Interrupted = out.Interrupted || r.Interrupted
 		out.Seconds = max(out.Seconds, r.Seconds)
 		out.Warnings = appendNew(out.Warnings, r.Warnings...)
-		if len(out.Baseline) == 0 {
-			out.Baseline = r.Baseline
+		for _, b := range r.Baseline {
+			if !slices.Contains(out.Baseline, b) {
+				out.Baseline = append(out.Baseline, b)
+			}
+		}
+		if r.Batch != out.Batch {
+			out.Batch = 0 // the shards chose different batch sizes
 		}
 		for _, s := range r.Sites {
 			key := fmt.Sprintf("%s:%d:%s", s.File, s.Line, s.Expr)

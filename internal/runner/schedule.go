@@ -163,7 +163,7 @@ func (s *scheduler) batch(j *Job) int {
 	}
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
-	b := int(startup/(overhead*perRun)) + 1
+	b := BatchFor(seconds(startup), seconds(perRun))
 	shares := 2 * s.par
 	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
 		shares = s.par
@@ -175,6 +175,20 @@ func (s *scheduler) batch(j *Job) int {
 	}
 	return max(b, 1)
 }
+
+// BatchFor returns how many runs one process makes when starting it takes startup and a run
+// takes perRun: enough that the start-up costs at most 5% of the process's work, and no more
+// than 1,000. It is where Options.Batch 0 starts from, before it shares a job's runs among the
+// workers and keeps each process within a tenth of the timeout.
+func BatchFor(startup, perRun time.Duration) int {
+	b := max(startup.Seconds(), 0) / (overhead * max(perRun, minRun).Seconds())
+	if b >= maxBatch {
+		return maxBatch
+	}
+	return int(b) + 1
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 func paceKey(j *Job) string { return j.Package.ImportPath + "\x00" + j.CPU }
 

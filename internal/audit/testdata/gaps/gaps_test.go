@@ -1,11 +1,10 @@
 package gaps
 
 import (
-	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 func TestScale(t *testing.T) {
@@ -35,12 +34,11 @@ func TestEqualWithFake(t *testing.T) {
 	}
 }
 
-// TestPickFlaky fails about half its runs: it draws from the run's seed and wants a pick of
-// at least 5 of 10. A run's seed decides it, so the audit's verdicts on it replay.
+// TestPickFlaky fails about half its runs: it draws from the run's seed (spread.Rand, which
+// gives each run of a process its own) and wants a pick of at least 5 of 10. A run's seed
+// decides it, so the audit's verdicts on it replay.
 func TestPickFlaky(t *testing.T) {
-	seed, _ := strconv.ParseUint(os.Getenv("SPREADCHECK_SEED"), 10, 64)
-	r := rand.New(rand.NewPCG(seed, 1))
-	if p := Pick(r, 10); p < 5 {
+	if p := Pick(spread.Rand(t), 10); p < 5 {
 		t.Errorf("Pick = %d, want at least 5", p)
 	}
 }

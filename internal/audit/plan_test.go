@@ -1,0 +1,246 @@
+package audit
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/mutants"
+)
+
+// fakeTest is one test of the fake engine's binary: the sites it reaches, and whether it
+// fails in a run, from the active mutant ("site:code", "" for none), the tests that share
+// its process and the run's number.
+type fakeTest struct {
+	sites []int
+	fails func(mutant string, together []string, run int) bool
+}
+
+// fakeEngine runs no process: it makes each job's runs from its tests' rules, in a time it
+// states (a start-up per process and a time per test), and records every job.
+type fakeEngine struct {
+	names            []string
+	tests            map[string]fakeTest
+	startup, perTest time.Duration
+
+	mu   sync.Mutex
+	jobs []job
+}
+
+var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
+
+func (f *fakeEngine) build(context.Context, []string, string) ([]runner.Package, error) {
+	return []runner.Package{fakeBin}, nil
+}
+
+func (f *fakeEngine) list(context.Context, runner.Package) ([]string, error) { return f.names, nil }
+
+func (f *fakeEngine) run(_ context.Context, jobs []job, _ time.Duration) ([]result, error) {
+	f.mu.Lock()
+	f.jobs = append(f.jobs, jobs...)
+	f.mu.Unlock()
+	out := make([]result, len(jobs))
+	for i, j := range jobs {
+		out[i] = f.process(i, j)
+	}
+	return out, nil
+}
+
+// process makes one job's runs: every selected test once per run, in the order of names.
+func (f *fakeEngine) process(i int, j job) result {
+	re := regexp.MustCompile(j.filter)
+	var sel []string
+	for _, n := range f.names {
+		if re.MatchString(n) {
+			sel = append(sel, n)
+		}
+	}
+	active, trace := env(j.env, mutants.MutantEnv), env(j.env, mutants.TraceEnv)
+	r := result{job: i, elapsed: f.startup}
+	for k := range max(j.count, 1) {
+		for _, n := range sel {
+			o := runner.Pass
+			if fn := f.tests[n].fails; fn != nil && fn(active, sel, j.run+k) {
+				o = runner.Fail
+			}
+			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: f.perTest.Seconds()})
+			r.elapsed += f.perTest
+			if trace != "" {
+				var b strings.Builder
+				for _, s := range f.tests[n].sites {
+					fmt.Fprintln(&b, s)
+				}
+				os.WriteFile(trace, []byte(b.String()), 0o644)
+			}
+		}
+	}
+	r.tests = append(r.tests, runner.TestResult{Name: runner.PackageTest, Outcome: runner.Pass})
+	return r
+}
+
+func env(vars []string, key string) string {
+	for _, v := range vars {
+		if k, val, _ := strings.Cut(v, "="); k == key {
+			return val
+		}
+	}
+	return ""
+}
+
+// fakeAudit audits sites of unit draws with the fake engine, as Run does after the build.
+func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
+	t.Helper()
+	cfg.Runs, cfg.Alpha, cfg.Seed = max(cfg.Runs, DefaultRuns), DefaultAlpha, 1
+	cfg.Log = func(string, ...any) {}
+	var sites []*Site
+	for i := range nSites {
+		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: mutants.Draw{Kind: mutants.UnitDraw}, Equivalent: map[string]string{}})
+	}
+	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
+		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
+	if err := a.judge(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a.rep
+}
+
+// jobShapes lists the processes of the jobs: mutant (or "baseline"), -run pattern, runs.
+func jobShapes(jobs []job) (baseline, mutant map[string][]int) {
+	baseline, mutant = map[string][]int{}, map[string][]int{}
+	for _, j := range jobs {
+		switch m := env(j.env, mutants.MutantEnv); {
+		case env(j.env, mutants.TraceEnv) != "":
+		case m == "":
+			baseline[j.filter] = append(baseline[j.filter], j.count)
+		default:
+			mutant[m+" "+j.filter] = append(mutant[m+" "+j.filter], j.count)
+		}
+	}
+	return baseline, mutant
+}
+
+// TestBatched: the audit makes several runs per process, sized from the start-up and test
+// times the trace measured (here a start-up 20 times a test's time: the runner's rule asks
+// for 401 runs), at most the runs that kill a mutant failing every run (4 of 4 against 0 of
+// 20: p = 1/C(24, 4) = 9.4e-5, under the level 0.01 / (8 comparisons x 4 looks) = 3.1e-4;
+// 3 of 3 gives 5.6e-4), a divisor of R; -batch 1 gives every run a process of its own, and
+// -batch n processes of n runs. Baselines and mutants alike.
+func TestBatched(t *testing.T) {
+	for _, c := range []struct {
+		batch, want int
+	}{{0, 4}, {1, 1}, {2, 2}} {
+		eng := &fakeEngine{names: []string{"TestA"}, tests: map[string]fakeTest{"TestA": {sites: []int{0}}},
+			startup: 20 * time.Millisecond, perTest: time.Millisecond}
+		rep := fakeAudit(t, eng, 1, Config{Batch: c.batch})
+		if rep.Batch != c.want {
+			t.Errorf("-batch %d: report's batch %d, want %d", c.batch, rep.Batch, c.want)
+		}
+		baseline, mutant := jobShapes(eng.jobs)
+		for key, counts := range mergeMaps(baseline, mutant) {
+			for _, n := range counts {
+				if n != c.want {
+					t.Errorf("-batch %d: %s: processes of %v runs, want %d each", c.batch, key, counts, c.want)
+					break
+				}
+			}
+		}
+		if got := sum(baseline["^(TestA)$"]); got != DefaultRuns {
+			t.Errorf("-batch %d: %d baseline runs, want %d", c.batch, got, DefaultRuns)
+		}
+	}
+}
+
+func mergeMaps(a, b map[string][]int) map[string][]int {
+	out := map[string][]int{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// TestBaselineSameConditions: two tests interfere (TestA fails every other run unless TestB
+// ran before it in the process); site 0 is reached by TestA alone, site 1 by both, and no
+// mutant changes anything. Each mutant must be compared with a baseline made of the same
+// tests, in processes of the same sizes: then every mutant survives. A baseline of all the
+// tests that reach any site (TestA passing every run) would kill site 0's mutants.
+func TestBaselineSameConditions(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestB", "TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"TestA": {sites: []int{0, 1}, fails: func(_ string, together []string, run int) bool {
+				return !slices.Contains(together, "TestB") && run%2 == 0
+			}},
+			"TestB": {sites: []int{1}},
+		}}
+	rep := fakeAudit(t, eng, 2, Config{})
+	var got []string
+	for _, s := range rep.Sites {
+		for _, m := range s.Mutants {
+			got = append(got, fmt.Sprintf("%s %s %s", s.File, m.Class, m.Verdict))
+		}
+	}
+	var want []string
+	for i := range 2 {
+		for _, c := range mutants.Classes() {
+			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, c.Name))
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+	baseline, mutant := jobShapes(eng.jobs)
+	for key, counts := range mutant {
+		_, filter, _ := strings.Cut(key, " ")
+		if b := baseline[filter]; !slices.Equal(counts, b[:min(len(counts), len(b))]) {
+			t.Errorf("%s: processes of %v runs; its baseline, with -run %s: %v", key, counts, filter, b)
+		}
+	}
+	if len(baseline) != 2 {
+		t.Errorf("baselines for %d -run sets, want 2 (one per set of reaching tests): %v", len(baseline), baseline)
+	}
+}
+
+// TestPlanShapes: runs split into processes cut at multiples of the batch size, whatever run
+// a look starts from; the looks rounded up to whole processes.
+func TestPlanShapes(t *testing.T) {
+	if got, want := processes(0, 20, 5), [][2]int{{1, 5}, {6, 5}, {11, 5}, {16, 5}}; !slices.Equal(got, want) {
+		t.Errorf("processes(0, 20, 5) = %v, want %v", got, want)
+	}
+	if got, want := processes(3, 10, 4), [][2]int{{4, 1}, {5, 4}, {9, 2}}; !slices.Equal(got, want) {
+		t.Errorf("processes(3, 10, 4) = %v, want %v", got, want)
+	}
+	for _, c := range []struct {
+		runs, batch int
+		want        []int
+	}{{20, 1, []int{3, 5, 10, 20}}, {20, 5, []int{5, 10, 20}}, {20, 20, []int{20}}, {20, 3, []int{3, 6, 12, 20}}} {
+		if got := planLooks(c.runs, c.batch); !slices.Equal(got, c.want) {
+			t.Errorf("planLooks(%d, %d) = %v, want %v", c.runs, c.batch, got, c.want)
+		}
+	}
+	// 5 failures of 5 against none of 20: p = 1/C(25, 5) = 1.88e-5; 4 of 4: 1/C(24, 4) = 9.4e-5.
+	if got := killRuns(20, 5e-5); got != 5 {
+		t.Errorf("killRuns(20, 5e-5) = %d, want 5", got)
+	}
+	if got := killRuns(20, 1e-30); got != 20 {
+		t.Errorf("killRuns(20, 1e-30) = %d, want 20 (no run count can kill)", got)
+	}
+}
