@@ -23,14 +23,18 @@
 //   - coverage: the min and max close enough to the ends of the range, and the range wide
 //     enough (the sharpest test of a collapsed range);
 //   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape);
-//   - independence: the counts of ascents and of turning points (values read from a clock, at
-//     any step).
+//   - lattice: the leading binary digits of the values' positions on which every value agrees
+//     (a stuck bit of the source, a generator with too few random bits);
+//   - independence: the counts of ascents and of turning points, and the lag-1 product sum
+//     (values read from a clock, at any step; a smooth serial correlation).
 //
-// Only runs some of them. Uniform declares the usual jitter, Continuous any continuous
-// distribution with a CDF and a quantile function (every continuous distribution in gonum's
-// distuv), and Discrete any distribution over the integers with a CDF and a probability mass
-// function (distuv.Poisson, distuv.Binomial, ...). A check that does not apply to a declaration
-// is reported as skipped, with the reason.
+// Only runs some of them. Uniform declares the usual jitter over [lo, hi) and UniformClosed
+// over [lo, hi], Continuous any continuous distribution with a CDF and a quantile function
+// (every continuous distribution in gonum's distuv), Discrete any distribution over the
+// integers with a CDF and a probability mass function (distuv.Poisson, distuv.Binomial, ...),
+// and Like any distribution by example: a reference sampler, compared with exact two-sample
+// statistics. A check that does not apply to a declaration is reported as skipped, with the
+// reason.
 //
 // Integer samples (time.Duration counts nanoseconds) are checked exactly, in integers, over the
 // whole range of their type: values map to uint64 keys in the same order, so now.UnixNano()
