@@ -19,53 +19,59 @@ var benchPatterns = []string{"./blas/...", "./lapack/..."}
 // BenchmarkSpreadvet runs the whole checker over benchPatterns, copied from the module cache
 // (gonum is a dependency of this module):
 //
-//   - vet/cold: go vet -vettool, every package analyzed afresh, the standard library's
+//   - vet-cold: go vet -vettool, every package analyzed afresh, the standard library's
 //     dependencies included (go vet keys its cache by the tool's hash, so each iteration
 //     appends a byte to a copy of the tool, untimed);
-//   - vet/changed: the same tool each time, and every package of blas and lapack changed (a
+//   - vet-changed: the same tool each time, and every package of blas and lapack changed (a
 //     comment appended to one file of each) and compiled again by go vet's own atomic
 //     check, untimed: what CI pays after go test has built the change, with the
 //     dependencies' results cached;
 //   - standalone: spreadvet on the patterns, which loads everything from source each time.
 //
-// ns/op is the wall time of one whole run; cpu-s/op the CPU time of the command and every
-// process it waited for (user + system), which a loaded machine inflates less.
+// Each case runs this tree's spreadvet ("now") and, when SPREADVET_BASELINE names another
+// build of it (an older commit's), that one too, in turn. ns/op is the wall time of one
+// whole run; cpu-s/op the CPU time of the command and every process it waited for (user +
+// system), which a loaded machine inflates less. The README's table is TestSpeedTable's
+// summary of a recorded run (testdata/bench.txt):
 //
-//	go test ./cmd/spreadvet -run XXX -bench Spreadvet -benchtime 1x -count 5
+//	SPREADVET_BASELINE=$PWD/spreadvet-old go test ./cmd/spreadvet -run XXX -bench Spreadvet -benchtime 1x -count 5 | tee cmd/spreadvet/testdata/bench.txt
 func BenchmarkSpreadvet(b *testing.B) {
 	dir := copyModule(b, "gonum.org/v1/gonum@v0.17.0")
-	bin := buildTool(b)
+	tools := []struct{ name, bin string }{{"now", buildTool(b)}}
+	if base := os.Getenv("SPREADVET_BASELINE"); base != "" {
+		tools = append(tools, struct{ name, bin string }{"baseline", base})
+	}
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	vet := func(tool string) []string { return append([]string{"go", "vet", "-vettool=" + tool}, benchPatterns...) }
-	runOnce(b, dir, env, vet(bin)) // compile the dependencies and fill go vet's cache, untimed
-	b.Run("vet/cold", func(b *testing.B) {
-		var cpu time.Duration
-		for i := 0; b.Loop(); i++ {
-			b.StopTimer()
-			tool := distinctCopy(b, bin, i)
-			b.StartTimer()
-			cpu += runOnce(b, dir, env, vet(tool))
-		}
-		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
-	})
-	b.Run("vet/changed", func(b *testing.B) {
-		var cpu time.Duration
-		for i := 0; b.Loop(); i++ {
-			b.StopTimer()
+	for _, tool := range tools {
+		runOnce(b, dir, env, vet(tool.bin)) // compile the dependencies and fill go vet's cache, untimed
+	}
+	cases := []struct {
+		name  string
+		setup func(b *testing.B, bin string, i int) []string // untimed; returns the command
+	}{
+		{"vet-cold", func(b *testing.B, bin string, i int) []string { return vet(distinctCopy(b, bin)) }},
+		{"vet-changed", func(b *testing.B, bin string, i int) []string {
 			touchPackages(b, dir, i)
 			runOnce(b, dir, env, append([]string{"go", "vet", "-atomic"}, benchPatterns...))
-			b.StartTimer()
-			cpu += runOnce(b, dir, env, vet(bin))
+			return vet(bin)
+		}},
+		{"standalone", func(b *testing.B, bin string, i int) []string { return append([]string{bin}, benchPatterns...) }},
+	}
+	for _, c := range cases {
+		for _, tool := range tools {
+			b.Run(c.name+"/"+tool.name, func(b *testing.B) {
+				var cpu time.Duration
+				for i := 0; b.Loop(); i++ {
+					b.StopTimer()
+					args := c.setup(b, tool.bin, i)
+					b.StartTimer()
+					cpu += runOnce(b, dir, env, args)
+				}
+				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			})
 		}
-		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
-	})
-	b.Run("standalone", func(b *testing.B) {
-		var cpu time.Duration
-		for b.Loop() {
-			cpu += runOnce(b, dir, env, append([]string{bin}, benchPatterns...))
-		}
-		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
-	})
+	}
 }
 
 // runOnce runs args in dir and returns the CPU time it took. Findings are no error (gonum
@@ -81,15 +87,19 @@ func runOnce(b *testing.B, dir string, env, args []string) time.Duration {
 	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
-// distinctCopy writes a copy of the tool with i+1 bytes appended: it runs the same, and its
-// hash, by which go vet knows it, differs.
-func distinctCopy(b *testing.B, bin string, i int) string {
+// copies counts the copies distinctCopy made in this process.
+var copies int
+
+// distinctCopy writes a copy of the tool with a number of zero bytes appended that no copy
+// before it had: it runs the same, and its hash, by which go vet knows it, differs.
+func distinctCopy(b *testing.B, bin string) string {
 	content, err := os.ReadFile(bin)
 	if err != nil {
 		b.Fatal(err)
 	}
+	copies++
 	tool := filepath.Join(b.TempDir(), "spreadvet")
-	if err := os.WriteFile(tool, append(content, make([]byte, i+1)...), 0o755); err != nil {
+	if err := os.WriteFile(tool, append(content, make([]byte, copies)...), 0o755); err != nil {
 		b.Fatal(err)
 	}
 	return tool

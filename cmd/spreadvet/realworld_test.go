@@ -14,7 +14,7 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/realworld.md")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata (realworld.md, speed.md)")
 
 // realModules are the retry and backoff modules spreadvet is measured on.
 var realModules = []string{
@@ -63,9 +63,15 @@ func TestRealModules(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&b, "\nFalse positives: %d.\n", fps)
-	golden := filepath.Join("testdata", "realworld.md")
+	checkGolden(t, "realworld.md", b.String(), "the findings differ; rerun with -update and review them")
+}
+
+// checkGolden compares got with testdata/name, after writing it there under -update.
+func checkGolden(t *testing.T, name, got, hint string) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
 	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -73,8 +79,8 @@ func TestRealModules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(want) != b.String() {
-		t.Errorf("findings differ from %s (rerun with -update and review):\n%s", golden, b.String())
+	if string(want) != got {
+		t.Errorf("%s: %s:\n%s", golden, hint, got)
 	}
 }
 
