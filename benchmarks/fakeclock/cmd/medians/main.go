@@ -67,7 +67,7 @@ type fleetRuns struct {
 	names  []string
 }
 
-type perEvent struct{ ns, bytes []float64 }
+type perEvent struct{ ns, bytes, cpu []float64 }
 
 // add records a line in ns/event and reports whether it was one.
 func (fr *fleetRuns) add(name string, f []string) bool {
@@ -84,6 +84,9 @@ func (fr *fleetRuns) add(name string, f []string) bool {
 	if b, ok := metric(f, "B/event"); ok {
 		r.bytes = append(r.bytes, b)
 	}
+	if c, ok := metric(f, "cpu-ns/event"); ok {
+		r.cpu = append(r.cpu, c)
+	}
 	return true
 }
 
@@ -92,20 +95,23 @@ func (fr *fleetRuns) print(w io.Writer) {
 		return
 	}
 	base := fr.byName["BenchmarkFleetCode/fakeclock"]
-	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | B/event | x fakeclock | runs |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | CPU ns/event | B/event | x fakeclock | runs |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, name := range fr.names {
 		r := fr.byName[name]
 		ns := median(r.ns)
-		ratio, bytes := "-", "-"
+		ratio, bytes, cpu := "-", "-", "-"
 		if base != nil && strings.HasPrefix(name, "BenchmarkFleetCode/") {
 			ratio = fmt.Sprintf("%.2f", ns/median(base.ns))
 		}
 		if len(r.bytes) > 0 {
 			bytes = fmt.Sprintf("%.1f", median(r.bytes))
 		}
-		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %d |\n",
-			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, bytes, ratio, len(r.ns))
+		if len(r.cpu) > 0 {
+			cpu = fmt.Sprintf("%.0f", median(r.cpu))
+		}
+		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %s | %d |\n",
+			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, cpu, bytes, ratio, len(r.ns))
 	}
 }
 
