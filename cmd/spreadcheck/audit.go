@@ -1,16 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"regexp"
-	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
@@ -32,71 +26,61 @@ build error, 3 interrupted.
 // auditFlags is a parsed audit command line.
 type auditFlags struct {
 	cfg      audit.Config
-	json     bool
-	summary  string
+	out      output
 	progress bool
 }
 
+// parseAuditFlags parses an audit command line. The flags that say which tests run and how
+// (-runs, -run, -skip, -p, -batch, -seed, -short, -cpu, -parallel, -shuffle, -race, -tags,
+// -vet, -shard) are the session's, declared and checked by the same code.
 func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
-	fs := flag.NewFlagSet("spreadcheck audit", flag.ContinueOnError)
+	var (
+		f  auditFlags
+		rc runner.Config
+		tf testFlags
+		c  = &f.cfg
+		fs = flag.NewFlagSet("spreadcheck audit", flag.ContinueOnError)
+	)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, auditUsage)
 		fs.PrintDefaults()
 	}
-	var (
-		f     auditFlags
-		c     = &f.cfg
-		shard = fs.String("shard", "", "audit only shard `k/n` of the mutants; merge the shards' -json reports with spreadcheck audit merge")
-		race  = fs.Bool("race", false, "build with the race detector")
-		tags  = fs.String("tags", "", "build `tags`, as for go test")
-		short = fs.Bool("short", false, "run the tests with -test.short")
-	)
-	fs.StringVar(&c.Vet, "vet", "off", "go vet's checks before the tests, as go test -vet: a comma-separated `list`, all, or off (tests of code you did not write often fail vet)")
-	fs.IntVar(&c.Runs, "runs", audit.DefaultRuns, "run the tests `n` times at baseline and at most n times under each mutant")
+	registerRuns(fs, &rc.Options, &f.progress, audit.DefaultRuns, "run the tests `n` times at baseline and at most n times under each mutant")
+	tf.register(fs, "off, since tests of code you did not write often fail vet")
+	f.out.register(fs)
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
-	fs.StringVar(&c.Run, "run", "", "audit with only the tests matching `regexp`, as go test -run")
-	fs.StringVar(&c.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
-	fs.IntVar(&c.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes and builds at once")
-	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a run after `d` and count it as a hang (0: 10 times the slowest baseline run, at least 10s)")
+	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: 10 times the slowest baseline process, at least 10s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
-	fs.Uint64Var(&c.Seed, "seed", 0, "base `seed`; every run gets its own seed from it (0: a fresh one, printed in the report)")
 	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see the README)")
-	fs.BoolVar(&f.json, "json", false, "print the report as JSON")
-	fs.StringVar(&f.summary, "summary", "", "also write a Markdown summary to `file` (such as $GITHUB_STEP_SUMMARY)")
-	fs.BoolVar(&f.progress, "progress", true, "report progress on stderr")
-	if err := fs.Parse(args); err != nil {
+	patterns, err := parseAll(fs, args)
+	if err != nil {
 		return nil, err
 	}
-	if c.Runs < 2 || c.Parallel < 1 || c.Timeout < 0 || !(c.Alpha > 0 && c.Alpha < 1) {
-		return nil, errors.New("-runs must be at least 2, -p positive, -timeout not negative, -alpha in (0, 1)")
+	if err := checkAudit(&rc, c, &tf); err != nil {
+		return nil, err
 	}
-	for _, re := range []string{c.Run, c.Skip} {
-		if _, err := regexp.Compile(re); err != nil {
-			return nil, fmt.Errorf("bad -run or -skip pattern: %v", err)
-		}
+	o := &rc.Options
+	if o.Seed == 0 {
+		o.Seed = freshSeed()
 	}
-	if *shard != "" {
-		s, err := runner.ParseShard(*shard)
-		if err != nil {
-			return nil, err
-		}
-		c.Shard = s
+	c.Patterns, c.BuildFlags, c.TestFlags, c.CPU = patterns, rc.Build.BuildFlags, o.TestFlags, o.CPU
+	c.Runs, c.Run, c.Skip, c.Parallel, c.Batch, c.Seed, c.Shard = o.Runs, o.Run, o.Skip, o.Parallel, o.Batch, o.Seed, o.Shard
+	return &f, f.out.check()
+}
+
+// checkAudit validates the flags and puts the shared ones into rc.
+func checkAudit(rc *runner.Config, c *audit.Config, tf *testFlags) error {
+	if err := checkRuns(&rc.Options, 2); err != nil {
+		return err
 	}
-	if c.Seed == 0 {
-		c.Seed = freshSeed()
+	if c.Timeout < 0 {
+		return fmt.Errorf("-timeout %v: want 0 (derived) or a positive duration", c.Timeout)
 	}
-	c.Patterns = fs.Args()
-	if *race {
-		c.BuildFlags = append(c.BuildFlags, "-race")
+	if !(c.Alpha > 0 && c.Alpha < 1) {
+		return fmt.Errorf("-alpha %v: want a rate in (0, 1)", c.Alpha)
 	}
-	if *tags != "" {
-		c.BuildFlags = append(c.BuildFlags, "-tags="+*tags)
-	}
-	if *short {
-		c.TestFlags = append(c.TestFlags, "-short")
-	}
-	return &f, nil
+	return tf.apply(rc)
 }
 
 // runAudit implements spreadcheck audit.
@@ -108,12 +92,9 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err, stderr)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer f.out.close()
+	ctx, stop := interruptible()
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills the audit outright; the deferred clean-up of a first one has run
-	}()
 	if f.progress {
 		start := time.Now()
 		f.cfg.Log = func(format string, args ...any) {
@@ -130,32 +111,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
 	}
-	if err := writeAudit(rep, f.json, f.summary, stdout); err != nil {
-		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return audit.ExitError
-	}
-	return rep.ExitCode()
-}
-
-// writeAudit prints the report, and appends its Markdown summary to a file when asked.
-func writeAudit(rep *audit.Report, asJSON bool, summary string, stdout io.Writer) error {
-	if summary != "" {
-		f, err := os.OpenFile(summary, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			return err
-		}
-		err = rep.WriteMarkdown(f)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if asJSON {
-		return rep.WriteJSON(stdout)
-	}
-	return rep.WriteText(stdout)
+	return f.out.write(rep, stdout, stderr)
 }
 
 // mergeAudit implements spreadcheck audit merge: one report from the -json reports of shards.
@@ -166,8 +122,8 @@ func mergeAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, auditUsage)
 		fs.PrintDefaults()
 	}
-	asJSON := fs.Bool("json", false, "print the merged report as JSON")
-	summary := fs.String("summary", "", "also write a Markdown summary to `file`")
+	var out output
+	out.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return usage(err, stderr)
 	}
@@ -186,9 +142,9 @@ func mergeAudit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err, stderr)
 	}
-	if err := writeAudit(rep, *asJSON, *summary, stdout); err != nil {
-		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return audit.ExitError
+	if err := out.check(); err != nil {
+		return usage(err, stderr)
 	}
-	return rep.ExitCode()
+	defer out.close()
+	return out.write(rep, stdout, stderr)
 }

@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/spreadcheck/spreadcheck/internal/audit"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 // fixture returns the absolute path of one of internal/audit's fixture modules.
@@ -33,6 +38,35 @@ func TestAuditUsage(t *testing.T) {
 		}
 		if errb.Len() == 0 {
 			t.Errorf("audit %q: nothing on stderr", args)
+		}
+	}
+}
+
+// TestAuditSharedFlags: spreadcheck audit takes the session's flags that say which tests run
+// and how, parsed by the same code, before and after the packages: each reaches the audit's
+// configuration as the session's reaches the runner's.
+func TestAuditSharedFlags(t *testing.T) {
+	args := []string{"-cpu", "1,2", "-parallel", "3", "-shuffle", "on", "-short", "-count", "8", "-batch", "2",
+		"./a/...", "-race", "-tags", "x", "-vet", "all", "-run", "TestA", "-skip", "TestB", "-p", "3", "-seed", "7",
+		"-shard", "2/3", "./b"}
+	f, err := parseAuditFlags(append(args, "-json"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := f.cfg
+	got.Log = nil
+	want := audit.Config{Patterns: []string{"./a/...", "./b"}, BuildFlags: []string{"-race", "-tags=x", "-vet=all"},
+		Run: "TestA", Skip: "TestB", TestFlags: []string{"-short", "-parallel=3", "-shuffle=on"}, CPU: []string{"1", "2"},
+		Parallel: 3, Runs: 8, Batch: 2, Alpha: audit.DefaultAlpha, Seed: 7, Shard: runner.Shard{K: 2, N: 3}}
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(audit.Config{}, "Log")); diff != "" {
+		t.Errorf("audit configuration (-want +got):\n%s", diff)
+	}
+	if !f.out.json {
+		t.Error("-json after the packages was not parsed")
+	}
+	for _, bad := range [][]string{{"-batch", "-1"}, {"-cpu", "0"}, {"-shuffle", "sometimes"}, {"-parallel", "-2"}} {
+		if _, err := parseAuditFlags(bad, io.Discard); err == nil {
+			t.Errorf("audit %q: no error", bad)
 		}
 	}
 }

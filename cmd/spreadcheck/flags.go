@@ -26,26 +26,60 @@ type flags struct {
 func (f *flags) closeAll() { f.out.close() }
 
 // testFlags are go test's flags that the runner passes to the test binaries and repeats in
-// the replay commands.
+// the replay commands, and the shard to make: spreadcheck and spreadcheck audit share them.
 type testFlags struct {
 	short            bool
 	cpu, shuffle     string
 	parallel         int
 	race             bool
 	tags, vet, shard string
-	cache            bool
 }
 
-func (t *testFlags) register(fs *flag.FlagSet) {
+// register declares the flags; vetDefault says what no -vet means.
+func (t *testFlags) register(fs *flag.FlagSet, vetDefault string) {
 	fs.BoolVar(&t.short, "short", false, "tell long-running tests to shorten their run time, as go test -short")
 	fs.StringVar(&t.cpu, "cpu", "", "make each run once for each GOMAXPROCS value in the comma-separated `list`, as go test -cpu")
 	fs.IntVar(&t.parallel, "parallel", 0, "allow `n` parallel tests within a process, as go test -parallel (0: GOMAXPROCS)")
 	fs.StringVar(&t.shuffle, "shuffle", "", "shuffle the order of tests: off, on or a `seed`, as go test -shuffle")
 	fs.BoolVar(&t.race, "race", false, "build with the race detector")
 	fs.StringVar(&t.tags, "tags", "", "build `tags`, as for go test")
-	fs.StringVar(&t.vet, "vet", "", "go vet's checks before the tests, as go test -vet: a comma-separated `list`, or off (default: go test's)")
-	fs.StringVar(&t.shard, "shard", "", "make only shard `k/n` of the runs, or auto: the shard the CI system gives this machine; merge the shards' -results files")
-	fs.BoolVar(&t.cache, "cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
+	fs.StringVar(&t.vet, "vet", "", "go vet's checks before the tests, as go test -vet: a comma-separated `list`, or off (default: "+vetDefault+")")
+	fs.StringVar(&t.shard, "shard", "", "do only shard `k/n` of the work, or auto: the shard the CI system gives this machine; merge the shards' reports")
+}
+
+// registerRuns declares the flags that say which tests run, how often and in how many
+// processes, which spreadcheck and spreadcheck audit share; runsUsage says what -runs counts.
+func registerRuns(fs *flag.FlagSet, o *runner.Options, progress *bool, runs int, runsUsage string) {
+	fs.IntVar(&o.Runs, "runs", runs, runsUsage)
+	fs.IntVar(&o.Runs, "count", runs, "the same as -runs `n`, as go test spells it")
+	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
+	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
+	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes (and builds) at once")
+	fs.IntVar(&o.Batch, "batch", 0, "make `n` runs in each test process, in turn (-test.count): 1 gives each run a process of its own; 0 chooses from the measured start-up and test times")
+	fs.Uint64Var(&o.Seed, "seed", 0, "base `seed`; each run gets its own seed from it (0: a fresh one, printed in the report)")
+	fs.BoolVar(progress, "progress", true, "report progress on stderr")
+}
+
+// checkRuns validates the flags of registerRuns, each error naming its flag.
+func checkRuns(o *runner.Options, minRuns int) error {
+	for _, c := range []struct {
+		bad  bool
+		flag string
+		want string
+		v    any
+	}{
+		{o.Runs < minRuns, "-runs", fmt.Sprintf("at least %d", minRuns), o.Runs},
+		{o.Parallel < 1, "-p", "at least 1", o.Parallel},
+		{o.Batch < 0, "-batch", "0 (automatic) or more", o.Batch},
+	} {
+		if c.bad {
+			return fmt.Errorf("%s %v: want %s", c.flag, c.v, c.want)
+		}
+	}
+	if err := runner.CheckPattern("-run", o.Run); err != nil {
+		return err
+	}
+	return runner.CheckPattern("-skip", o.Skip)
 }
 
 // apply puts the flags into the session's configuration.
@@ -135,8 +169,10 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 		tf    testFlags
 		fs    = newFlagSet(stderr, &f, &tf)
 		until time.Duration
+		cache bool
 	)
 	fs.DurationVar(&until, "until", 0, "stop starting runs after `d` (a time budget) and report what was made")
+	fs.BoolVar(&cache, "cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err
@@ -148,7 +184,7 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	if err := tf.apply(&f.cfg); err != nil {
 		return nil, err
 	}
-	return &f, f.finish(patterns, tf.cache)
+	return &f, f.finish(patterns, cache)
 }
 
 // newFlagSet declares the session's flags.
@@ -162,23 +198,17 @@ func newFlagSet(stderr io.Writer, f *flags, tf *testFlags) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	o := &f.cfg.Options
-	fs.IntVar(&o.Runs, "runs", 100, "run each package's tests `n` times")
-	fs.IntVar(&o.Runs, "count", 100, "the same as -runs `n`, as go test spells it")
-	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
-	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
-	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")
-	fs.IntVar(&o.Batch, "batch", 0, "make `n` runs in each test process, in turn (-test.count): 1 gives each run a process of its own; 0 chooses from the measured start-up and test times")
+	registerRuns(fs, o, &f.progress, 100, "run each package's tests `n` times")
 	fs.DurationVar(&o.Timeout, "timeout", 10*time.Minute, "stop a test process after `d` with a goroutine dump, and count its running tests as hung")
-	fs.Uint64Var(&o.Seed, "seed", 0, "base `seed`; each run gets its own seed from it (0: a fresh one, printed in the report)")
 	fs.BoolVar(&o.FailFast, "failfast", false, "stop at the first failing run and report it")
 	fs.Float64Var(&o.Precision, "precision", 0, "stop running a test once its 95% interval is narrower than `w` (such as 0.01); -runs stays the most")
 	fs.StringVar(&o.LogDir, "o", "", "write each failing process's whole output, and the results file, to `dir`")
 	fs.StringVar(&f.results, "results", "", "write every run's result to `file` as it finishes (default: in -o, else in the user cache directory)")
 	fs.IntVar(&f.cfg.Rerun, "rerun", 0, "after the main pass, run each failed test `n` more times, alone, reported apart")
 	fs.IntVar(&f.cfg.ReplayLimit, "replay", 20, "replay the failing seeds of up to `n` failing tests, to tell whether their failures depend on the seed")
-	fs.BoolVar(&f.progress, "progress", true, "report progress on stderr")
-	tf.register(fs)
+	tf.register(fs, "go test's")
 	f.out.register(fs)
+	f.out.registerVerdict(fs)
 	return fs
 }
 
@@ -212,15 +242,15 @@ func parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
 // check validates the numbers and patterns, each error naming its flag.
 func (f *flags) check() error {
 	o := &f.cfg.Options
+	if err := checkRuns(o, 1); err != nil {
+		return err
+	}
 	for _, c := range []struct {
 		bad  bool
 		flag string
 		want string
 		v    any
 	}{
-		{o.Runs < 1, "-runs", "at least 1", o.Runs},
-		{o.Parallel < 1, "-p", "at least 1", o.Parallel},
-		{o.Batch < 0, "-batch", "0 (automatic) or more", o.Batch},
 		{o.Timeout <= 0, "-timeout", "a positive duration", o.Timeout},
 		{o.Until < 0, "-until", "a positive duration", o.Until},
 		{!(o.Precision >= 0 && o.Precision < 1), "-precision", "a width in (0, 1)", o.Precision},
@@ -230,12 +260,6 @@ func (f *flags) check() error {
 		if c.bad {
 			return fmt.Errorf("%s %v: want %s", c.flag, c.v, c.want)
 		}
-	}
-	if err := runner.CheckPattern("-run", o.Run); err != nil {
-		return err
-	}
-	if err := runner.CheckPattern("-skip", o.Skip); err != nil {
-		return err
 	}
 	return f.out.check()
 }

@@ -46,23 +46,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return merge(args[1:], stdout, stderr)
 		case "compare":
 			return compare(args[1:], stdout, stderr)
+		case "audit":
+			return runAudit(args[1:], stdout, stderr)
 		}
-	}
-	if len(args) > 0 && args[0] == "audit" {
-		return runAudit(args[1:], stdout, stderr)
 	}
 	f, err := parseFlags(args, stderr)
 	if err != nil {
 		return usage(err, stderr)
 	}
 	defer f.closeAll()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := interruptible()
 	defer stop()
+	return session(ctx, f, stdout, stderr)
+}
+
+// interruptible returns a context that Ctrl-C, SIGTERM or SIGHUP cancels: the command then
+// stops its test processes, cleans up and reports what finished. A second signal kills it
+// outright (the deferred clean-up of the first has run by then; test processes die with it).
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		<-ctx.Done()
-		stop() // a second Ctrl-C kills the runner outright; its test processes die with it
+		stop()
 	}()
-	return session(ctx, f, stdout, stderr)
+	return ctx, stop
 }
 
 // session runs the session that f describes and prints its report.

@@ -21,6 +21,7 @@ func merge(args []string, stdout, stderr io.Writer) int {
 	}
 	var out output
 	out.register(fs)
+	out.registerVerdict(fs)
 	if err := fs.Parse(args); err != nil {
 		return usage(err, stderr)
 	}

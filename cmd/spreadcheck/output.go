@@ -18,13 +18,20 @@ type output struct {
 	junitfile string
 	maxFlake  float64
 	detect    float64
+	verdict   bool // registerVerdict declared junitfile, maxFlake and detect
 
 	summaryFile, junitFile *os.File
 }
 
+// register declares the flags of every report: -json and -summary.
 func (o *output) register(fs *flag.FlagSet) {
-	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of a table (the schema is in the README)")
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of text (the schema is in the README)")
 	fs.StringVar(&o.summary, "summary", "", "also append a Markdown summary to `file` (such as $GITHUB_STEP_SUMMARY)")
+}
+
+// registerVerdict declares the flags of a flake report: JUnit, and what fails it.
+func (o *output) registerVerdict(fs *flag.FlagSet) {
+	o.verdict = true
 	fs.StringVar(&o.junitfile, "junitfile", "", "also write the report as JUnit XML to `file`, one testcase per test")
 	fs.Float64Var(&o.maxFlake, "max-flake", 0, "exit 1 when a test's flake `rate` is above this at 95% confidence")
 	fs.Float64Var(&o.detect, "detect", 0.001, "state the runs needed to detect a flake of this `rate`")
@@ -32,10 +39,10 @@ func (o *output) register(fs *flag.FlagSet) {
 
 // check validates the flags and opens the report files.
 func (o *output) check() error {
-	if !(o.maxFlake >= 0 && o.maxFlake < 1) {
+	if o.verdict && !(o.maxFlake >= 0 && o.maxFlake < 1) {
 		return fmt.Errorf("-max-flake %v: want a rate in [0, 1)", o.maxFlake)
 	}
-	if !(o.detect > 0 && o.detect < 1) {
+	if o.verdict && !(o.detect > 0 && o.detect < 1) {
 		return fmt.Errorf("-detect %v: want a rate in (0, 1)", o.detect)
 	}
 	var err error
@@ -56,10 +63,26 @@ func (o *output) options() runner.SummaryOptions {
 	return runner.SummaryOptions{MaxFlake: o.maxFlake, Detect: o.detect}
 }
 
+// report is what the commands print: a session's (runner.Report) or an audit's (audit.Report).
+type report interface {
+	WriteText(io.Writer) error
+	WriteJSON(io.Writer) error
+	WriteMarkdown(io.Writer) error
+	ExitCode() int
+}
+
+// reportFile is one file a report is also written to, and the flag that named it.
+type reportFile struct {
+	flag  string
+	file  *os.File
+	write func(io.Writer) error
+}
+
 // write prints the report and writes the report files, and returns the exit status: the
-// report's, or ExitBuild when it could not be printed. A report file that cannot be written is
-// an error on stderr; the report is printed all the same.
-func (o *output) write(rep *runner.Report, stdout, stderr io.Writer) int {
+// report's, or 2 (a usage or build error, for either command) when it could not be printed.
+// A report file that cannot be written is an error on stderr; the report is printed all the
+// same.
+func (o *output) write(rep report, stdout, stderr io.Writer) int {
 	var err error
 	if o.json {
 		err = rep.WriteJSON(stdout)
@@ -71,11 +94,11 @@ func (o *output) write(rep *runner.Report, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
 		code = runner.ExitBuild
 	}
-	for _, f := range []struct {
-		flag  string
-		file  *os.File
-		write func(io.Writer) error
-	}{{"-summary", o.summaryFile, rep.WriteMarkdown}, {"-junitfile", o.junitFile, rep.WriteJUnit}} {
+	files := []reportFile{{"-summary", o.summaryFile, rep.WriteMarkdown}}
+	if j, ok := rep.(interface{ WriteJUnit(io.Writer) error }); ok {
+		files = append(files, reportFile{"-junitfile", o.junitFile, j.WriteJUnit})
+	}
+	for _, f := range files {
 		if f.file == nil {
 			continue
 		}

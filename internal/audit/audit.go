@@ -20,15 +20,15 @@ import (
 
 // Config says what to audit and how.
 type Config struct {
-	Dir        string   // a directory of the module to audit; "" is the current one
-	Patterns   []string // package patterns; none means ./...
-	BuildFlags []string // such as -tags=x or -race, for go list, go/packages and go test -c
+	Dir      string   // a directory of the module to audit; "" is the current one
+	Patterns []string // package patterns; none means ./...
+	// BuildFlags are go test's build flags, such as -tags=x, -race or -vet=list, as
+	// runner.BuildOptions takes them. Without -vet, vet is off (tests of code one did not
+	// write often fail its checks); -vet=all or a list runs them, and their failure is a
+	// build failure.
+	BuildFlags []string
 	Run, Skip  string   // which tests to run, as go test -run and -skip
-	// Vet is go test's -vet for the test binaries' builds: "" means off (tests of code one did
-	// not write often fail vet's checks); a list of checks, or "all", runs them, and their
-	// failure is a build failure.
-	Vet       string
-	TestFlags []string // go test's test flags for every run, such as -short or -shuffle=on
+	TestFlags  []string // go test's test flags for every run, such as -short or -shuffle=on
 	// CPU lists -test.cpu values: the tests are compared at each, as if each were a test of
 	// its own.
 	CPU []string
@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	imps := map[string]*importSet{}
 	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
-		eng: &runnerEngine{dir: cfg.Dir, buildFlags: append(slices.Clip(cfg.BuildFlags), "-vet="+orOff(cfg.Vet)),
+		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
 	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
@@ -131,19 +131,24 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return a.rep, nil
 }
 
-func orOff(vet string) string {
-	if vet == "" {
-		return "off"
+// withVet returns the build flags with -vet=off added when they have no -vet.
+func withVet(flags []string) []string {
+	if slices.ContainsFunc(flags, isVet) {
+		return flags
 	}
-	return vet
+	return append(slices.Clip(flags), "-vet=off")
 }
+
+// isVet reports whether a flag is go test's -vet, which go list and go/packages refuse.
+func isVet(flag string) bool { return strings.HasPrefix(flag, "-vet=") || flag == "-vet" }
 
 // load type-checks the non-test files of the packages and returns them with the module's
 // path and directory.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string, error) {
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
-	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: cfg.BuildFlags}, cfg.Patterns...)
+	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
 	if err != nil {
 		return nil, "", "", &BuildError{Msg: err.Error()}
 	}

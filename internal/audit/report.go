@@ -278,18 +278,22 @@ func verdictWord(m MutantReport) string {
 
 // evidence says why a mutant got its verdict, in one line.
 func evidence(m MutantReport) string {
+	test := m.Test
+	if m.CPU != "" {
+		test += " (-cpu " + m.CPU + ")"
+	}
 	switch m.Verdict {
 	case Killed:
 		how := ""
 		if m.Timeout {
 			how = " (timeout: it hung)"
 		}
-		return fmt.Sprintf("%s failed %d of %s%s (baseline %d of %d), p = %.2g", m.Test, m.Failures, plural(m.Runs, "run"), how,
+		return fmt.Sprintf("%s failed %d of %s%s (baseline %d of %d), p = %.2g", test, m.Failures, plural(m.Runs, "run"), how,
 			m.BaselineFailures, m.BaselineRuns, deref(m.PValue))
 	case Survived:
 		s := fmt.Sprintf("%s, no test failed more often", plural(m.Runs, "run"))
 		if m.Test != "" {
-			s = fmt.Sprintf("%s; closest: %s failed %d (baseline %d of %d), p = %.2g", plural(m.Runs, "run"), m.Test, m.Failures,
+			s = fmt.Sprintf("%s; closest: %s failed %d (baseline %d of %d), p = %.2g", plural(m.Runs, "run"), test, m.Failures,
 				m.BaselineFailures, m.BaselineRuns, deref(m.PValue))
 		}
 		s += "; " + m.Check + " would kill it"

@@ -127,7 +127,7 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("vetfail with vet off (the default): %v", err)
 	}
 	cfg := fixtureConfig("vetfail")
-	cfg.Vet = "all"
+	cfg.BuildFlags = []string{"-vet=all"}
 	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "jitter_test.go:7") {
 		t.Errorf("vetfail with -vet=all: error %v, want a BuildError naming jitter_test.go:7", err)
 	}
