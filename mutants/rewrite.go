@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"math"
 	"sort"
 	"strings"
 )
@@ -77,6 +78,59 @@ func (d Draw) Equivalent(c Class) string {
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
 	}
 	return ""
+}
+
+// An Interval is the closed range [Lo, Hi] that holds every value a draw, or a mutant of it,
+// can take.
+type Interval struct{ Lo, Hi float64 }
+
+// Values returns the values that a draw yields, unmutated (the zero Class) or under class c,
+// when they are known exactly: a draw in [0, 1) of type float64 or float32 (Float64,
+// Float32), and a bounded draw of a signed type whose bound n is a known integer from 1 to
+// 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
+// draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
+func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
+	switch {
+	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
+		return unitValues(c, d.Type == "float32"), true
+	case d.Kind == BoundedDraw && !d.Unsigned && n >= 1 && n <= 1<<53:
+		return boundedValues(c, float64(n)), true
+	}
+	return Interval{}, false
+}
+
+// unitValues are the values of a [0, 1) draw: its largest is the float just under 1; the
+// clock's (nanoseconds mod 1e9, over 1e9) is 0.999999999, or 1 in float32, where
+// 999,999,999 rounds to 1e9.
+func unitValues(c Class, single bool) Interval {
+	top, clock := 1-0x1p-53, 0.999999999
+	if single {
+		top, clock = 1-0x1p-24, 1
+	}
+	switch c {
+	case Constant:
+		return Interval{0.5, 0.5}
+	case SignFlip:
+		return Interval{-top, 0}
+	case ClockDerived:
+		return Interval{0, clock}
+	case CollapsedRange:
+		return Interval{0, top / 2}
+	}
+	return Interval{0, top}
+}
+
+// boundedValues are the values of an integer draw in [0, n), integer division rounding down.
+func boundedValues(c Class, n float64) Interval {
+	switch c {
+	case Constant:
+		return Interval{math.Floor(n / 2), math.Floor(n / 2)}
+	case SignFlip:
+		return Interval{1 - n, 0}
+	case CollapsedRange:
+		return Interval{0, math.Floor((n - 1) / 2)}
+	}
+	return Interval{0, n - 1}
 }
 
 // helperName is the name of the function that replaces site number site.

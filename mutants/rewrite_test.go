@@ -25,7 +25,7 @@ var rewriteCases = []rewriteCase{
 	{"unit32", Draw{Kind: UnitDraw, Type: "float32", Value: "r.Float32()"}, 0, 1},
 	{"bounded", Draw{Kind: BoundedDraw, Type: "int", Func: "r.IntN", Args: []string{"1000"}}, 0, 1000},
 	{"generic", Draw{Kind: BoundedDraw, Type: "time.Duration", Func: "rand.N", Args: []string{"10 * time.Second"}}, 0, 1e10},
-	{"unsigned", Draw{Kind: BoundedDraw, Type: "uint64", Func: "r.Uint64N", Args: []string{"1 << 40"}}, 0, 1 << 40},
+	{"unsigned", Draw{Kind: BoundedDraw, Type: "uint64", Func: "r.Uint64N", Args: []string{"1 << 40"}, Unsigned: true}, 0, 1 << 40},
 	{"v1", Draw{Kind: BoundedDraw, Type: "int64", Func: "v1.Int63n", Args: []string{"77"}}, 0, 77},
 	{"full", Draw{Kind: FullDraw, Type: "int64", Value: "r.Int64()", Max: "math.MaxInt64"}, 0, math.MaxInt64},
 	{"full32", Draw{Kind: FullDraw, Type: "uint32", Value: "r.Uint32()", Max: "math.MaxUint32", Unsigned: true}, 0, math.MaxUint32 + 1},
@@ -62,6 +62,13 @@ func checkClass(t *testing.T, class Class, c rewriteCase, xs []float64) {
 	lo, hi, distinct := xs[0], xs[0], map[float64]bool{}
 	for _, x := range xs {
 		lo, hi, distinct[x] = min(lo, x), max(hi, x), true
+	}
+	vc := class
+	if vc.Name == "none" {
+		vc = Class{}
+	}
+	if iv, ok := c.draw.Values(vc, int64(c.hi)); ok && (lo < iv.Lo || hi > iv.Hi) {
+		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", class.Name, lo, hi, iv.Lo, iv.Hi)
 	}
 	inRange := lo >= c.lo && hi < c.hi
 	switch class {
@@ -190,6 +197,45 @@ func parseValue(s string) (float64, error) {
 	}
 	d, err := time.ParseDuration(s)
 	return float64(d), err
+}
+
+// TestValuesEdges: the ends of the intervals that Values states hold the extreme values of the
+// draws and of the helpers' expressions, computed as the helpers compute them: the largest
+// Float64 and Float32, the clock-derived value of the last nanosecond of a second (which
+// float32 rounds to 1), half of the largest draw; and no class of an unsigned or unknown
+// draw has an interval.
+func TestValuesEdges(t *testing.T) {
+	last := int64(999_999_999)
+	for _, c := range []struct {
+		name string
+		typ  string
+		c    Class
+		x    float64
+	}{
+		{"Float64's largest", "float64", Class{}, float64((1<<53)-1) / (1 << 53)},
+		{"Float32's largest", "float32", Class{}, float64(float32((1<<24)-1) / (1 << 24))},
+		{"float64 clock", "float64", ClockDerived, float64(last%1e9) / 1e9},
+		{"float32 clock", "float32", ClockDerived, float64(float32(last%1e9) / 1e9)},
+		{"float64 half", "float64", CollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
+		{"float64 flip", "float64", SignFlip, -float64((1<<53)-1) / (1 << 53)},
+	} {
+		iv, ok := Draw{Kind: UnitDraw, Type: c.typ}.Values(c.c, 0)
+		if !ok || c.x < iv.Lo || c.x > iv.Hi {
+			t.Errorf("%s: %v outside [%v, %v] (ok %v)", c.name, c.x, iv.Lo, iv.Hi, ok)
+		}
+	}
+	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(ClockDerived, 0); iv.Hi != 1 {
+		t.Errorf("float32 clock: Hi = %v, want 1 (float32(999999999) is 1e9)", iv.Hi)
+	}
+	for _, d := range []Draw{{Kind: BoundedDraw, Type: "uint64", Unsigned: true}, {Kind: FullDraw, Type: "int64"},
+		{Kind: UnitDraw, Type: "MyFloat"}} {
+		if _, ok := d.Values(SignFlip, 10); ok {
+			t.Errorf("%+v: an interval for sign-flip, want none", d)
+		}
+	}
+	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(Constant, 0); ok {
+		t.Error("a bound of 0: an interval, want none")
+	}
 }
 
 func TestDrawCheck(t *testing.T) {

@@ -235,6 +235,8 @@ func (a *auditor) judge(ctx context.Context) error {
 	if ctx.Err() == nil {
 		a.runMutants(ctx, muts)
 	}
+	a.identical(ctx, muts)
+	stage("identical")
 	a.report(muts)
 	return nil
 }
@@ -257,7 +259,7 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 			a.sites[id].NotViable = why
 		}
 		a.cfg.Log("audit: building the mutant schemata of %d sites", len(a.sites))
-		bins, err := a.eng.build(ctx, a.cfg.Patterns, ov.File)
+		bins, err := a.eng.build(ctx, a.cfg.Patterns, "-overlay="+ov.File)
 		if errors.Is(err, runner.ErrNoPackages) {
 			a.rep.Warnings = append(a.rep.Warnings, "no package matched has tests: every site is not covered")
 			return nil
@@ -310,7 +312,7 @@ func (a *auditor) blame(msgs []string) bool {
 // originalError builds the unmodified code: when it fails too, the user's code does not
 // build; otherwise the schemata do not, and every site of the failing packages is not viable.
 func (a *auditor) originalError(ctx context.Context, msgs []string) error {
-	bins, err := a.eng.build(ctx, a.cfg.Patterns, "")
+	bins, err := a.eng.build(ctx, a.cfg.Patterns)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,8 +15,8 @@ import (
 // kept narrow so that a change of the runner is a change here alone.
 type engine interface {
 	// build compiles the test binary of every package the patterns match that has tests, with
-	// the overlay applied when it is not "".
-	build(ctx context.Context, patterns []string, overlay string) ([]runner.Package, error)
+	// the audit's build flags and then these (an -overlay, -trimpath).
+	build(ctx context.Context, patterns []string, flags ...string) ([]runner.Package, error)
 	// run makes the jobs, at most the engine's parallelism at a time, each in one process
 	// (what a crash or hang cuts short in a new one), and returns one result per process that
 	// finished, in any order; on cancellation it returns what finished.
@@ -56,16 +57,12 @@ type runnerEngine struct {
 	outDir     string // where binaries go
 }
 
-func (e *runnerEngine) build(ctx context.Context, patterns []string, overlay string) ([]runner.Package, error) {
-	flags := e.buildFlags
-	if overlay != "" {
-		flags = append(append([]string(nil), flags...), "-overlay="+overlay)
-	}
+func (e *runnerEngine) build(ctx context.Context, patterns []string, flags ...string) ([]runner.Package, error) {
 	out, err := os.MkdirTemp(e.outDir, "bin-")
 	if err != nil {
 		return nil, err
 	}
-	return runner.Build(ctx, runner.BuildOptions{Dir: e.dir, Patterns: patterns, BuildFlags: flags,
+	return runner.Build(ctx, runner.BuildOptions{Dir: e.dir, Patterns: patterns, BuildFlags: append(slices.Clip(e.buildFlags), flags...),
 		OutDir: out, Parallel: e.parallel})
 }
 

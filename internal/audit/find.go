@@ -34,6 +34,9 @@ type Site struct {
 	Equivalent map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
 	NotViable string
+	// Dead, when set, says why the draw's value never reaches the code: every value it can
+	// take comes out of the expression around it as one value (see clamped).
+	Dead string
 	// Range is the declared distribution of the draw's value, as a spread call ("" if unknown).
 	Range  string
 	Result string // the enclosing function's first result type, "" when none
@@ -258,19 +261,7 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
 	s.Declared = f.declaredResult(s, stack)
-	if s.Equivalent == nil {
-		s.Equivalent = map[string]string{}
-	}
-	if s.Draw.Kind.Discards() && discarded(stack) {
-		for _, c := range s.Draw.Kind.Classes() {
-			s.Equivalent[c.Name] = "the draw's value is discarded"
-		}
-	}
-	for _, c := range s.Draw.Kind.Classes() {
-		if why := s.Draw.Equivalent(c); why != "" {
-			s.Equivalent[c.Name] = why
-		}
-	}
+	f.equivalent(s, stack)
 	f.sites = append(f.sites, s)
 }
 
@@ -434,26 +425,6 @@ func (f *finder) declaredRange(kind mutants.DrawKind, name string, call *ast.Cal
 		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
 	}
 	return ""
-}
-
-// discarded reports whether the value of the innermost node of the stack is thrown away.
-func discarded(stack []ast.Node) bool {
-	if len(stack) < 2 {
-		return false
-	}
-	n, parent := stack[len(stack)-1], stack[len(stack)-2]
-	switch p := parent.(type) {
-	case *ast.ExprStmt:
-		return true
-	case *ast.AssignStmt:
-		for i, r := range p.Rhs {
-			if r == n && i < len(p.Lhs) && len(p.Lhs) == len(p.Rhs) {
-				id, ok := p.Lhs[i].(*ast.Ident)
-				return ok && id.Name == "_"
-			}
-		}
-	}
-	return false
 }
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its

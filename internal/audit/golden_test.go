@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 	if testing.Short() {
 		t.Skip("audits fixture modules with the go command")
 	}
-	for _, name := range []string{"story", "gaps"} {
+	for _, name := range []string{"story", "gaps", "equiv"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {

@@ -328,7 +328,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 			pats = append(pats, p)
 		}
 	}
-	bins, err := a.eng.build(ctx, pats, ov.File)
+	bins, err := a.eng.build(ctx, pats, "-overlay="+ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
 		return nil, "does not compile: " + firstLine(fmt.Sprint(err, msgs))
 	}
@@ -345,12 +345,12 @@ func (a *auditor) report(muts []*mutant) {
 	}
 	for _, s := range a.sites {
 		sr := SiteReport{File: s.File, Line: s.Line, Expr: s.Expr, Package: s.Package, Func: s.Func,
-			Kind: string(s.Draw.Kind), Mutants: bySite[s.ID]}
+			Kind: string(s.Draw.Kind), Mutants: bySite[s.ID], Dead: s.Dead}
 		if sr.Mutants == nil {
 			sr.Mutants = []MutantReport{}
 		}
 		sortMutants(sr.Mutants)
-		if sr.survivors() {
+		if sr.survivors() || sr.Dead != "" {
 			sr.Suggest = suggest(s)
 		}
 		a.rep.Sites = append(a.rep.Sites, sr)

@@ -38,7 +38,7 @@ type fakeEngine struct {
 
 var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
 
-func (f *fakeEngine) build(context.Context, []string, string) ([]runner.Package, error) {
+func (f *fakeEngine) build(context.Context, []string, ...string) ([]runner.Package, error) {
 	return []runner.Package{fakeBin}, nil
 }
 

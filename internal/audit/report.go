@@ -27,7 +27,7 @@ const (
 // Exit statuses of spreadcheck audit.
 const (
 	ExitClean       = 0 // every mutant killed (or equivalent), or nothing to audit
-	ExitWeak        = 1 // a mutant survived or was not covered
+	ExitWeak        = 1 // a mutant survived or was not covered, or a draw never reaches the code
 	ExitError       = 2 // usage or build error
 	ExitInterrupted = 3
 )
@@ -59,7 +59,11 @@ type SiteReport struct {
 	Func    string         `json:"func"` // the enclosing function
 	Kind    string         `json:"kind"` // the kind of draw (mutants.DrawKind)
 	Mutants []MutantReport `json:"mutants"`
-	// Suggest is the spread.Check line that would kill the survivors, when any survived.
+	// Dead, when set, says why the draw's value never reaches the code: the code is broken
+	// the way a constant mutant is, and its tests let it through.
+	Dead string `json:"dead,omitempty"`
+	// Suggest is the spread.Check line that would kill the survivors, when any survived, or
+	// fail on the code as it is, when its draw is dead.
 	Suggest string `json:"suggest,omitempty"`
 }
 
@@ -134,6 +138,9 @@ func (r *Report) ExitCode() int {
 		return ExitInterrupted
 	}
 	for _, s := range r.Sites {
+		if s.Dead != "" {
+			return ExitWeak
+		}
 		for _, m := range s.Mutants {
 			if m.Verdict == Survived || m.Verdict == NotCovered {
 				return ExitWeak
@@ -212,6 +219,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for _, s := range r.Sites {
 		fmt.Fprintf(b, "\n%s:%d  %s  in %s\n", s.File, s.Line, s.Expr, s.Func)
+		if s.Dead != "" {
+			fmt.Fprintf(b, "  NEVER REACHES THE CODE: %s\n", s.Dead)
+		}
 		for _, m := range s.Mutants {
 			fmt.Fprintf(b, "  %-16s %-12s %s\n", m.Class, verdictWord(m), evidence(m))
 			for _, f := range m.Fewer {
@@ -347,6 +357,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		b.WriteString("\n")
 	}
 	for _, s := range r.Sites {
+		if s.Dead != "" {
+			fmt.Fprintf(b, "\n`%s:%d`: **the draw never reaches the code**: %s\n", s.File, s.Line, s.Dead)
+		}
 		if s.Suggest != "" {
 			fmt.Fprintf(b, "\n`%s:%d`: add `%s`\n", s.File, s.Line, s.Suggest)
 		}
@@ -409,7 +422,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	for i := range out.Sites {
 		s := &out.Sites[i]
 		sortMutants(s.Mutants)
-		if !s.survivors() {
+		if !s.survivors() && s.Dead == "" {
 			s.Suggest = ""
 		}
 	}
@@ -437,6 +450,9 @@ func mergeSite(into *SiteReport, s SiteReport) error {
 	}
 	if into.Suggest == "" {
 		into.Suggest = s.Suggest
+	}
+	if into.Dead == "" {
+		into.Dead = s.Dead
 	}
 	return nil
 }

@@ -1,0 +1,3 @@
+module example.com/equiv
+
+go 1.26.0
