@@ -68,7 +68,17 @@ type Draw struct {
 	Max string
 	// Unsigned says that Type is an unsigned integer.
 	Unsigned bool
+	// Generic says that Type is made of type parameters of the function that holds the draw
+	// (D, or Tagged[D]) and admits integer types only (BoundedDraw and ClockModDraw). A
+	// package-level helper cannot name it, so the helper is generic: its own type parameter T,
+	// constrained to the integer types (IntegerConstraint), on which every operation of the
+	// helper is defined; the call infers T from the draw's arguments.
+	Generic bool
 }
+
+// IntegerConstraint is the constraint of a generic helper's type parameter, as Go source:
+// every integer type, which math/rand/v2's N admits too.
+const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr"
 
 // Equivalent returns why a class cannot change what this draw yields, or "" when it can:
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
@@ -86,14 +96,14 @@ type Interval struct{ Lo, Hi float64 }
 
 // Values returns the values that a draw yields, unmutated (the zero Class) or under class c,
 // when they are known exactly: a draw in [0, 1) of type float64 or float32 (Float64,
-// Float32), and a bounded draw of a signed type whose bound n is a known integer from 1 to
-// 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
+// Float32), and a bounded draw of a signed type (not a generic one) whose bound n is a
+// known integer from 1 to 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
 // draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
 func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
 	switch {
 	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
 		return unitValues(c, d.Type == "float32"), true
-	case d.Kind == BoundedDraw && !d.Unsigned && n >= 1 && n <= 1<<53:
+	case d.Kind == BoundedDraw && !d.Unsigned && !d.Generic && n >= 1 && n <= 1<<53:
 		return boundedValues(c, float64(n)), true
 	}
 	return Interval{}, false
@@ -172,8 +182,10 @@ func (d Draw) check() error {
 		return fmt.Errorf("mutants: a %s draw needs its Func", d.Kind)
 	case d.Kind == FullDraw && d.Max == "":
 		return fmt.Errorf("mutants: a %s draw needs its Max", d.Kind)
-	case d.Type == "" && !fixedType[d.Kind]:
+	case d.Type == "" && !fixedType[d.Kind] && !d.Generic:
 		return fmt.Errorf("mutants: a %s draw needs its Type", d.Kind)
+	case d.Generic && d.Kind != BoundedDraw && d.Kind != ClockModDraw:
+		return fmt.Errorf("mutants: a %s draw has no generic rewrite: only an integer draw's type can be a type parameter", d.Kind)
 	}
 	return nil
 }
@@ -203,7 +215,11 @@ func (d Draw) Helper(site int) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("mutants: no rewrite for a %s draw", d.Kind)
 	}
-	r := strings.NewReplacer("NAME", helperName(site), "SITE", fmt.Sprint(site), "T", d.Type, "MAX", d.Max)
+	name, typ := helperName(site), d.Type
+	if d.Generic {
+		name, typ = name+"[T spreadcheckAuditInteger]", "T"
+	}
+	r := strings.NewReplacer("NAME", name, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
 	return r.Replace(body), nil
 }
 
@@ -453,4 +469,10 @@ func spreadcheckAuditClass(site int) int {
 }
 
 func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+
+// spreadcheckAuditInteger constrains the type parameter of the helpers of draws whose type
+// is a type parameter.
+type spreadcheckAuditInteger interface {
+	` + IntegerConstraint + `
+}
 `

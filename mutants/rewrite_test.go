@@ -33,6 +33,8 @@ var rewriteCases = []rewriteCase{
 	{"exp", Draw{Kind: ExpDraw, Type: "float64", Value: "r.ExpFloat64()"}, 0, math.Inf(1)},
 	{"clockmod", Draw{Kind: ClockModDraw, Type: "int64", Args: []string{"time.Now().UnixNano()", "1000"}}, 0, 1000},
 	{"big", Draw{Kind: BigDraw, Func: "crand.Int", Args: []string{"crand.Reader", "big.NewInt(1000)"}}, 0, 1000},
+	{"typeparam", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Func: "rand.N", Args: []string{"dur(1000)"}}, 0, 1000},
+	{"typeparamclock", Draw{Kind: ClockModDraw, Type: "D", Generic: true, Args: []string{"dur(time.Now().UnixNano())", "dur(1000)"}}, 0, 1000},
 }
 
 // TestRewriteClasses compiles one program in which every kind of draw is rewritten, runs it
@@ -133,6 +135,9 @@ import (
 )
 
 var _ = math.Pi
+
+// dur is the type argument of the generic helpers: any integer type.
+type dur int64
 
 func must(v *big.Int, err error) *big.Int {
 	if err != nil {
@@ -246,6 +251,7 @@ func TestDrawCheck(t *testing.T) {
 		{Kind: BoundedDraw, Type: "int", Func: "f"},
 		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
 		{Kind: UnitDraw, Value: "r.Float64()"},
+		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true}, // only integer draws are generic
 	}
 	for _, d := range bad {
 		if _, err := d.Rewrite(1); err == nil {

@@ -168,7 +168,7 @@ func (f *finder) collectDefaults() {
 			obj = info.ObjectOf(l.Sel)
 		}
 		if v, ok := obj.(*types.Var); ok {
-			f.defaults[v] = fn
+			f.defaults[v.Origin()] = fn // a field of a generic type: every instantiation's
 		}
 	}
 	for _, file := range f.pkg.Syntax {
@@ -273,7 +273,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	case *types.Func:
 		fn = obj
 	case *types.Var:
-		fn = f.defaults[obj]
+		fn = f.defaults[obj.Origin()]
 	}
 	kind, name := randFunc(fn)
 	if kind == "" {
@@ -282,13 +282,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	s := &Site{Expr: f.text(call), Draw: mutants.Draw{Kind: kind}}
 	if t := info.TypeOf(call); t != nil {
 		if _, tuple := t.(*types.Tuple); !tuple {
-			s.Draw.Type = f.imports.spell(t)
-			if b, ok := t.Underlying().(*types.Basic); ok {
-				s.Draw.Unsigned = b.Info()&types.IsUnsigned != 0
-			}
-			if hasTypeParam(t) {
-				s.NotViable = "the draw's type is a type parameter, which a package-level helper cannot name"
-			}
+			f.setType(s, t)
 		}
 	}
 	tf := f.fset.File(call.Pos())
@@ -339,7 +333,8 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 		return nil
 	}
 	tf := f.fset.File(b.Pos())
-	s := &Site{Expr: f.text(b), Draw: mutants.Draw{Kind: mutants.ClockModDraw, Type: f.imports.spell(t)}}
+	s := &Site{Expr: f.text(b), Draw: mutants.Draw{Kind: mutants.ClockModDraw}}
+	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
 	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
@@ -476,11 +471,34 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 			return name, "", ""
 		}
 		if obj != nil && obj.Signature().Results().Len() > 0 {
-			result = types.TypeString(obj.Signature().Results().At(0).Type(), imps.userQualifier)
+			result = types.TypeString(concrete(obj.Signature().Results().At(0).Type()), imps.userQualifier)
 		}
 		return name, result, call
 	}
 	return "package initialisation", "", ""
+}
+
+// concrete returns, for a type parameter whose constraint is one type (~int64), that type: a
+// test that samples a generic function names a type it instantiates the function with.
+// Any other type is returned as it is.
+func concrete(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t
+	}
+	iface, _ := tp.Constraint().Underlying().(*types.Interface)
+	if iface == nil || iface.NumEmbeddeds() != 1 {
+		return t
+	}
+	switch e := iface.EmbeddedType(0).(type) {
+	case *types.Union:
+		if e.Len() == 1 {
+			return e.Term(0).Type()
+		}
+	case *types.Basic:
+		return e
+	}
+	return t
 }
 
 // ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
@@ -496,10 +514,48 @@ func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
 	return lines
 }
 
+// isInteger reports whether t is an integer type, or made of type parameters that admit
+// integer types only.
 func isInteger(t types.Type) bool {
+	if hasTypeParam(t) {
+		return types.Satisfies(t, integerConstraint)
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }
+
+// setType records the type of a site's draw. A type made of the enclosing function's type
+// parameters cannot be named by a package-level helper; when every type it admits is an
+// integer type, the helper is generic (mutants.Draw.Generic) and its own type parameter has
+// every operation the rewrite needs. Otherwise the site is not viable, and says why.
+func (f *finder) setType(s *Site, t types.Type) {
+	s.Draw.Type = f.imports.spell(t)
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		s.Draw.Unsigned = b.Info()&types.IsUnsigned != 0
+	}
+	if !hasTypeParam(t) {
+		return
+	}
+	integer := s.Draw.Kind == mutants.BoundedDraw || s.Draw.Kind == mutants.ClockModDraw
+	if integer && types.Satisfies(t, integerConstraint) {
+		s.Draw.Generic = true
+		return
+	}
+	s.NotViable = fmt.Sprintf("the draw's type %s is made of type parameters and admits more than integer types: "+
+		"a package-level helper cannot name it, and a generic one could not do the rewrite's arithmetic (n/2, -x, x%%n) on all of them", t)
+}
+
+// integerConstraint is mutants.IntegerConstraint as a type: every integer type.
+var integerConstraint = func() *types.Interface {
+	var terms []*types.Term
+	for _, k := range []types.BasicKind{types.Int, types.Int8, types.Int16, types.Int32, types.Int64,
+		types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uint64, types.Uintptr} {
+		terms = append(terms, types.NewTerm(true, types.Typ[k]))
+	}
+	iface := types.NewInterfaceType(nil, []types.Type{types.NewUnion(terms)})
+	iface.Complete()
+	return iface
+}()
 
 // hasTypeParam reports whether a type mentions a type parameter.
 func hasTypeParam(t types.Type) bool {

@@ -3,6 +3,10 @@ package audit
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // describe lists the sites one per line: where, what, its kind, the enclosing function, and
@@ -20,7 +25,11 @@ import (
 func describe(sites []*Site) string {
 	var b strings.Builder
 	for _, s := range sites {
-		fmt.Fprintf(&b, "%s:%d %s [%s %s] in %s", s.File, s.Line, s.Expr, s.Draw.Kind, s.Draw.Type, s.Func)
+		generic := ""
+		if s.Draw.Generic {
+			generic = ", a generic helper"
+		}
+		fmt.Fprintf(&b, "%s:%d %s [%s %s%s] in %s", s.File, s.Line, s.Expr, s.Draw.Kind, s.Draw.Type, generic, s.Func)
 		var eq []string
 		for c, why := range s.Equivalent {
 			eq = append(eq, c+": "+why)
@@ -52,9 +61,10 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 
 // TestFindKinds finds every kind of site in the kinds fixture (package functions and methods
 // of math/rand, math/rand/v2 and crypto/rand, generic N, a *rand.Rand in a field and in a
-// local, func-typed variables and fields whose default is a draw, clock readings taken modulo
-// n or seeding a source) and nothing in its test file or on an ignored line; the golden file
-// pins the list.
+// local, func-typed variables and fields whose default is a draw (of a generic type's field
+// too), clock readings taken modulo n or seeding a source, draws whose type is made of type
+// parameters) and nothing in its test file or on an ignored line; the golden file pins the
+// list.
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
 	got := describe(sites)
@@ -103,6 +113,24 @@ func TestRewritesCompile(t *testing.T) {
 			kinds[string(s.Draw.Kind)] = true
 			check(fmt.Sprintf("site %d alone", s.ID), []*Site{s}, fmt.Sprintf("%d:1", s.ID))
 		}
+	}
+}
+
+// TestIntegerConstraint: the constraint that decides which draws get a generic helper is the
+// one the helpers are compiled with.
+func TestIntegerConstraint(t *testing.T) {
+	conf := types.Config{}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "c.go", "package c\ntype C interface{ "+mutants.IntegerConstraint+" }\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := conf.Check("c", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := pkg.Scope().Lookup("C").Type().Underlying(); !types.Identical(c, integerConstraint) {
+		t.Errorf("mutants.IntegerConstraint is %v, the audit's integerConstraint %v", c, integerConstraint)
 	}
 }
 

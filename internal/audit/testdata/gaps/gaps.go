@@ -1,6 +1,7 @@
-// Package gaps holds randomness that tests miss in four ways: a draw no test reaches, a pure
+// Package gaps holds randomness that tests miss in five ways: a draw no test reaches, a pure
 // helper pinned by a table test while its call site is unguarded, a func-typed variable
-// that tests overwrite, and a draw behind a flaky test.
+// that tests overwrite, a draw behind a flaky test, and a generic draw checked for its
+// bounds only.
 package gaps
 
 import (
@@ -34,6 +35,11 @@ func Equal(d time.Duration) time.Duration {
 // Pick returns one of n choices, drawn from r.
 func Pick(r *rand.Rand, n int) int {
 	return r.IntN(n)
+}
+
+// Backoff draws full jitter in any duration-like type: its type is a type parameter.
+func Backoff[D ~int64](d D) D {
+	return rand.N(d)
 }
 
 // Ignored draws on a line the audit is told to skip.

@@ -42,3 +42,10 @@ func TestPickFlaky(t *testing.T) {
 		t.Errorf("Pick = %d, want at least 5", p)
 	}
 }
+
+// TestBackoffBounds checks Backoff's bounds only.
+func TestBackoffBounds(t *testing.T) {
+	if d := Backoff(time.Second); d < 0 || d >= time.Second {
+		t.Errorf("Backoff(1s) = %v, want it in [0, 1s)", d)
+	}
+}

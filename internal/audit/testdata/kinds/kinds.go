@@ -82,6 +82,28 @@ func Typed[D ~int64](d D) D {
 	return rand.N(d)
 }
 
+// TypedClock reads the clock in a type parameter's type.
+func TypedClock[D ~int32 | ~int64](n D) D {
+	return D(time.Now().UnixNano()) % n
+}
+
+// Picker draws through a field of a type parameter's type.
+type Picker[D ~int | ~uint8] struct{ pick func(D) D }
+
+// NewPicker returns a Picker that draws with rand.N.
+func NewPicker[D ~int | ~uint8]() *Picker[D] { return &Picker[D]{pick: rand.N[D]} }
+
+// Pick draws one of n.
+func (p *Picker[D]) Pick(n D) D { return p.pick(n) }
+
+// Tagged is an integer type made of a type parameter.
+type Tagged[T any] int64
+
+// TypedTagged draws a Tagged[T], which is made of a type parameter without being one.
+func TypedTagged[T any](n Tagged[T]) Tagged[T] {
+	return rand.N(n)
+}
+
 // Order shuffles and permutes.
 func Order(xs []int) []int {
 	rand.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
