@@ -85,9 +85,7 @@ func TestFindKinds(t *testing.T) {
 // each site alone with one mutant compiled in, and builds the result with -overlay: a
 // rewrite must compile wherever the draw did, nested draws and unused values included.
 func TestRewritesCompile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds with the go command")
-	}
+	longtest.Skip(t) // builds the kinds fixture once per kind of site (per site in the long run)
 	sites, imps := findFixture(t, "kinds")
 	dir := filepath.Join("testdata", "kinds")
 	check := func(name string, sites []*Site, fixed string) {

@@ -3,6 +3,8 @@ package audit
 import (
 	"context"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
 // TestInterferingTests audits the interfere fixture, whose TestA fails half its runs unless
@@ -11,9 +13,7 @@ import (
 // under the mutant. Compared with a baseline of every test that reaches any site, TestA alone
 // under Near's mutants would fail more often than at baseline, and kill them.
 func TestInterferingTests(t *testing.T) {
-	if testing.Short() {
-		t.Skip("audits a fixture module with the go command")
-	}
+	longtest.Skip(t) // audits a fixture module; TestBaselineSameConditions checks the same with a fake engine
 	rep, err := Run(context.Background(), fixtureConfig("interfere"))
 	if err != nil {
 		t.Fatal(err)

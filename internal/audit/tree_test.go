@@ -47,21 +47,46 @@ func hashTree(t *testing.T, dir string) map[string]string {
 	return out
 }
 
-// TestNeverWritesTheTree audits a fixture to the end, and again interrupted after each stage,
-// and checks that every file of the audited tree is byte-identical afterwards, that no file
-// was added, and that the temporary folder is gone.
-func TestNeverWritesTheTree(t *testing.T) {
+// TestEndToEnd is the normal run's one audit of a fixture module with the go command: the
+// story fixture (the bidder's backoff in four copies, each tested differently) audited to the
+// end, its report compared with the golden file, every file of the audited tree byte-identical
+// afterwards, no file added, the temporary folder gone.
+func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("audits a fixture module with the go command")
 	}
 	dir := filepath.Join("testdata", "story")
 	before := hashTree(t, dir)
-	stages := []string{"", "build", "look 1"}
-	if longtest.Enabled() {
-		stages = []string{"", "find", "build", "trace", "baseline", "look 1", "look 2"}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep, err := Run(context.Background(), fixtureConfig("story"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, at := range stages {
-		t.Run("interrupted at "+orDot(at), func(t *testing.T) {
+	checkGolden(t, "story", rep)
+	checkUntouched(t, dir, before, tmp)
+}
+
+// checkUntouched checks that the tree under dir hashes as before and that tmp is empty.
+func checkUntouched(t *testing.T, dir string, before map[string]string, tmp string) {
+	t.Helper()
+	if diff := cmp.Diff(before, hashTree(t, dir)); diff != "" {
+		t.Errorf("the audited tree changed (-before +after):\n%s", diff)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+}
+
+// TestNeverWritesTheTree audits a fixture interrupted after each stage, and checks that every
+// file of the audited tree is byte-identical afterwards, that no file was added, and that the
+// temporary folder is gone.
+func TestNeverWritesTheTree(t *testing.T) {
+	longtest.Skip(t) // audits a fixture module once per stage; TestEndToEnd audits it whole
+	dir := filepath.Join("testdata", "story")
+	before := hashTree(t, dir)
+	for _, at := range []string{"find", "build", "trace", "baseline", "look 1", "look 2", "identical"} {
+		t.Run("interrupted at "+at, func(t *testing.T) {
 			tmp := t.TempDir()
 			t.Setenv("TMPDIR", tmp)
 			ctx, cancel := context.WithCancel(context.Background())
@@ -72,34 +97,22 @@ func TestNeverWritesTheTree(t *testing.T) {
 				}
 			}
 			defer func() { stageHook = nil }()
-			cfg := fixtureConfig("story")
-			rep, err := Run(ctx, cfg)
+			rep, err := Run(ctx, fixtureConfig("story"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := at != ""; rep.Interrupted != want {
-				t.Errorf("Interrupted = %v, want %v", rep.Interrupted, want)
+			if !rep.Interrupted || rep.ExitCode() != ExitInterrupted {
+				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), ExitInterrupted)
 			}
-			if at != "" && rep.ExitCode() != ExitInterrupted {
-				t.Errorf("exit code %d, want %d", rep.ExitCode(), ExitInterrupted)
-			}
-			if diff := cmp.Diff(before, hashTree(t, dir)); diff != "" {
-				t.Errorf("the audited tree changed (-before +after):\n%s", diff)
-			}
-			if left, _ := os.ReadDir(tmp); len(left) > 0 {
-				t.Errorf("left in the temporary folder: %v", left)
-			}
+			checkUntouched(t, dir, before, tmp)
 		})
 	}
 }
 
 // TestBadInput: code that does not compile is a BuildError with the compiler's message; no
-// randomness is no error and no site; a test that fails every baseline run is left out with
-// a warning while the rest are audited; patterns that match nothing are ErrNoPackages.
+// randomness is no error and no site; patterns that match nothing are a BuildError that names
+// them. None of these builds a test binary.
 func TestBadInput(t *testing.T) {
-	if testing.Short() {
-		t.Skip("audits fixture modules with the go command")
-	}
 	_, err := Run(context.Background(), fixtureConfig("broken"))
 	var be *BuildError
 	if !errors.As(err, &be) || !strings.Contains(be.Msg, "broken.go:8") {
@@ -111,7 +124,19 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("norand: %d sites, exit %d, error %v; want none, 0, nil", len(rep.Sites), rep.ExitCode(), err)
 	}
 
-	rep, err = Run(context.Background(), fixtureConfig("failing"))
+	cfg := fixtureConfig("norand")
+	cfg.Patterns = []string{"./nothing/..."}
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
+		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
+	}
+}
+
+// TestBadTests: a test that fails every baseline run is left out with a warning while the
+// rest are audited; vet's findings in the tests stop nothing with vet off (the default), and
+// are a BuildError naming the test file with -vet=all.
+func TestBadTests(t *testing.T) {
+	longtest.Skip(t) // audits fixture modules with the go command
+	rep, err := Run(context.Background(), fixtureConfig("failing"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,23 +153,16 @@ func TestBadInput(t *testing.T) {
 	}
 	cfg := fixtureConfig("vetfail")
 	cfg.BuildFlags = []string{"-vet=all"}
+	var be *BuildError
 	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "jitter_test.go:7") {
 		t.Errorf("vetfail with -vet=all: error %v, want a BuildError naming jitter_test.go:7", err)
-	}
-
-	cfg = fixtureConfig("norand")
-	cfg.Patterns = []string{"./nothing/..."}
-	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
-		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
 	}
 }
 
 // TestHangIsKill: a mutant under which a test never ends (a constant draw in a loop that
 // waits for a zero) is killed by timeout and says so; the others end and survive.
 func TestHangIsKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("audits a fixture module with the go command")
-	}
+	longtest.Skip(t) // audits a fixture module whose mutant hangs till the timeout
 	cfg := fixtureConfig("hang")
 	cfg.Timeout = time.Second
 	rep, err := Run(context.Background(), cfg)
