@@ -32,8 +32,10 @@ type Config struct {
 	// CPU lists -test.cpu values: the tests are compared at each, as if each were a test of
 	// its own.
 	CPU []string
-	// Timeout stops a test process and counts the test it was running as hung. 0 means 10
-	// times the slowest baseline process, at least 10s.
+	// Timeout stops a test process and counts the test it was running as hung. 0 means a
+	// minute for each test's one run in the trace (a test that hangs there is left out of the
+	// audit), then 10 times what the trace measured for a baseline process, then 10 times the
+	// slowest baseline process for the mutants' processes; at least 10s.
 	Timeout  time.Duration
 	Parallel int // test processes and builds at once; < 1 means 1
 	Runs     int // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
@@ -367,9 +369,15 @@ func (a *auditor) trace(ctx context.Context) error {
 		}
 	}
 	a.cfg.Log("audit: tracing which of %d tests reach which of %d sites", len(jobs), len(a.sites))
-	res, err := a.eng.run(ctx, jobs, a.timeout())
+	timeout := a.timeout()
+	res, err := a.eng.run(ctx, jobs, timeout)
 	a.measure(res, refs)
 	for _, r := range res {
+		if hung(r, refs[r.job].test) {
+			a.rep.Warnings = append(a.rep.Warnings, fmt.Sprintf("%s %s hung in its trace run (still running after %s): left out of the audit; -skip it, or give it more time with -timeout",
+				a.bins[refs[r.job].bin].ImportPath, refs[r.job].test, timeout))
+			continue
+		}
 		data, _ := os.ReadFile(jobs[r.job].env[0][len(mutants.TraceEnv)+1:])
 		seen := map[int]bool{}
 		for _, l := range strings.Fields(string(data)) {
@@ -389,14 +397,34 @@ func (a *auditor) trace(ctx context.Context) error {
 	return err
 }
 
+// hung reports whether the named test hung in a process.
+func hung(r result, name string) bool {
+	for _, t := range r.tests {
+		if t.Name == name && t.Outcome == runner.Hang {
+			return true
+		}
+	}
+	return false
+}
+
+// traceTimeout is how long one test may run alone in the trace unless Config.Timeout says
+// otherwise: a test that takes longer would make an audit, which runs it dozens of times,
+// take hours (one that waits for the network retries for minutes).
+const traceTimeout = time.Minute
+
+// timeout returns the limit on one test process: Config.Timeout when set; otherwise, in the
+// trace, traceTimeout; at baseline, 10 times what the trace says a process of the batch size
+// takes; under the mutants, 10 times the slowest baseline process; at least 10s.
 func (a *auditor) timeout() time.Duration {
-	if a.cfg.Timeout > 0 {
+	switch {
+	case a.cfg.Timeout > 0:
 		return a.cfg.Timeout
+	case a.slowest > 0:
+		return max(10*time.Second, 10*a.slowest)
+	case a.batch > 0:
+		return max(10*time.Second, 10*(a.startup+time.Duration(a.batch)*a.perRun))
 	}
-	if a.slowest == 0 {
-		return 10 * time.Minute
-	}
-	return max(10*time.Second, 10*a.slowest)
+	return traceTimeout
 }
 
 // runBaseline runs the tests of each group the shard's mutants need R times unmutated, in

@@ -23,6 +23,7 @@ import (
 type fakeTest struct {
 	sites []int
 	fails func(mutant string, together []string, run int) bool
+	hangs bool // it never ends: the process is stopped at the timeout
 }
 
 // fakeEngine runs no process: it makes each job's runs from its tests' rules, in a time it
@@ -71,6 +72,9 @@ func (f *fakeEngine) process(i int, j job) result {
 			o := runner.Pass
 			if fn := f.tests[n].fails; fn != nil && fn(active, sel, j.run+k) {
 				o = runner.Fail
+			}
+			if f.tests[n].hangs {
+				o = runner.Hang
 			}
 			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: f.perTest.Seconds()})
 			r.elapsed += f.perTest
@@ -242,5 +246,38 @@ func TestPlanShapes(t *testing.T) {
 	}
 	if got := killRuns(20, 1e-30); got != 20 {
 		t.Errorf("killRuns(20, 1e-30) = %d, want 20 (no run count can kill)", got)
+	}
+}
+
+// TestHungInTrace: a test that hangs in its trace run (one waiting for the network) is left
+// out of the audit with a warning, and never run again; the trace waits a minute for a test,
+// the baseline 10 times what the trace measured for a process, at least 10s.
+func TestHungInTrace(t *testing.T) {
+	eng := &fakeEngine{names: []string{"ExampleNetwork", "TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{"ExampleNetwork": {sites: []int{0}, hangs: true}, "TestA": {sites: []int{0}}}}
+	rep := fakeAudit(t, eng, 1, Config{})
+	var runs []string
+	for _, j := range eng.jobs {
+		if env(j.env, mutants.TraceEnv) == "" {
+			runs = append(runs, j.filter)
+		}
+	}
+	if slices.ContainsFunc(runs, func(f string) bool { return strings.Contains(f, "ExampleNetwork") }) {
+		t.Errorf("ExampleNetwork ran after its trace: %q", runs)
+	}
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "ExampleNetwork hung in its trace run (still running after 1m0s): left out") {
+		t.Errorf("warnings %q, want one saying ExampleNetwork hung in its trace and was left out", rep.Warnings)
+	}
+	a := &auditor{}
+	if got := a.timeout(); got != traceTimeout {
+		t.Errorf("trace timeout %v, want %v", got, traceTimeout)
+	}
+	a.batch, a.startup, a.perRun = 4, 50*time.Millisecond, time.Second
+	if got, want := a.timeout(), 10*(50*time.Millisecond+4*time.Second); got != want {
+		t.Errorf("baseline timeout %v, want %v", got, want)
+	}
+	a.slowest = 100 * time.Millisecond
+	if got, want := a.timeout(), 10*time.Second; got != want {
+		t.Errorf("mutants' timeout %v, want %v (the floor)", got, want)
 	}
 }
