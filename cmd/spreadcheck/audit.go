@@ -18,8 +18,8 @@ Finds where randomness enters the packages (default ./...), rewrites each site i
 broken classes (constant, sign-flip, clock-derived, collapsed-range) through go test -overlay,
 never writing the tree, runs the tests that reach each site R times at baseline and under each
 mutant, and reports per site and class: killed, survived, equivalent, not covered or not viable.
-Exit status: 0 all killed or nothing found, 1 a mutant survived or was not covered, 2 usage or
-build error, 3 interrupted.
+Exit status: 0 all killed or nothing found, 1 a mutant survived or was not covered or a draw
+never reaches the code, 2 usage or build error, 3 interrupted.
 
 `
 

@@ -260,7 +260,7 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		for id, why := range ov.rejected {
 			a.sites[id].NotViable = why
 		}
-		a.cfg.Log("audit: building the mutant schemata of %d sites", len(a.sites))
+		a.cfg.Log("audit: building the mutant schemata of %s", plural(len(a.sites), "site"))
 		bins, err := a.eng.build(ctx, a.cfg.Patterns, "-overlay="+ov.File)
 		if errors.Is(err, runner.ErrNoPackages) {
 			a.rep.Warnings = append(a.rep.Warnings, "no package matched has tests: every site is not covered")
@@ -368,7 +368,7 @@ func (a *auditor) trace(ctx context.Context) error {
 			refs = append(refs, testRef{i, n})
 		}
 	}
-	a.cfg.Log("audit: tracing which of %d tests reach which of %d sites", len(jobs), len(a.sites))
+	a.cfg.Log("audit: tracing which of %s reach which of %s", plural(len(jobs), "test"), plural(len(a.sites), "site"))
 	timeout := a.timeout()
 	res, err := a.eng.run(ctx, jobs, timeout)
 	a.measure(res, refs)
@@ -439,12 +439,12 @@ func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 		for _, t := range append(slices.Clip(g.tests), runner.PackageTest) {
 			g.base[t] = &tally{}
 		}
-		for _, p := range processes(0, a.cfg.Runs, a.batch) {
+		for _, p := range processes(0, a.cfg.Runs, a.batchOf(g)) {
 			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1]})
 			owner = append(owner, gi)
 		}
 	}
-	a.cfg.Log("audit: %d baseline runs in %d processes", len(a.groups)*a.cfg.Runs, len(jobs))
+	a.cfg.Log("audit: %s at baseline, in %s", plural(len(groups)*a.cfg.Runs, "run"), plural(len(jobs), "process"))
 	res, _ := a.eng.run(ctx, jobs, a.timeout())
 	for _, r := range res {
 		a.slowest = max(a.slowest, r.elapsed)

@@ -43,7 +43,7 @@ func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 		return
 	}
 	ids := slices.Sorted(maps.Keys(bySite))
-	a.cfg.Log("audit: building %d sites' test binaries with the draw's value compiled away, to compare with the original's", len(ids))
+	a.cfg.Log("audit: comparing the test binaries of %s with their draw's value replaced by 0 with the original's", plural(len(ids), "site"))
 	orig := a.trimmedBinaries(ctx, a.sitePackages(ids...))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(a.cfg.Parallel, 1))

@@ -150,14 +150,14 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 		var groupOf []int
 		for _, m := range open {
 			for _, gi := range a.siteGroups[m.site.ID] {
-				for _, p := range processes(m.runs, upTo, a.batch) {
+				for _, p := range processes(m.runs, upTo, a.batchOf(a.groups[gi])) {
 					jobs = append(jobs, a.mutantJob(m, gi, p))
 					owner, groupOf = append(owner, m), append(groupOf, gi)
 				}
 			}
 			m.runs = upTo
 		}
-		a.cfg.Log("audit: look %d: %d mutants open, %d processes", i+1, len(open), len(jobs))
+		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(open), "mutant"), plural(len(jobs), "process"))
 		res, _ := a.eng.run(ctx, jobs, a.timeout())
 		for _, r := range res {
 			owner[r.job].add(groupOf[r.job], r)
@@ -197,8 +197,8 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 // most is how many outcomes a comparison can reach: R runs of a test, one per process of the
 // package pseudo-test.
 func (a *auditor) most(r ref) int {
-	if r.test == runner.PackageTest {
-		return (a.cfg.Runs + a.batch - 1) / a.batch
+	if b := a.batchOf(a.groups[r.group]); r.test == runner.PackageTest {
+		return (a.cfg.Runs + b - 1) / b
 	}
 	return a.cfg.Runs
 }

@@ -16,13 +16,16 @@ import (
 // baseline they are compared with. Sites reached by the same tests share a group, so that a
 // baseline is made once for all of them.
 type group struct {
-	bin    int
-	tests  []string // sorted: the -run set
-	cpu    string
-	filter string            // the -test.run pattern that selects exactly the tests
-	first  int               // the number of its first baseline run
-	base   map[string]*tally // each test's baseline (and the package pseudo-test's, per process)
-	excl   map[string]bool   // tests that failed every baseline run: not compared
+	bin   int
+	tests []string // sorted: the -run set
+	cpu   string
+	// examples says that the tests are examples, which package testing runs once per
+	// process whatever -test.count says: they run in processes of one run each.
+	examples bool
+	filter   string            // the -test.run pattern that selects exactly the tests
+	first    int               // the number of its first baseline run
+	base     map[string]*tally // each test's baseline (and the package pseudo-test's, per process)
+	excl     map[string]bool   // tests that failed every baseline run: not compared
 }
 
 // ref names one comparison: a test of a group (or its package pseudo-test).
@@ -47,20 +50,46 @@ func (a *auditor) makeGroups() {
 		}
 		sort.Ints(bins)
 		for _, b := range bins {
-			tests := slices.Sorted(slices.Values(byBin[b]))
-			for _, cpu := range cpus(a.cfg.CPU) {
-				key := fmt.Sprintf("%d\x00%s\x00%s", b, cpu, strings.Join(tests, "\x00"))
-				g, ok := index[key]
-				if !ok {
-					g = len(a.groups)
-					index[key] = g
-					a.groups = append(a.groups, &group{bin: b, tests: tests, cpu: cpu, filter: filter(tests),
-						base: map[string]*tally{}, excl: map[string]bool{}})
+			examples, tests := splitExamples(byBin[b])
+			for _, set := range [][]string{tests, examples} {
+				for _, cpu := range cpus(a.cfg.CPU) {
+					if len(set) == 0 {
+						continue
+					}
+					key := fmt.Sprintf("%d\x00%s\x00%s", b, cpu, strings.Join(set, "\x00"))
+					g, ok := index[key]
+					if !ok {
+						g = len(a.groups)
+						index[key] = g
+						a.groups = append(a.groups, &group{bin: b, tests: set, cpu: cpu, filter: filter(set),
+							examples: strings.HasPrefix(set[0], "Example"), base: map[string]*tally{}, excl: map[string]bool{}})
+					}
+					a.siteGroups[s.ID] = append(a.siteGroups[s.ID], g)
 				}
-				a.siteGroups[s.ID] = append(a.siteGroups[s.ID], g)
 			}
 		}
 	}
+}
+
+// splitExamples returns the examples among the names, and the rest (tests and fuzz
+// targets, which -test.count repeats), each sorted.
+func splitExamples(names []string) (examples, rest []string) {
+	for _, n := range slices.Sorted(slices.Values(names)) {
+		if strings.HasPrefix(n, "Example") {
+			examples = append(examples, n)
+		} else {
+			rest = append(rest, n)
+		}
+	}
+	return examples, rest
+}
+
+// batchOf returns how many runs each process of a group makes.
+func (a *auditor) batchOf(g *group) int {
+	if g.examples {
+		return 1
+	}
+	return a.batch
 }
 
 func cpus(list []string) []string {

@@ -69,6 +69,9 @@ func (f *fakeEngine) process(i int, j job) result {
 	r := result{job: i, elapsed: f.startup}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
+			if strings.HasPrefix(n, "Example") && k > 0 {
+				continue // package testing runs examples once per process, whatever -test.count says
+			}
 			o := runner.Pass
 			if fn := f.tests[n].fails; fn != nil && fn(active, sel, j.run+k) {
 				o = runner.Fail
@@ -279,5 +282,41 @@ func TestHungInTrace(t *testing.T) {
 	a.slowest = 100 * time.Millisecond
 	if got, want := a.timeout(), 10*time.Second; got != want {
 		t.Errorf("mutants' timeout %v, want %v (the floor)", got, want)
+	}
+}
+
+// TestExamplesRunAlone: package testing runs an example once per process whatever
+// -test.count says, so the examples that reach a site form a group of their own, in
+// processes of one run; tests keep their batches. Each makes R runs at baseline, and an
+// example that fails under every mutant kills it.
+func TestExamplesRunAlone(t *testing.T) {
+	eng := &fakeEngine{names: []string{"ExampleB", "TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"ExampleB": {sites: []int{0}, fails: func(mutant string, _ []string, _ int) bool { return mutant != "" }},
+			"TestA":    {sites: []int{0}},
+		}}
+	rep := fakeAudit(t, eng, 1, Config{Batch: 5})
+	baseline, mutant := jobShapes(eng.jobs)
+	for key, counts := range mergeMaps(baseline, mutant) {
+		want := 5
+		if strings.Contains(key, "Example") {
+			want = 1
+		}
+		for _, n := range counts {
+			if n != want {
+				t.Errorf("%s: processes of %v runs, want %d each", key, counts, want)
+				break
+			}
+		}
+	}
+	for _, b := range rep.Baseline {
+		if b.Runs != DefaultRuns {
+			t.Errorf("baseline of %s: %d runs, want %d", b.Test, b.Runs, DefaultRuns)
+		}
+	}
+	for _, m := range rep.Sites[0].Mutants {
+		if m.Verdict != Killed || m.Test != "ExampleB" {
+			t.Errorf("%s: %s by %q, want killed by ExampleB", m.Class, m.Verdict, m.Test)
+		}
 	}
 }

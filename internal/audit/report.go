@@ -256,10 +256,13 @@ func (r *Report) processes() string {
 	return fmt.Sprintf(" (%d to a process)", r.Batch)
 }
 
-// plural returns "1 site", "2 sites".
+// plural returns "1 site", "2 sites", "2 processes".
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
