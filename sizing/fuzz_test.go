@@ -305,3 +305,17 @@ func FuzzTwoSample(f *testing.F) {
 		}
 	})
 }
+
+func FuzzGrid(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(uint64(1)<<(i%64)+uint64(i), n, hostile[i%len(hostile)], hostile[(i+3)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, w uint64, n int, alpha, res float64) {
+		if b, method, err := GridLimitInt(w, n, alpha); checkErr(t, "GridLimitInt", err) && (b < 1 || uint64(1)<<(b+1) > w || method == "") {
+			t.Fatalf("GridLimitInt(%d, %d, %v) = %d, %q", w, n, alpha, b, method)
+		}
+		if b, method, err := GridLimit(res, n, alpha); checkErr(t, "GridLimit", err) && (b < 1 || math.Ldexp(res, b+2) >= 1 || method == "") {
+			t.Fatalf("GridLimit(%v, %d, %v) = %d, %q", res, n, alpha, b, method)
+		}
+	})
+}

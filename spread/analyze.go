@@ -127,7 +127,7 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 	case CheckDistinct:
 		return one(s.checkDistinct(alpha))
 	case CheckLattice:
-		return one(s.checkLattice(alpha))
+		return s.checkLattice(alpha)
 	case CheckMean:
 		return one(s.checkMean(alpha))
 	case CheckCoverage:

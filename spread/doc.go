@@ -24,7 +24,9 @@
 //     enough (the sharpest test of a collapsed range);
 //   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape);
 //   - lattice: the leading binary digits of the values' positions on which every value agrees
-//     (a stuck bit of the source, a generator with too few random bits);
+//     (a stuck bit of the source), and the coarsest grid over the range that every value lies
+//     within the sample's resolution of (a generator with too few random bits, scaled to the
+//     range);
 //   - independence: the counts of ascents and of turning points, and the lag-1 product sum
 //     (values read from a clock, at any step; a smooth serial correlation).
 //
