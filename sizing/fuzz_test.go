@@ -319,3 +319,27 @@ func FuzzGrid(f *testing.F) {
 		}
 	})
 }
+
+func FuzzOrderTails(f *testing.F) {
+	f.Add(0.1, 0.2, 0.3, 0.0, 1000, 1e-9)
+	f.Add(0.0, 0.0, 1.0, 1e-9, 1, 0.5)
+	for i, n := range hostileN {
+		f.Add(hostile[i%len(hostile)], hostile[(i+1)%len(hostile)], hostile[(i+2)%len(hostile)], hostile[(i+3)%len(hostile)], n, hostile[(i+4)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, a, b, c, res float64, n int, alpha float64) {
+		lower, upper := []float64{a, b, c}, []float64{a + res, b + res, c + res}
+		bounds := func(r int) (float64, float64) { return lower[r-1], upper[r-1] }
+		if p, rank, _, err := OrderTails(3, bounds); checkErr(t, "OrderTails", err) {
+			checkIn(t, "OrderTails", p, 0, 1)
+			if rank < 1 || rank > 3 {
+				t.Fatalf("OrderTails: rank = %d", rank)
+			}
+		}
+		if lim, method, err := OrderTailsLimit(n, alpha); checkErr(t, "OrderTailsLimit", err) {
+			checkIn(t, "OrderTailsLimit", lim, 0, 1)
+			if method == "" {
+				t.Fatal("OrderTailsLimit: no method")
+			}
+		}
+	})
+}

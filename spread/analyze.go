@@ -133,7 +133,7 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 	case CheckCoverage:
 		return s.checkCoverage(alpha)
 	case CheckFit:
-		return one(s.checkFit(alpha))
+		return s.checkFit(alpha)
 	case CheckIndependence:
 		return s.checkIndependence(alpha)
 	}

@@ -39,14 +39,14 @@ func TestDiscreteDistributions(t *testing.T) {
 	}{
 		{"poisson(4)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 4) }, false, nil},
 		{"poisson(4) drawn as poisson(5)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 5) }, true,
-			[]string{"fit"}},
+			[]string{"fit/ks"}},
 		{"poisson(4), constant 4", Discrete(distuv.Poisson{Lambda: 4}), func(*rand.Rand) int { return 4 }, true,
-			[]string{"coverage/min", "coverage/max", "fit"}},
+			[]string{"coverage/min", "coverage/max", "fit/ks"}},
 		{"poisson(4), negative", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return -poisson(r, 4) }, true,
 			[]string{"bounds"}},
 		{"binomial(10, 0.3)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 10, 0.3) }, false, nil},
 		{"binomial(10, 0.3) drawn as binomial(20, 0.5)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 20, 0.5) }, true,
-			[]string{"bounds", "fit"}},
+			[]string{"bounds", "fit/ks"}},
 		{"bernoulli(0.5)", Discrete(distuv.Bernoulli{P: 0.5}), func(r *rand.Rand) int { return r.IntN(2) }, false, nil},
 		{"bernoulli(0.5), read from a clock", Discrete(distuv.Bernoulli{P: 0.5}), func() func(*rand.Rand) int {
 			i := 0

@@ -22,7 +22,9 @@
 //     offsets);
 //   - coverage: the min and max close enough to the ends of the range, and the range wide
 //     enough (the sharpest test of a collapsed range);
-//   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape);
+//   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape), and
+//     the order statistics of the positions and of their distances from the middle, each on
+//     its own Beta scale (an end too heavy or too light, a spread too wide or too narrow);
 //   - lattice: the leading binary digits of the values' positions on which every value agrees
 //     (a stuck bit of the source), and the coarsest grid over the range that every value lies
 //     within the sample's resolution of (a generator with too few random bits, scaled to the

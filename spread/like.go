@@ -152,7 +152,7 @@ func (s *sample) fitLike(alpha float64) (Result, error) {
 		}
 	}
 	r := Result{
-		Name: string(CheckFit), Check: CheckFit, N: s.n, Alpha: alpha,
+		Name: string(CheckFit) + "/ks", Check: CheckFit, N: s.n, Alpha: alpha,
 		Statistic: float64(abs64(gap)) / float64(s.n), Limit: float64(k) / float64(s.n),
 		Margin: float64(k-abs64(gap)) / float64(s.n), Failed: abs64(gap) >= k,
 		Method:   "two-sample Kolmogorov-Smirnov, " + method,

@@ -113,14 +113,14 @@ func TestBrokenSamplesFail(t *testing.T) {
 		want []string // statistics that must fail (others may fail too)
 	}{
 		{"constant", draws(1, n, func(*rand.Rand) time.Duration { return base / 2 }),
-			[]string{"distinct", "coverage/min", "coverage/max", "coverage/range", "fit"}},
+			[]string{"distinct", "coverage/min", "coverage/max", "coverage/range", "fit/ks"}},
 		{"sign-flip of full jitter", draws(1, n, func(r *rand.Rand) time.Duration { return -time.Duration(r.Int64N(int64(base))) }),
 			[]string{"bounds"}},
 		{"collapsed to half", draws(1, n, func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(base / 2))) }),
-			[]string{"coverage/max", "mean", "fit"}},
+			[]string{"coverage/max", "mean", "fit/ks", "fit/tails"}},
 		{"collapsed around the centre", draws(1, n, func(r *rand.Rand) time.Duration {
 			return base/2 - base/20 + time.Duration(r.Int64N(int64(base/10)))
-		}), []string{"coverage/min", "coverage/max", "coverage/range", "fit"}},
+		}), []string{"coverage/min", "coverage/max", "coverage/range", "fit/ks"}},
 		{"fine clock, 57ms per call", draws(1, n, clock(57*time.Millisecond)), []string{"independence/ascents"}},
 		{"clock rotating by 0.2113 of the range", draws(1, n, clock(211300*time.Microsecond)), []string{"independence/ascents"}},
 		{"clock rotating by half the range and a bit", draws(1, n, clock(500123*time.Microsecond)), []string{"independence/turning-points"}},
