@@ -472,7 +472,7 @@ func (st *stream) phasesResult(alpha float64) Result {
 		r.Skipped = fmt.Sprintf("no loop has an event from %v on", time.Duration(st.warm)*I)
 		return r
 	}
-	s, err := newSample(phases, Uniform(0, I), config{alpha: alpha})
+	s, err := newSample(phases, Uniform(0, I).d, config{alpha: alpha})
 	if err == nil {
 		r, err = s.ks(alpha)
 	}
