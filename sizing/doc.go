@@ -5,7 +5,7 @@
 // probability that a check fails one run on a correct implementation), a sample size n and a
 // declared distribution, where must the limit of a check sit? The answers are exact where an
 // exact computation is affordable (dynamic programs, the Marsaglia-Tsang-Wang matrix, Eulerian
-// numbers) and otherwise a proven bound (Hoeffding, Bernstein, DKW-Massart, Bennett), never an
+// numbers) and otherwise a proven bound (Hoeffding, Bernstein, DKW-Massart, Chernoff), never an
 // asymptotic quantile taken at a tail where it is too permissive.
 //
 // # One contract

@@ -305,3 +305,41 @@ func FuzzTwoSample(f *testing.F) {
 		}
 	})
 }
+
+func FuzzGrid(f *testing.F) {
+	for i, n := range hostileN {
+		f.Add(uint64(1)<<(i%64)+uint64(i), n, hostile[i%len(hostile)], hostile[(i+3)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, w uint64, n int, alpha, res float64) {
+		if b, method, err := GridLimitInt(w, n, alpha); checkErr(t, "GridLimitInt", err) && (b < 1 || uint64(1)<<(b+1) > w || method == "") {
+			t.Fatalf("GridLimitInt(%d, %d, %v) = %d, %q", w, n, alpha, b, method)
+		}
+		if b, method, err := GridLimit(res, n, alpha); checkErr(t, "GridLimit", err) && (b < 1 || math.Ldexp(res, b+2) >= 1 || method == "") {
+			t.Fatalf("GridLimit(%v, %d, %v) = %d, %q", res, n, alpha, b, method)
+		}
+	})
+}
+
+func FuzzOrderTails(f *testing.F) {
+	f.Add(0.1, 0.2, 0.3, 0.0, 1000, 1e-9)
+	f.Add(0.0, 0.0, 1.0, 1e-9, 1, 0.5)
+	for i, n := range hostileN {
+		f.Add(hostile[i%len(hostile)], hostile[(i+1)%len(hostile)], hostile[(i+2)%len(hostile)], hostile[(i+3)%len(hostile)], n, hostile[(i+4)%len(hostile)])
+	}
+	f.Fuzz(func(t *testing.T, a, b, c, res float64, n int, alpha float64) {
+		lower, upper := []float64{a, b, c}, []float64{a + res, b + res, c + res}
+		bounds := func(r int) (float64, float64) { return lower[r-1], upper[r-1] }
+		if p, rank, _, err := OrderTails(3, bounds); checkErr(t, "OrderTails", err) {
+			checkIn(t, "OrderTails", p, 0, 1)
+			if rank < 1 || rank > 3 {
+				t.Fatalf("OrderTails: rank = %d", rank)
+			}
+		}
+		if lim, method, err := OrderTailsLimit(n, alpha); checkErr(t, "OrderTailsLimit", err) {
+			checkIn(t, "OrderTailsLimit", lim, 0, 1)
+			if method == "" {
+				t.Fatal("OrderTailsLimit: no method")
+			}
+		}
+	})
+}

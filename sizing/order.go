@@ -7,10 +7,11 @@ import (
 )
 
 // orderBudget caps the work (cells times terms of the recursion) of the exact order-pattern
-// intervals: about 3 ms. The recursions drop the far tails below 1e-20 alpha / n as they go,
-// so the work grows as n^1.5, and the exact range reaches n = 3200 for ascents and 1900 for
-// turning points at alpha = 1e-9.
-const orderBudget = 2.4e6
+// intervals: about 20 ms on a loaded machine, once per (n, alpha), as the answers are cached.
+// The recursions drop the far tails below 1e-20 alpha / n as they go, so the work grows as
+// n^1.5, and the exact range reaches n = 16,000 for ascents and 10,000 for turning points at
+// alpha = 1e-9 / 21 (the battery's share of each).
+const orderBudget = 2.5e7
 
 // orderPMFMaxN is the largest n for which AscentsPMF and TurningPointsPMF compute a PMF.
 const orderPMFMaxN = 20000
@@ -148,9 +149,10 @@ var (
 // independent draws from one continuous distribution: the check fails when A < lo or A > hi,
 // and each tail has probability <= alpha/2.
 //
-// Up to about n = 3200 the interval is exact (Eulerian numbers). Beyond, it is a proven bound:
-// the Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis with
-// mean (n-1)/2 and variance (n+1)/12, and Bennett's inequality applies. method says which.
+// Up to about n = 10,000 the interval is exact (Eulerian numbers). Beyond, it is a proven
+// bound: the Eulerian polynomial has only real roots, so A is a sum of independent Bernoullis,
+// whose cumulants are known exactly, and a Chernoff bound on the exact generating function
+// applies, within a factor of about 15 of the exact tail. method says which.
 // It returns a *TooSmallError when no value of A could fail.
 func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
 	return ascentsStat.interval(n, alpha)
@@ -160,10 +162,11 @@ func AscentsInterval(n int, alpha float64) (lo, hi int, method string, err error
 // points T among n independent draws from one continuous distribution: the check fails when
 // T < lo or T > hi, and each tail has probability <= alpha/2.
 //
-// Up to about n = 1900 the interval is exact (alternating runs). Beyond, it is a proven bound:
-// the alternating-runs polynomial has only real roots (Bona 2004), so T+1 is a sum of
-// independent Bernoullis with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's inequality
-// applies. method says which. It returns a *TooSmallError when no value of T could fail.
+// Up to about n = 10,000 the interval is exact (alternating runs). Beyond, it is a proven
+// bound: the alternating-runs polynomial has only real roots (Bona 2004), so T is a sum of
+// independent Bernoullis, whose cumulants are known exactly, and a Chernoff bound on the exact
+// generating function applies, within a factor of about 15 of the exact tail. method says
+// which. It returns a *TooSmallError when no value of T could fail.
 func TurningPointsInterval(n int, alpha float64) (lo, hi int, method string, err error) {
 	return turnsStat.interval(n, alpha)
 }
@@ -185,7 +188,7 @@ func (st orderStat) interval(n int, alpha float64) (lo, hi int, method string, e
 func (st orderStat) size(n int, alpha float64) (r intervalResult) {
 	if need := st.minN(alpha); n < need {
 		r.err = tooSmall(st.fn, st.name, n, need, alpha)
-	} else if orderBandCost(n, st.sdPerRootN, alpha, st.terms) <= orderBudget {
+	} else if n < turnsCumulantsMinN || orderBandCost(n, st.sdPerRootN, alpha, st.terms) <= orderBudget {
 		a := alpha / 2
 		p, dropped := st.banded(n, a*1e-20/float64(n))
 		// The dropped mass may sit in either tail: leave room for it, and for the rounding of
@@ -256,49 +259,22 @@ func factorialMinN(l float64) int {
 }
 
 // ascentsBound is the interval beyond the exact range. The Eulerian polynomial has only real
-// roots (Frobenius 1910), so A is a sum of n-1 independent Bernoullis, with mean (n-1)/2 and
-// variance (n+1)/12, and Bennett's inequality bounds each tail.
+// roots (Frobenius 1910), so A is a sum of n-1 independent Bernoullis, whose cumulants are
+// known exactly (ascentsCumulants), and a Chernoff bound on its exact generating function
+// bounds each tail (bernoulliSum).
 func ascentsBound(n int, alpha float64) (lo, hi int, method string) {
-	lo, hi = bennettInterval(float64(n-1)/2, float64(n+1)/12, math.Log(alpha)-math.Ln2, n-1)
-	return lo, hi, fmt.Sprintf("Bennett bound (ascents of %d values; the Eulerian polynomial is real-rooted)", n)
+	lo, hi = newBernoulliSum(ascentsCumulants(n), n-1).interval(math.Log(alpha) - math.Ln2 - logMargin)
+	return lo, hi, fmt.Sprintf("Chernoff bound on the exact generating function (ascents of %d values: a sum of independent Bernoullis, the Eulerian polynomial being real-rooted, with exact cumulants)", n)
 }
 
 // turnsBound is the interval beyond the exact range. The alternating-runs polynomial has only
 // real roots (M. Bona, Combinatorics of Permutations, 2004, from the David-Barton identity;
-// see S.-M. Ma, J. Ma and Y.-N. Yeh, arXiv:1904.11437), so the number of runs T+1 is a sum
-// of independent Bernoullis, with mean (2n-1)/3 and variance (16n-29)/90, and Bennett's
-// inequality bounds each tail. TestOrderPMFExactIntegers checks Newton's inequalities, which
-// real-rootedness implies, in exact arithmetic.
+// see S.-M. Ma, J. Ma and Y.-N. Yeh, arXiv:1904.11437), so the number of turning points is a
+// sum of n-2 independent Bernoullis, whose cumulants are known exactly (turnsCumulants), and
+// a Chernoff bound on its exact generating function bounds each tail (bernoulliSum).
+// TestOrderPMFExactIntegers checks Newton's inequalities, which real-rootedness implies, in
+// exact arithmetic.
 func turnsBound(n int, alpha float64) (lo, hi int, method string) {
-	lo, hi = bennettInterval(2*float64(n-2)/3, float64(16*n-29)/90, math.Log(alpha)-math.Ln2, n-2)
-	return lo, hi, fmt.Sprintf("Bennett bound (turning points of %d values; the alternating-runs polynomial is real-rooted)", n)
-}
-
-// bennettInterval returns the acceptance interval [lo, hi] within 0..top for a sum of
-// independent Bernoullis with mean mu and variance v, so that each tail outside it has
-// probability <= e^la: by Bennett's inequality, P(S - mu >= t) <= exp(-v h(t/v)) with
-// h(u) = (1+u) ln(1+u) - u, and the same for S - mu <= -t, since every term deviates from
-// its mean by at most 1.
-func bennettInterval(mu, v, la float64, top int) (lo, hi int) {
-	l := -la
-	bound := func(t float64) float64 { // v h(t/v), increasing in t
-		u := t / v
-		return v * ((1+u)*math.Log1p(u) - u)
-	}
-	// Bernstein's root is an upper end for the bisection, since Bennett is tighter.
-	tlo, thi := 0.0, (2*l/3+math.Sqrt(4*l*l/9+8*l*v))/2
-	for range 100 {
-		mid := (tlo + thi) / 2
-		if bound(mid) >= l {
-			thi = mid
-		} else {
-			tlo = mid
-		}
-	}
-	// Fail when S < lo, that is S <= ceil(mu-t)-1 < mu-t, or S > hi, that is S > mu+t. The
-	// sums round by at most an ulp of mu: widen by that, so that the interval never shrinks.
-	slack := math.Nextafter(mu, math.Inf(1)) - mu
-	lo = max(0, int(math.Ceil(mu-thi-slack)))
-	hi = min(top, int(math.Floor(mu+thi+slack)))
-	return lo, hi
+	lo, hi = newBernoulliSum(turnsCumulants(n), n-2).interval(math.Log(alpha) - math.Ln2 - logMargin)
+	return lo, hi, fmt.Sprintf("Chernoff bound on the exact generating function (turning points of %d values: a sum of independent Bernoullis, the alternating-runs polynomial being real-rooted, with exact cumulants)", n)
 }

@@ -17,7 +17,12 @@ import (
 // Analyze returns an error, and no verdict, for input it cannot judge: an empty sample, NaN or
 // infinite values, an invalid declaration or option, or a sample too small to size a check at
 // the requested rate (the error names the n each check needs).
-func Analyze[T Number](xs []T, want Dist, opts ...Option) (r Report, err error) {
+func Analyze[T Number](xs []T, want Dist[T], opts ...Option) (r Report, err error) {
+	return analyze(xs, want.d, opts)
+}
+
+// analyze is Analyze on a declaration of any type.
+func analyze[T Number](xs []T, want dist, opts []Option) (r Report, err error) {
 	if !want.uniform {
 		defer recoverDist(want, &r, &err)
 	}
@@ -34,7 +39,7 @@ func Analyze[T Number](xs []T, want Dist, opts ...Option) (r Report, err error) 
 
 // recoverDist turns a panic inside a declared distribution's methods (gonum's panic on
 // parameters out of bounds, for one) into an error: bad input never panics.
-func recoverDist(want Dist, r *Report, err *error) {
+func recoverDist(want dist, r *Report, err *error) {
 	if p := recover(); p != nil {
 		*r = Report{Dist: want.String()}
 		*err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", want, p)
@@ -127,13 +132,13 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 	case CheckDistinct:
 		return one(s.checkDistinct(alpha))
 	case CheckLattice:
-		return one(s.checkLattice(alpha))
+		return s.checkLattice(alpha)
 	case CheckMean:
 		return one(s.checkMean(alpha))
 	case CheckCoverage:
 		return s.checkCoverage(alpha)
 	case CheckFit:
-		return one(s.checkFit(alpha))
+		return s.checkFit(alpha)
 	case CheckIndependence:
 		return s.checkIndependence(alpha)
 	}

@@ -17,7 +17,7 @@ import (
 // Check records the call's false-failure rate with t.Attr("spreadcheck.alpha", ...), so that
 // go test -json carries it and the spreadcheck command can compare a test's observed failure
 // rate with the rate its checks allow.
-func Check[T Number](t testing.TB, xs []T, want Dist, opts ...Option) {
+func Check[T Number](t testing.TB, xs []T, want Dist[T], opts ...Option) {
 	t.Helper()
 	r, err := Analyze(xs, want, opts...)
 	fail(t, r, err)

@@ -113,7 +113,7 @@ func TestCheckFailsOnceWithEveryFailure(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, msg)
 		}
 	}
-	for _, name := range []string{"distinct", "coverage/min", "coverage/max", "coverage/range", "fit"} {
+	for _, name := range []string{"distinct", "coverage/min", "coverage/max", "coverage/range", "fit/ks", "fit/tails", "fit/spread"} {
 		if got := strings.Count(msg, "FAIL "+name+":"); got != 1 {
 			t.Errorf("the failure of %s is explained %d times, want once:\n%s", name, got, msg)
 		}

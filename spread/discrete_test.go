@@ -32,23 +32,23 @@ func binomial(r *rand.Rand, n int, p float64) int {
 func TestDiscreteDistributions(t *testing.T) {
 	cases := []struct {
 		name     string
-		want     Dist
+		want     Dist[int]
 		draw     func(r *rand.Rand) int
 		fail     bool
 		mustFail []string
 	}{
-		{"poisson(4)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 4) }, false, nil},
-		{"poisson(4) drawn as poisson(5)", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 5) }, true,
-			[]string{"fit"}},
-		{"poisson(4), constant 4", Discrete(distuv.Poisson{Lambda: 4}), func(*rand.Rand) int { return 4 }, true,
-			[]string{"coverage/min", "coverage/max", "fit"}},
-		{"poisson(4), negative", Discrete(distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return -poisson(r, 4) }, true,
+		{"poisson(4)", Discrete[int](distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 4) }, false, nil},
+		{"poisson(4) drawn as poisson(5)", Discrete[int](distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return poisson(r, 5) }, true,
+			[]string{"fit/ks"}},
+		{"poisson(4), constant 4", Discrete[int](distuv.Poisson{Lambda: 4}), func(*rand.Rand) int { return 4 }, true,
+			[]string{"coverage/min", "coverage/max", "fit/ks"}},
+		{"poisson(4), negative", Discrete[int](distuv.Poisson{Lambda: 4}), func(r *rand.Rand) int { return -poisson(r, 4) }, true,
 			[]string{"bounds"}},
-		{"binomial(10, 0.3)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 10, 0.3) }, false, nil},
-		{"binomial(10, 0.3) drawn as binomial(20, 0.5)", Discrete(distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 20, 0.5) }, true,
-			[]string{"bounds", "fit"}},
-		{"bernoulli(0.5)", Discrete(distuv.Bernoulli{P: 0.5}), func(r *rand.Rand) int { return r.IntN(2) }, false, nil},
-		{"bernoulli(0.5), read from a clock", Discrete(distuv.Bernoulli{P: 0.5}), func() func(*rand.Rand) int {
+		{"binomial(10, 0.3)", Discrete[int](distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 10, 0.3) }, false, nil},
+		{"binomial(10, 0.3) drawn as binomial(20, 0.5)", Discrete[int](distuv.Binomial{N: 10, P: 0.3}), func(r *rand.Rand) int { return binomial(r, 20, 0.5) }, true,
+			[]string{"bounds", "fit/ks"}},
+		{"bernoulli(0.5)", Discrete[int](distuv.Bernoulli{P: 0.5}), func(r *rand.Rand) int { return r.IntN(2) }, false, nil},
+		{"bernoulli(0.5), read from a clock", Discrete[int](distuv.Bernoulli{P: 0.5}), func() func(*rand.Rand) int {
 			i := 0
 			return func(*rand.Rand) int { i++; return i % 2 }
 		}(), true, []string{"independence/turning-points"}},
@@ -79,14 +79,14 @@ func TestDiscreteDistributions(t *testing.T) {
 }
 
 func TestDiscreteRejectsWholeNumbersOnly(t *testing.T) {
-	r, err := Analyze([]float64{1, 2.5, 3}, Discrete(distuv.Poisson{Lambda: 2}), Only(CheckBounds))
+	r, err := Analyze([]float64{1, 2.5, 3}, Discrete[float64](distuv.Poisson{Lambda: 2}), Only(CheckBounds))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !r.Failed() {
 		t.Errorf("2.5 from a Poisson passed the bounds check:\n%s", r)
 	}
-	if _, err := Analyze([]int{1}, Discrete(nil)); err == nil {
+	if _, err := Analyze([]int{1}, Discrete[int](nil)); err == nil {
 		t.Errorf("Discrete(nil) was accepted")
 	}
 }
@@ -97,7 +97,7 @@ func TestDiscreteCalibration(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	fails := 0
 	for range runs {
-		rep, err := Analyze(Draw(200, func() int { return poisson(r, 3) }), Discrete(distuv.Poisson{Lambda: 3}), FalseFailureRate(alpha))
+		rep, err := Analyze(Draw(200, func() int { return poisson(r, 3) }), Discrete[int](distuv.Poisson{Lambda: 3}), FalseFailureRate(alpha))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestDiscreteCalibration(t *testing.T) {
 // TestDiagnosisIsTyped: Diagnosis parsed its own prose and returned "wrong" for values of
 // probability zero; it returns typed suspects, and every one it can return is in Suspects.
 func TestDiagnosisIsTyped(t *testing.T) {
-	r, err := Analyze([]int{-1, -2, 3, 4, 5, 2, 1, 3}, Discrete(distuv.Poisson{Lambda: 3}), Only(CheckBounds))
+	r, err := Analyze([]int{-1, -2, 3, 4, 5, 2, 1, 3}, Discrete[int](distuv.Poisson{Lambda: 3}), Only(CheckBounds))
 	if err != nil {
 		t.Fatal(err)
 	}

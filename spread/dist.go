@@ -8,9 +8,19 @@ import (
 	"strings"
 )
 
-// Dist is a declared distribution: what a correct implementation's values must look like.
-// Make one with Uniform, UniformClosed, Continuous, Discrete or Like. The zero Dist is invalid.
-type Dist struct {
+// Dist is a declared distribution of values of type T: what a correct implementation's values
+// must look like. Make one with Uniform, UniformClosed, Continuous, Discrete, Like or OneOf.
+// The zero Dist is invalid.
+//
+// Its type parameter is the sample's type, so that Check and Analyze take only a declaration of
+// the sample's own type: a float declaration against an integer sample does not compile. Go
+// infers T from the arguments of the declaring call, never from the call around it: write the
+// bounds in the sample's type (Uniform(0, time.Second), Uniform(0.0, 1.0), Uniform(0, base)),
+// or name T where every bound is an untyped constant (Uniform[int64](0, 1000)).
+type Dist[T Number] struct{ d dist }
+
+// dist is a declaration, whatever its type.
+type dist struct {
 	name string
 	kind numKind // the type of the declared bounds
 
@@ -22,41 +32,43 @@ type Dist struct {
 	loKey, lastKey uint64
 	bounds         [2]string // the bounds, printed exactly
 
-	cont ContinuousDist // a general continuous distribution (uniform == false)
-	disc DiscreteDist   // a general distribution over the integers (uniform == false)
+	cont     continuousDist // a general continuous distribution (uniform == false)
+	contDecl any            // the ContinuousDist as declared, for its Mean and Variance
+	disc     DiscreteDist   // a general distribution over the integers (uniform == false)
 	// like draws n values of a reference sampler, as keys of its type (see Like).
 	like func(r *rand.Rand, n int) ([]uint64, error)
 
 	err error
 }
 
-// ContinuousDist is a continuous distribution known by its CDF and quantile function, such as
-// every continuous distribution in gonum.org/v1/gonum/stat/distuv (distuv.Normal,
-// distuv.Exponential, distuv.Beta, ...). If it also has Mean() and Variance() methods and a
-// bounded support, the mean check uses them.
-type ContinuousDist interface {
-	CDF(x float64) float64
-	Quantile(p float64) float64
+// ContinuousDist is a continuous distribution over values of type T (float64 or float32) known
+// by its CDF and quantile function, such as every continuous distribution in
+// gonum.org/v1/gonum/stat/distuv (distuv.Normal, distuv.Exponential, distuv.Beta, ...), whose
+// methods make T float64. If it also has Mean() and Variance() methods returning float64 and
+// a bounded support, the mean check uses them.
+type ContinuousDist[T ~float32 | ~float64] interface {
+	CDF(x T) float64
+	Quantile(p float64) T
 }
 
 // Uniform declares the uniform distribution over the half-open range [lo, hi).
 //
 // For an integer type (time.Duration counts nanoseconds) it is the discrete uniform
 // distribution over the integers in [lo, hi), anywhere in the type's range; for a
-// floating-point type it is continuous. Write Uniform(0.0, 1.0), not Uniform(0, 1), for a
-// float sample: untyped constants default to int, and the checks refuse a float sample against
-// an integer declaration.
-func Uniform[T Number](lo, hi T) Dist { return uniform(lo, hi, false) }
+// floating-point type it is continuous. T is the bounds' type: Uniform(0, time.Second) declares
+// durations, Uniform(0.0, 1.0) float64s; untyped constants alone make an int, so Uniform(0, 1)
+// against a float sample does not compile (see Dist).
+func Uniform[T Number](lo, hi T) Dist[T] { return Dist[T]{uniform(lo, hi, false)} }
 
 // UniformClosed declares the uniform distribution over the closed range [lo, hi], both ends
 // included: the values of the common formula lo + r.Int64N(hi-lo+1), whose upper end is
 // inclusive. For a float type it is the same continuous distribution as Uniform, except that
 // the bounds check accepts hi itself.
-func UniformClosed[T Number](lo, hi T) Dist { return uniform(lo, hi, true) }
+func UniformClosed[T Number](lo, hi T) Dist[T] { return Dist[T]{uniform(lo, hi, true)} }
 
-func uniform[T Number](lo, hi T, closed bool) Dist {
+func uniform[T Number](lo, hi T, closed bool) dist {
 	k := kindOf[T]()
-	d := Dist{kind: k, uniform: true, closed: closed, lo: float64(lo), hi: float64(hi)}
+	d := dist{kind: k, uniform: true, closed: closed, lo: float64(lo), hi: float64(hi)}
 	end := ")"
 	if closed {
 		end = "]"
@@ -87,29 +99,43 @@ func uniform[T Number](lo, hi T, closed bool) Dist {
 }
 
 // above reports whether a float value lies past the end of a uniform range.
-func (d Dist) above(x float64) bool { return x > d.hi || !d.closed && x == d.hi }
+func (d dist) above(x float64) bool { return x > d.hi || !d.closed && x == d.hi }
 
 // Continuous declares a continuous distribution by its CDF and quantile function, for example
-// Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}). Samples checked against it must be of a
-// floating-point type. Its support is [Quantile(0), Quantile(1)], which may be infinite.
-func Continuous(d ContinuousDist) (out Dist) {
-	out = Dist{kind: kindOf[float64](), cont: d, name: "Continuous(nil)"}
+// Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}): T is inferred from the distribution's methods,
+// float64 for gonum's. Its support is [Quantile(0), Quantile(1)], which may be infinite.
+func Continuous[T ~float32 | ~float64](d ContinuousDist[T]) (out Dist[T]) {
+	out.d = dist{kind: kindOf[T](), name: "Continuous(nil)"}
 	if d == nil {
-		out.err = errors.New("spread: Continuous(nil): no distribution declared")
+		out.d.err = errors.New("spread: Continuous(nil): no distribution declared")
 		return out
 	}
-	out.name = distName(d)
+	out.d.cont, out.d.contDecl = continuousAs[T]{d}, d
+	out.d.name = distName(d)
 	defer func() {
 		if p := recover(); p != nil {
-			out.err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", out.name, p)
+			out.d.err = fmt.Errorf("spread: %s panicked: %v: check the distribution's parameters", out.d.name, p)
 		}
 	}()
-	out.lo, out.hi = d.Quantile(0), d.Quantile(1)
-	if math.IsNaN(out.lo) || math.IsNaN(out.hi) || !(out.lo < out.hi) {
-		out.err = fmt.Errorf("spread: %s: its support [Quantile(0), Quantile(1)] = [%v, %v] is not a range", out.name, out.lo, out.hi)
+	out.d.lo, out.d.hi = float64(d.Quantile(0)), float64(d.Quantile(1))
+	if math.IsNaN(out.d.lo) || math.IsNaN(out.d.hi) || !(out.d.lo < out.d.hi) {
+		out.d.err = fmt.Errorf("spread: %s: its support [Quantile(0), Quantile(1)] = [%v, %v] is not a range", out.d.name, out.d.lo, out.d.hi)
 	}
 	return out
 }
+
+// continuousDist is a ContinuousDist on float64, as the checks read one.
+type continuousDist interface {
+	CDF(x float64) float64
+	Quantile(p float64) float64
+}
+
+// continuousAs reads a ContinuousDist[T] on float64; it keeps the declared distribution for
+// its Mean and Variance methods.
+type continuousAs[T ~float32 | ~float64] struct{ d ContinuousDist[T] }
+
+func (c continuousAs[T]) CDF(x float64) float64      { return c.d.CDF(T(x)) }
+func (c continuousAs[T]) Quantile(p float64) float64 { return float64(c.d.Quantile(p)) }
 
 // DiscreteDist is a distribution over the integers known by its CDF and probability mass
 // function, such as distuv.Poisson, distuv.Binomial, distuv.Bernoulli and distuv.Categorical
@@ -120,21 +146,21 @@ type DiscreteDist interface {
 }
 
 // Discrete declares a distribution over the integers by its CDF and probability mass
-// function, for example Discrete(distuv.Poisson{Lambda: 4}). Samples checked against it may be
-// of any Number type; the distribution's methods take float64, so values beyond 2^53 reach
-// them rounded. A value of probability zero (outside the support, or not a whole number)
-// fails the bounds check. Its values are not equally likely, so the distinct check does not
-// apply; the mean check needs a bounded support, so it is skipped too; coverage checks the min
-// and max on the probability scale, and fit uses the continuous Kolmogorov-Smirnov limit,
-// which is conservative for a discrete distribution.
-func Discrete(d DiscreteDist) Dist {
-	out := Dist{kind: kindOf[float64](), disc: d, name: "Discrete(nil)", lo: math.Inf(-1), hi: math.Inf(1)}
+// function, for example Discrete[int](distuv.Poisson{Lambda: 4}). Name the sample's type: the
+// distribution's methods take float64 whatever the sample, so they cannot tell T (values
+// beyond 2^53 reach them rounded). A value of probability zero (outside the support, or not a
+// whole number) fails the bounds check. Its values are not equally likely, so the distinct
+// check does not apply; the mean check needs a bounded support, so it is skipped too; coverage
+// checks the min and max on the probability scale, and fit uses the continuous
+// Kolmogorov-Smirnov limit, which is conservative for a discrete distribution.
+func Discrete[T Number](d DiscreteDist) Dist[T] {
+	out := dist{kind: kindOf[T](), disc: d, name: "Discrete(nil)", lo: math.Inf(-1), hi: math.Inf(1)}
 	if d == nil {
 		out.err = errors.New("spread: Discrete(nil): no distribution declared")
-		return out
+		return Dist[T]{out}
 	}
 	out.name = distName(d)
-	return out
+	return Dist[T]{out}
 }
 
 // distName prints a gonum distribution without its nil source.
@@ -143,7 +169,9 @@ func distName(d any) string {
 }
 
 // String returns the declaration, e.g. "Uniform[0s, 1s)".
-func (d Dist) String() string {
+func (d Dist[T]) String() string { return d.d.String() }
+
+func (d dist) String() string {
 	if d.name == "" {
 		return "Dist{}"
 	}
@@ -151,7 +179,7 @@ func (d Dist) String() string {
 }
 
 // validate reports why d cannot be used, if it cannot.
-func (d Dist) validate() error {
+func (d dist) validate() error {
 	if d.name == "" {
 		return errors.New("spread: the zero Dist declares nothing: use Uniform, Continuous or Discrete")
 	}
@@ -159,10 +187,10 @@ func (d Dist) validate() error {
 }
 
 // integer reports whether d is a uniform over an integer type.
-func (d Dist) integer() bool { return d.uniform && d.kind.integer }
+func (d dist) integer() bool { return d.uniform && d.kind.integer }
 
 // bounded reports whether the support is finite at both ends.
-func (d Dist) bounded() bool {
+func (d dist) bounded() bool {
 	if d.like != nil {
 		return false
 	}
@@ -170,12 +198,12 @@ func (d Dist) bounded() bool {
 }
 
 // moments returns the mean and variance the distribution declares, if it declares them.
-func (d Dist) moments() (mean, variance float64, ok bool) {
+func (d dist) moments() (mean, variance float64, ok bool) {
 	if d.uniform || d.disc != nil || d.like != nil {
 		return 0, 0, false // the uniform checks use exact formulas of their own
 	}
-	m, okM := d.cont.(interface{ Mean() float64 })
-	v, okV := d.cont.(interface{ Variance() float64 })
+	m, okM := d.contDecl.(interface{ Mean() float64 })
+	v, okV := d.contDecl.(interface{ Variance() float64 })
 	if !okM || !okV {
 		return 0, 0, false
 	}

@@ -22,9 +22,13 @@
 //     offsets);
 //   - coverage: the min and max close enough to the ends of the range, and the range wide
 //     enough (the sharpest test of a collapsed range);
-//   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape);
+//   - fit: one-sample Kolmogorov-Smirnov against the declared CDF (any change of shape), and
+//     the order statistics of the positions and of their distances from the middle, each on
+//     its own Beta scale (an end too heavy or too light, a spread too wide or too narrow);
 //   - lattice: the leading binary digits of the values' positions on which every value agrees
-//     (a stuck bit of the source, a generator with too few random bits);
+//     (a stuck bit of the source), and the coarsest grid over the range that every value lies
+//     within the sample's resolution of (a generator with too few random bits, scaled to the
+//     range);
 //   - independence: the counts of ascents and of turning points, and the lag-1 product sum
 //     (values read from a clock, at any step; a smooth serial correlation).
 //
@@ -50,6 +54,27 @@
 // of broken randomness it suggests (Suspect, named as package mutants names its classes), a
 // histogram of the sample, and the seed and command that replay the test. Analyze returns the
 // same report without a testing.TB.
+//
+// # Declarations are typed
+//
+// A declaration is a Dist[T], T the type of the values it declares, and Check and Analyze take
+// a []T with a Dist[T] only: a float declaration against an integer sample, or one of int64
+// against durations, does not compile. Go infers T from the arguments of the call that makes the
+// declaration, never from the call it is passed to, so:
+//
+//   - the common declarations need no type: Uniform(0, base), Uniform(0, time.Second) and
+//     Uniform(0.0, 1.0) take their bounds' types, Like its sampler's result type, and
+//     Continuous(distuv.Normal{...}) the type of the distribution's methods (float64 for
+//     gonum's);
+//   - untyped constants alone default to int or float64, so Uniform(0, 1000) declares ints: a
+//     sample of another type names it, Uniform[int64](0, 1000), Uniform[float32](0, 1), or
+//     types a bound, Uniform(0, 16*time.Millisecond);
+//   - Discrete names its type, Discrete[int](distuv.Poisson{Lambda: 4}): a gonum discrete
+//     distribution's methods take float64 whatever the sample, so they cannot tell it.
+//
+// The alternative, a declaration of no type converted to the sample's at run time, would let
+// Uniform(0, 1000) check any integer sample but would catch Uniform(0, 1) against floats only
+// when the test runs.
 //
 // # Checks on event times
 //

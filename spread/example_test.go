@@ -36,8 +36,11 @@ func ExampleAnalyze_constant() {
 	// coverage/min
 	// coverage/max
 	// coverage/range
-	// fit
-	// lattice
+	// fit/ks
+	// fit/tails
+	// fit/spread
+	// lattice/digits
+	// lattice/grid
 	// independence/serial-correlation
 }
 
@@ -75,7 +78,7 @@ func ExampleReport_String() {
 	}
 	fmt.Print(report)
 	// Output:
-	// spread: 3 of 11 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
+	// spread: 3 of 14 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
 	//   most likely: clock-derived
 	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 440 and 559
 	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
@@ -95,6 +98,9 @@ func ExampleReport_String() {
 	//     coverage/min                 ok    min 0s; want min <= 23.337017ms [alpha 5.56e-11]
 	//     coverage/max                 ok    max 999ms; want max >= 976.662982ms [alpha 5.56e-11]
 	//     coverage/range               ok    range 999ms; want range > 973.4ms [alpha 5.56e-11]
-	//     fit                          ok    D = 0.0010 (largest gap between the sample's CDF and the declared one); want D < 0.1074 [alpha 1.67e-10]
-	//     lattice                      ok    0 of the first 21 binary digits of the position the same in every value; want none [alpha 1.67e-10]
+	//     fit/ks                       ok    D = 0.0010 (largest gap between the sample's CDF and the declared one); want D < 0.1099 [alpha 5.56e-11]
+	//     fit/tails                    ok    smallest tail probability of an order statistic of the values 1e-06: the smallest value (0s) lies too low; want every tail probability > 1.67e-13 [alpha 5.56e-11]
+	//     fit/spread                   ok    smallest tail probability of an order statistic of the distances from the middle 2e-06: the smallest distance from the middle (1e-09 of the half-width) lies too low; want every tail probability > 1.67e-13 [alpha 5.56e-11]
+	//     lattice/digits               ok    0 of the first 21 binary digits of the position the same in every value; want none [alpha 8.33e-11]
+	//     lattice/grid                 ok    coarsest grid over the range holding every value within one step: none of up to 2^28 points; want none of up to 2^28 points [alpha 8.33e-11]
 }

@@ -7,15 +7,50 @@ import (
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
-// checkFit fails when the sample's empirical CDF strays too far from the declared CDF anywhere
-// (one-sample Kolmogorov-Smirnov): it sees any change of shape, given enough values.
-func (s *sample) checkFit(alpha float64) (Result, error) {
+// checkFit compares the sample's shape with the declared one: the Kolmogorov-Smirnov distance
+// (any change of shape, given enough values) and, where the positions are fine enough, the
+// order-statistic tails of the positions and of their distances from the middle (an end too
+// heavy or too light, a spread too wide or too narrow), the three sharing the check's rate.
+// Like compares two samples: its fit is the two-sample distance alone.
+func (s *sample) checkFit(alpha float64) ([]Result, error) {
+	if s.dist.like != nil {
+		r, err := s.fitLike(alpha)
+		return []Result{r}, err
+	}
+	bounds := s.positionBounds()
+	if bounds == nil {
+		r, err := s.ks(alpha)
+		return []Result{r}, err
+	}
+	part, err := share(alpha, 3)
+	if err != nil {
+		return nil, err
+	}
+	ks, err := s.ks(part)
+	if err != nil {
+		return nil, err
+	}
+	tails, err := s.orderTails(bounds, part, false)
+	if err != nil {
+		return nil, err
+	}
+	ranks, err := sizing.OrderTailsRanks(s.n)
+	if err != nil {
+		return nil, err
+	}
+	spread, err := s.orderTails(foldedBounds(s.n, bounds, ranks), part, true)
+	if err != nil {
+		return nil, err
+	}
+	return []Result{ks, tails, spread}, nil
+}
+
+// ks fails when the sample's empirical CDF strays too far from the declared CDF anywhere
+// (one-sample Kolmogorov-Smirnov).
+func (s *sample) ks(alpha float64) (Result, error) {
 	var stat, limit float64
 	var method string
 	var err error
-	if s.dist.like != nil {
-		return s.fitLike(alpha)
-	}
 	switch {
 	case s.discrete:
 		if stat, err = sizing.KSStatisticUniformInt(s.sortedCells, s.cells); err != nil {
@@ -36,7 +71,7 @@ func (s *sample) checkFit(alpha float64) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{
-		Name:      string(CheckFit),
+		Name:      string(CheckFit) + "/ks",
 		Check:     CheckFit,
 		N:         s.n,
 		Statistic: stat,

@@ -456,8 +456,8 @@ func (st *stream) loadSuspects() ([]Suspect, string) {
 	return []Suspect{SuspectClustered}, "more loops share a bucket than independent uniform phases allow"
 }
 
-// phasesResult checks the loops' phases in the first interval after the warm-up with the fit
-// check against Uniform[0, I).
+// phasesResult checks the loops' phases in the first interval after the warm-up with the
+// Kolmogorov-Smirnov statistic of the fit check against Uniform[0, I).
 func (st *stream) phasesResult(alpha float64) Result {
 	I := time.Duration(st.sched.interval)
 	var phases []time.Duration
@@ -472,12 +472,14 @@ func (st *stream) phasesResult(alpha float64) Result {
 		r.Skipped = fmt.Sprintf("no loop has an event from %v on", time.Duration(st.warm)*I)
 		return r
 	}
-	rep, err := Analyze(phases, Uniform(0, I), FalseFailureRate(alpha), Only(CheckFit))
-	if err != nil || len(rep.Results) != 1 {
-		r.Skipped = tooFewText(len(phases), "phases", alpha, err)
+	s, err := newSample(phases, Uniform(0, I).d, config{alpha: alpha})
+	if err == nil {
+		r, err = s.ks(alpha)
+	}
+	if err != nil {
+		r = Result{Name: string(CheckPhases), Check: CheckPhases, N: len(phases), Alpha: alpha, Skipped: tooFewText(len(phases), "phases", alpha, err)}
 		return r
 	}
-	r = rep.Results[0]
 	r.Name, r.Check = string(CheckPhases), CheckPhases
 	r.Observed = fmt.Sprintf("phases (offsets into their interval) of %d loops' %s: %s", len(phases), where, r.Observed)
 	if r.Failed {

@@ -37,7 +37,7 @@ func (s *sample) histogram() string {
 
 // histogramLike draws the sample and the reference over the range of both, on one scale.
 func (s *sample) histogramLike() string {
-	lo, hi := min(s.likeSorted[0], s.refSorted[0]), max(s.likeSorted[s.n-1], s.refSorted[s.n-1])
+	lo, hi := min(s.sortedKeys[0], s.refSorted[0]), max(s.sortedKeys[s.n-1], s.refSorted[s.n-1])
 	fl, fh := s.keyValue(lo), s.keyValue(hi)
 	bin := func(key uint64) int {
 		if fh <= fl {
@@ -47,7 +47,7 @@ func (s *sample) histogramLike() string {
 	}
 	var own, ref [histogramBins]int
 	for i := range s.n {
-		own[bin(s.likeSorted[i])]++
+		own[bin(s.sortedKeys[i])]++
 		ref[bin(s.refSorted[i])]++
 	}
 	top := 0

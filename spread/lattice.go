@@ -38,9 +38,27 @@ func (s *sample) latticeBits() (j int, slack float64) {
 	return j, math.Ldexp(s.res, j+1)
 }
 
-// checkLattice fails when too many of the leading digits of the values' positions agree
+// checkLattice runs the lattice check's two statistics, each at half its rate: the leading
+// digits on which every value agrees, and the coarsest grid every value lies next to.
+func (s *sample) checkLattice(alpha float64) ([]Result, error) {
+	part, err := share(alpha, 2)
+	if err != nil {
+		return nil, err
+	}
+	digits, err := s.stuckDigits(part)
+	if err != nil {
+		return nil, err
+	}
+	grid, err := s.latticeGrid(part)
+	if err != nil {
+		return nil, err
+	}
+	return []Result{digits, grid}, nil
+}
+
+// stuckDigits fails when too many of the leading digits of the values' positions agree
 // across the whole sample.
-func (s *sample) checkLattice(alpha float64) (Result, error) {
+func (s *sample) stuckDigits(alpha float64) (Result, error) {
 	j, slack := s.latticeBits()
 	b, err := sizing.StuckBitsLimit(j, s.n, alpha, slack)
 	if err != nil {
@@ -49,7 +67,7 @@ func (s *sample) checkLattice(alpha float64) (Result, error) {
 	and, or := s.digitMasks(j)
 	stuck := j - bits.OnesCount64(and^or)
 	r := Result{
-		Name:      string(CheckLattice),
+		Name:      string(CheckLattice) + "/digits",
 		Check:     CheckLattice,
 		N:         s.n,
 		Statistic: float64(stuck),
@@ -72,6 +90,83 @@ func (s *sample) checkLattice(alpha float64) (Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// latticeGrid fails when every value lies within the sample's resolution (one cell of a
+// discrete declaration, the float resolution otherwise) of a grid of 2^b points over the
+// range, for a b small enough that a correct sample does so with probability at most alpha: a
+// generator with too few random bits, scaled to the range, lands next to its own grid without
+// fixing any binary digit of the positions.
+func (s *sample) latticeGrid(alpha float64) (Result, error) {
+	var limit, top int
+	var method, unit string
+	var err error
+	if s.discrete {
+		limit, method, err = sizing.GridLimitInt(s.cells, s.n, alpha)
+		top, unit = bits.Len64(s.cells)-2, "one step"
+	} else {
+		limit, method, err = sizing.GridLimit(s.res, s.n, alpha)
+		top, unit = 0, fmt.Sprintf("%.3g of the range", s.res)
+		for top < 62 && math.Ldexp(s.res, top+3) < 1 { // the largest b with 2^(b+2) res < 1
+			top++
+		}
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	g := top + 1 // none
+	for b := 1; b <= top; b++ {
+		if s.nearGrid(b) {
+			g = b
+			break
+		}
+	}
+	r := Result{
+		Name: string(CheckLattice) + "/grid", Check: CheckLattice, N: s.n, Alpha: alpha,
+		Statistic: float64(g), Limit: float64(limit), Margin: float64(g - limit), Failed: g <= limit,
+		Method:   method,
+		Observed: fmt.Sprintf("coarsest grid over the range holding every value within %s: none of up to 2^%d points", unit, top),
+		Want:     fmt.Sprintf("none of up to 2^%d points", limit),
+	}
+	if g <= top {
+		r.Observed = fmt.Sprintf("coarsest grid over the range holding every value within %s: 2^%d points", unit, g)
+	}
+	if r.Failed {
+		r.Distance = fmt.Sprintf("a grid 2^%d times coarser than the limit", limit-g+1)
+		r.Suspects = []Suspect{SuspectQuantized}
+		r.why = fmt.Sprintf("the values sit next to a grid of 2^%d points: a generator with %d random bits, scaled to the range", g, g)
+	}
+	return r, nil
+}
+
+// nearGrid reports whether every value lies within the resolution of the grid of 2^b points
+// over the range (a value outside the range is near none): for a discrete sample, a cell k within one cell of a point j W / 2^b, that is
+// |k 2^b - j W| < 2^b, in 128-bit integers; for a float sample, a position u with
+// |u 2^b - round(u 2^b)| <= res 2^b, exact in float64 (scaling by 2^b is).
+func (s *sample) nearGrid(b int) bool {
+	if s.below > 0 || s.above > 0 {
+		return false // a value outside the range is near no grid over it (bounds fails it)
+	}
+	if s.discrete {
+		w, unit := s.cells, uint64(1)<<b
+		for _, k := range s.sortedCells {
+			hi, lo := bits.Mul64(k, unit)
+			_, r := bits.Div64(hi, lo, w) // hi < w as k < w
+			if min(r, w-r) >= unit {
+				return false
+			}
+		}
+		return true
+	}
+	scale := math.Ldexp(1, b)
+	tol := s.res * scale
+	for _, p := range s.sortedPos {
+		x := p * scale
+		if math.Abs(x-math.Round(x)) > tol {
+			return false
+		}
+	}
+	return true
 }
 
 // latticeWant says how many stuck digits a sample may have.

@@ -56,6 +56,50 @@ func TestLatticeSeesFewRandomBits(t *testing.T) {
 		Uniform(0.0, 1.0), grid, Only(CheckLattice))
 }
 
+// TestLatticeGridSeesA16BitGenerator: a 16-bit generator scaled to nanoseconds over a second,
+// floor(k 10^9 / 2^16), fixes no binary digit of the positions (a 127 in 128 of them end in a
+// run of ones, the rest in zeros), so the stuck digits cannot see it and the distinct check
+// needed 986 values; its values all lie within a nanosecond of the grid of 2^16 points, which
+// three correct values do with probability (2^17/10^9)^3 = 2.3e-12. The grid statistic rejects
+// it from three values on every seed, a float32 on its float grid from two, and passes correct
+// samples of three.
+func TestLatticeGridSeesA16BitGenerator(t *testing.T) {
+	sixteen := func(r *rand.Rand) time.Duration { return time.Duration(r.Uint64N(1<<16) * 1e9 >> 16) }
+	for seed := range uint64(20) {
+		r, err := Analyze(draws(seed, 3, sixteen), Uniform(0, time.Second), Only(CheckLattice))
+		if err != nil || !find(r, "lattice/grid").Failed || find(r, "lattice/digits").Failed {
+			t.Fatalf("seed %d: %v\n%s", seed, err, r)
+		}
+		if d := r.Diagnosis(); !slices.Contains(d, SuspectQuantized) {
+			t.Errorf("seed %d: Diagnosis %v", seed, d)
+		}
+	}
+	passesAll(t, "a correct sample", 50, 3, func(r *rand.Rand) time.Duration {
+		return time.Duration(r.Int64N(int64(time.Second)))
+	}, Uniform(0, time.Second), Only(CheckLattice))
+	for seed := range uint64(20) {
+		r, err := Analyze(draws(seed, 2, func(r *rand.Rand) float64 { return float64(r.Float32()) }), Uniform(0.0, 1.0), Step(0x1p-47), Only(CheckLattice))
+		if err != nil || !find(r, "lattice/grid").Failed {
+			t.Fatalf("float32, seed %d: %v\n%s", seed, err, r)
+		}
+	}
+}
+
+// TestLatticeGridOnFloats: without a Step, a float sample is allowed its resolution (2^-24
+// and some on [0, 1)); a 16-bit generator's floats still sit on the grid of 2^16 points, which
+// 6 values of that resolution do with probability at most (2^18 res)^6 = 6.9e-11, and a
+// float32, whose grid is as fine as the resolution, passes, as it must.
+func TestLatticeGridOnFloats(t *testing.T) {
+	for seed := range uint64(20) {
+		r, err := Analyze(draws(seed, 6, func(r *rand.Rand) float64 { return float64(r.Uint64()>>48) / (1 << 16) }), Uniform(0.0, 1.0), Only(CheckLattice))
+		if err != nil || !find(r, "lattice/grid").Failed {
+			t.Fatalf("seed %d: %v\n%s", seed, err, r)
+		}
+	}
+	passesAll(t, "float32", 50, 50, func(r *rand.Rand) float64 { return float64(r.Float32()) }, Uniform(0.0, 1.0), Only(CheckLattice))
+	passesAll(t, "float64", 50, 50, func(r *rand.Rand) float64 { return r.Float64() }, Uniform(0.0, 1.0), Only(CheckLattice))
+}
+
 // TestLatticeSkips: too few values to read digits from, or a declaration without a range.
 func TestLatticeSkips(t *testing.T) {
 	for _, c := range []struct {
@@ -71,7 +115,7 @@ func TestLatticeSkips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if find(r, "lattice").Skipped == "" {
+		if find(r, "lattice").Skipped == "" || find(r, "lattice/grid").Name != "" {
 			t.Errorf("%s: the lattice check ran:\n%s", c.name, r)
 		}
 	}

@@ -27,12 +27,12 @@ import (
 //
 // Ties, as at a cap, only make these statistics smaller, so their limits hold for every
 // distribution. A reference that panics is an error, not a crash.
-func Like[T Number](reference func(r *rand.Rand) T) Dist {
+func Like[T Number](reference func(r *rand.Rand) T) Dist[T] {
 	k := kindOf[T]()
-	d := Dist{kind: k, name: "Like(reference)"}
+	d := dist{kind: k, name: "Like(reference)"}
 	if reference == nil {
 		d.name, d.err = "Like(nil)", errors.New("spread: Like(nil): no reference sampler declared")
-		return d
+		return Dist[T]{d}
 	}
 	d.like = func(r *rand.Rand, n int) (keys []uint64, err error) {
 		defer func() {
@@ -55,11 +55,10 @@ func Like[T Number](reference func(r *rand.Rand) T) Dist {
 		}
 		return keys, nil
 	}
-	return d
+	return Dist[T]{d}
 }
 
-// prepareLike draws the reference and keeps both samples' keys, sorted, in the reference's
-// domain.
+// prepareLike draws the reference and keeps both samples' keys, sorted.
 func (s *sample) prepareLike() error {
 	seed := uint64(s.n)
 	for _, k := range s.keys {
@@ -70,21 +69,6 @@ func (s *sample) prepareLike() error {
 		return err
 	}
 	s.refSorted = sortedCopy(ref)
-	own := make([]uint64, s.n)
-	for i, key := range s.sortedKeys {
-		k, below, above := key, false, false
-		if s.kind.integer {
-			k, below, above = toDomain(key, s.kind.signed, s.dist.kind.signed)
-		}
-		switch {
-		case below:
-			k = 0
-		case above:
-			k = math.MaxUint64
-		}
-		own[i] = k
-	}
-	s.likeSorted = own
 	return nil
 }
 
@@ -104,7 +88,7 @@ func (s *sample) coverageLike(alpha float64) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	own, ref := s.likeSorted, s.refSorted
+	own, ref := s.sortedKeys, s.refSorted
 	method := fmt.Sprintf("P(the %d largest of the %d pooled values all from one sample) = 2 C(n, k)/C(2n, k), exact for two samples of n = %d from one distribution (ties only shorten the run)", k, 2*s.n, s.n)
 	end := func(name string, refBeyond, ownBeyond int, bound, refWord, ownWord, side string) Result {
 		run := max(refBeyond, ownBeyond)
@@ -136,7 +120,7 @@ func (s *sample) fitLike(alpha float64) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	own, ref := s.likeSorted, s.refSorted
+	own, ref := s.sortedKeys, s.refSorted
 	gap, at, i, j := 0, uint64(0), 0, 0
 	for i < s.n || j < s.n {
 		x := uint64(math.MaxUint64)
@@ -152,7 +136,7 @@ func (s *sample) fitLike(alpha float64) (Result, error) {
 		}
 	}
 	r := Result{
-		Name: string(CheckFit), Check: CheckFit, N: s.n, Alpha: alpha,
+		Name: string(CheckFit) + "/ks", Check: CheckFit, N: s.n, Alpha: alpha,
 		Statistic: float64(abs64(gap)) / float64(s.n), Limit: float64(k) / float64(s.n),
 		Margin: float64(k-abs64(gap)) / float64(s.n), Failed: abs64(gap) >= k,
 		Method:   "two-sample Kolmogorov-Smirnov, " + method,

@@ -43,11 +43,11 @@ func TestLikeRejectsAnotherFormula(t *testing.T) {
 		text string
 	}{
 		{"the cap left out", func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(time.Second))) },
-			[]string{"coverage/max", "fit"}, "values above the sample's max"},
+			[]string{"coverage/max", "fit/ks"}, "values above the sample's max"},
 		{"a collapse to half", func(r *rand.Rand) time.Duration { return capped(r) / 2 },
-			[]string{"coverage/max", "fit"}, "the sample holds"},
+			[]string{"coverage/max", "fit/ks"}, "the sample holds"},
 		{"a constant", func(*rand.Rand) time.Duration { return 300 * time.Millisecond },
-			[]string{"coverage/min", "coverage/max", "fit"}, "values below the sample's min"},
+			[]string{"coverage/min", "coverage/max", "fit/ks"}, "values below the sample's min"},
 		{"a clock", func(*rand.Rand) time.Duration { now += 57 * time.Millisecond; return min(limit, now%time.Second) },
 			[]string{"independence/ascents"}, "ascents"},
 	} {
@@ -81,12 +81,11 @@ func TestLikeBadReferences(t *testing.T) {
 	xs := draws(1, 100, capped)
 	for _, c := range []struct {
 		name string
-		d    Dist
+		d    Dist[time.Duration]
 		want string
 	}{
 		{"nil", Like[time.Duration](nil), "Like(nil)"},
 		{"panics", Like(func(*rand.Rand) time.Duration { panic("boom") }), "panicked: boom"},
-		{"floats against durations", Like(func(r *rand.Rand) float64 { return r.Float64() }), "declared over float64"},
 	} {
 		if _, err := Analyze(xs, c.d); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)

@@ -90,26 +90,6 @@ func floatKey(x float64) uint64 {
 	return b | 1<<63
 }
 
-// toDomain converts the key of a sample value into the key space of a declaration of the
-// other signedness: a negative value lies below every unsigned range, an unsigned value above
-// MaxInt64 above every signed one.
-func toDomain(key uint64, sampleSigned, distSigned bool) (k uint64, below, above bool) {
-	switch {
-	case sampleSigned == distSigned:
-		return key, false, false
-	case sampleSigned: // a signed value against an unsigned range
-		if key < 1<<63 {
-			return 0, true, false
-		}
-		return key ^ 1<<63, false, false
-	default: // an unsigned value against a signed range
-		if key >= 1<<63 {
-			return 0, false, true
-		}
-		return key ^ 1<<63, false, false
-	}
-}
-
 // roundDuration returns x nanoseconds as a Duration rounded to four significant digits, so that
 // reports read "499.8ms" rather than "499.812345ms"; values past the Duration range are clamped
 // to its ends.

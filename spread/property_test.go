@@ -36,9 +36,9 @@ func TestGeneralDistributionsNeverPanic(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		xs := rapid.SliceOfN(rapid.Float64Range(-10, 50), 1, 200).Draw(t, "xs")
 		p := rapid.Float64Range(-2, 20).Draw(t, "parameter")
-		dists := []Dist{
-			Discrete(distuv.Poisson{Lambda: p}),
-			Discrete(distuv.Binomial{N: math.Round(p), P: 0.5}),
+		dists := []Dist[float64]{
+			Discrete[float64](distuv.Poisson{Lambda: p}),
+			Discrete[float64](distuv.Binomial{N: math.Round(p), P: 0.5}),
 			Continuous(distuv.Normal{Mu: p, Sigma: p / 4}),
 			Continuous(distuv.Exponential{Rate: p}),
 		}

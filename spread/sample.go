@@ -18,7 +18,7 @@ import (
 //     the resolution that the checks allow for;
 //   - general (Continuous, Discrete): the values as float64, for the distribution's CDF.
 type sample struct {
-	dist Dist
+	dist dist
 	kind numKind // the sample's type
 	n    int
 
@@ -40,23 +40,17 @@ type sample struct {
 
 	sorted []float64 // general: the values, ascending
 
-	likeSorted []uint64 // Like: the sample's keys, ascending, in the reference's domain
-	refSorted  []uint64 // Like: the reference's keys, ascending
+	refSorted []uint64 // Like: the reference's keys, ascending
 
 	below, above, offGrid, offSupport int
 }
 
 // newSample validates xs against want and prepares it.
-func newSample[T Number](xs []T, want Dist, c config) (*sample, error) {
+func newSample[T Number](xs []T, want dist, c config) (*sample, error) {
 	if err := want.validate(); err != nil {
 		return nil, err
 	}
-	k := kindOf[T]()
-	if want.disc == nil {
-		if err := compatible(k, want); err != nil {
-			return nil, err
-		}
-	}
+	k := kindOf[T]() // the declaration's type too: Dist[T] takes only samples of type T
 	if len(xs) == 0 {
 		return nil, fmt.Errorf("spread: the sample is empty: draw values first, e.g. spread.Draw(1000, f)")
 	}
@@ -115,19 +109,6 @@ func (s *sample) keyValue(key uint64) float64 {
 	return float64(key)
 }
 
-// compatible rejects a float sample against an integer declaration and the reverse: the two
-// mean different distributions (discrete and continuous), and mixing them is almost always an
-// untyped constant that defaulted to int.
-func compatible(k numKind, want Dist) error {
-	if k.integer == want.kind.integer {
-		return nil
-	}
-	if k.integer {
-		return fmt.Errorf("spread: the sample is %s (integer) but %s is declared over %s: declare it with the sample's type", k.name, want, want.kind.name)
-	}
-	return fmt.Errorf("spread: the sample is %s but %s is declared over %s (integers): write the bounds as floats, e.g. Uniform(0.0, 1.0)", k.name, want, want.kind.name)
-}
-
 // prepareInt maps an integer sample onto the cells of its declared range: offsets from lo in
 // the keys' integers, exact over the whole range of every integer type.
 func (s *sample) prepareInt(st step) error {
@@ -148,15 +129,14 @@ func (s *sample) prepareInt(st step) error {
 	}
 	s.cells = span/s.step + 1
 	cells := make([]uint64, s.n)
-	for i, key := range s.keys {
-		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
+	for i, k := range s.keys {
 		switch {
-		case below || k < d.loKey:
+		case k < d.loKey:
 			s.below++
-			s.addOutside(key)
-		case above || k > d.lastKey:
+			s.addOutside(k)
+		case k > d.lastKey:
 			s.above, cells[i] = s.above+1, s.cells-1
-			s.addOutside(key)
+			s.addOutside(k)
 		default:
 			off := k - d.loKey
 			if off%s.step != 0 {
@@ -179,9 +159,9 @@ func (s *sample) addCell(k uint64) {
 }
 
 // addOutside adds floor((x - lo)/step) of an integer value outside the range, in big
-// integers: a value of another signedness may lie 2^64 away.
+// integers, whose sum may pass 2^128.
 func (s *sample) addOutside(key uint64) {
-	x, lo := keyInt(key, s.kind.signed), keyInt(s.dist.loKey, s.dist.kind.signed)
+	x, lo := keyInt(key, s.kind.signed), keyInt(s.dist.loKey, s.kind.signed)
 	off := x.Sub(x, lo)
 	q, _ := new(big.Int).DivMod(off, new(big.Int).SetUint64(s.step), new(big.Int)) // Euclidean: floor for a positive step
 	s.outSum.Add(&s.outSum, q)
@@ -352,14 +332,13 @@ func (s *sample) pos(x float64) float64 {
 func (s *sample) cellOf(key uint64) uint64 {
 	d := s.dist
 	if d.integer() {
-		k, below, above := toDomain(key, s.kind.signed, d.kind.signed)
 		switch {
-		case below || k < d.loKey:
+		case key < d.loKey:
 			return 0
-		case above || k > d.lastKey:
+		case key > d.lastKey:
 			return s.cells - 1
 		}
-		return (k - d.loKey) / s.step
+		return (key - d.loKey) / s.step
 	}
 	t := math.Round(position(s.keyValue(key), d.lo, d.hi) * float64(s.cells-btoi(d.closed)))
 	return uint64(min(max(t, 0), float64(s.cells-1)))

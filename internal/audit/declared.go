@@ -46,7 +46,7 @@ func (f *finder) declaredResult(s *Site, stack []ast.Node) string {
 			if len(p.Results) != 1 {
 				return ""
 			}
-			return "spread.Uniform(" + iv.lo + ", " + iv.hi + ")"
+			return f.uniformAs(iv, info.TypeOf(p.Results[0]), p.Pos())
 		case *ast.AssignStmt: // x := draw; ... return T(x)
 			return f.throughLocal(p, child, iv, stack[:i])
 		default:
@@ -54,6 +54,40 @@ func (f *finder) declaredResult(s *Site, stack []ast.Node) string {
 		}
 	}
 	return ""
+}
+
+// uniformAs renders spread.Uniform over the interval as a declaration of type t, the type of
+// what the function returns, which spread.Check takes only for a sample of that type: a bound
+// of another type is converted to t, and where both bounds are untyped constants whose
+// default type is not t, t is named (spread.Uniform[int64](0, 100)). Each bound is typed as
+// the source at pos reads it; a bound that does not type-check there is left as it is.
+func (f *finder) uniformAs(iv interval, t types.Type, pos token.Pos) string {
+	name := types.TypeString(t, f.imports.userQualifier)
+	bounds := []string{iv.lo, iv.hi}
+	untyped := 0
+	var def types.Type
+	for i, b := range bounds {
+		tv, err := types.Eval(f.fset, f.pkg.Types, pos, b)
+		switch {
+		case err != nil || t == nil:
+			return "spread.Uniform(" + iv.lo + ", " + iv.hi + ")"
+		case tv.Value != nil && isUntyped(tv.Type):
+			untyped++
+			def = types.Default(tv.Type)
+		case !types.Identical(tv.Type, t):
+			bounds[i] = name + "(" + b + ")"
+		}
+	}
+	if untyped == 2 && !types.Identical(def, t) {
+		return "spread.Uniform[" + name + "](" + bounds[0] + ", " + bounds[1] + ")"
+	}
+	return "spread.Uniform(" + bounds[0] + ", " + bounds[1] + ")"
+}
+
+// isUntyped reports whether t is the type of an untyped constant.
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
 }
 
 // drawInterval is the range of a draw's own value.
@@ -116,7 +150,7 @@ func (f *finder) throughLocal(a *ast.AssignStmt, rhs ast.Node, iv interval, stac
 	found := ""
 	ast.Inspect(body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 && f.returnsVar(r.Results[0], obj) {
-			found = "spread.Uniform(" + iv.lo + ", " + iv.hi + ")"
+			found = f.uniformAs(iv, f.pkg.TypesInfo.TypeOf(r.Results[0]), r.Pos())
 		}
 		return found == ""
 	})

@@ -125,10 +125,16 @@ func Offset(base, j int64) int64 {
 	return base + rand.Int64N(j)
 }
 
-// ViaLocal returns a draw through one local variable: spread.Uniform(0, n).
+// ViaLocal returns a draw through one local variable: spread.Uniform(0, time.Duration(n)).
 func ViaLocal(n int64) time.Duration {
 	x := rand.Int64N(n)
 	return time.Duration(x)
+}
+
+// Millis returns a draw of untyped bounds as a duration: spread.Uniform[time.Duration](0, 100),
+// since spread.Uniform(0, 100) declares ints, which a sample of durations does not take.
+func Millis() time.Duration {
+	return time.Duration(rand.Int64N(100))
 }
 
 // Helped passes its draw to a helper: nothing to infer.

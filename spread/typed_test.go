@@ -1,0 +1,78 @@
+package spread_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+)
+
+// declarations pairs samples with declarations; the lines that end in "// mismatch" must not
+// compile, every other line must.
+const declarations = `package p
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/spreadcheck/spreadcheck/spread"
+)
+
+func checks(t *testing.T, waits []time.Duration, fs []float64, f32s []float32, ns []int, big []int64) {
+	const base = 2 * time.Second
+	spread.Check(t, waits, spread.Uniform(0, base))
+	spread.Check(t, waits, spread.Uniform(0, time.Second))
+	spread.Check(t, waits, spread.UniformClosed(5*time.Millisecond, 16*time.Millisecond))
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0))
+	spread.Check(t, ns, spread.Uniform(0, 10))
+	spread.Check(t, big, spread.Uniform[int64](0, 1000))
+	spread.Check(t, f32s, spread.Uniform[float32](0, 1))
+	spread.Check(t, fs, spread.Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}))
+	spread.Check(t, ns, spread.Discrete[int](distuv.Poisson{Lambda: 4}))
+	spread.Check(t, waits, spread.Like(func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(int64(base))) }))
+
+	spread.Check(t, fs, spread.Uniform(0, 1))                               // mismatch
+	spread.Check(t, ns, spread.Uniform(0.0, 1.0))                           // mismatch
+	spread.Check(t, waits, spread.Uniform(0, 16))                           // mismatch
+	spread.Check(t, waits, spread.Uniform[int64](0, 16))                    // mismatch
+	spread.Check(t, big, spread.Uniform(0, 1000))                           // mismatch
+	spread.Check(t, f32s, spread.Uniform(0.0, 1.0))                         // mismatch
+	spread.Check(t, f32s, spread.Continuous(distuv.Normal{Mu: 1, Sigma: 1})) // mismatch
+	spread.Check(t, fs, spread.Like(func(r *rand.Rand) int { return r.IntN(3) })) // mismatch
+}
+`
+
+// TestDeclarationsAreTyped type-checks calls of Check: a declaration of the sample's type
+// compiles, one of another type does not, whichever way they differ. Go infers a declaration's
+// type from its own arguments: untyped constants alone make an int or a float64.
+func TestDeclarationsAreTyped(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", declarations, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := map[int]string{}
+	conf := types.Config{
+		Importer: importer.ForCompiler(fset, "source", nil),
+		Error:    func(err error) { e := err.(types.Error); bad[fset.Position(e.Pos).Line] = e.Msg },
+	}
+	_, _ = conf.Check("p", fset, []*ast.File{f}, nil)
+	for i, line := range strings.Split(declarations, "\n") {
+		msg, failed := bad[i+1]
+		switch mismatch := strings.HasSuffix(line, "// mismatch"); {
+		case mismatch && !failed:
+			t.Errorf("line %d compiles: %s", i+1, strings.TrimSpace(line))
+		case mismatch && !strings.Contains(msg, "does not match") && !strings.Contains(msg, "cannot use"):
+			t.Errorf("line %d: %s", i+1, msg)
+		case !mismatch && failed:
+			t.Errorf("line %d does not compile: %s\n%s", i+1, strings.TrimSpace(line), msg)
+		}
+	}
+}
