@@ -193,6 +193,7 @@ type auditor struct {
 	batch      int                               // runs per process
 	startup    time.Duration                     // what starting a test process costs, as the trace measured it
 	perRun     time.Duration                     // the slowest group's run, as the trace measured it
+	testSecs   map[testRef]float64               // each test's time in its trace run
 	slowest    time.Duration                     // the slowest baseline process
 }
 

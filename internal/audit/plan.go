@@ -149,6 +149,7 @@ func planLooks(runs, batch int) []int {
 // process of the audit makes the same number of runs).
 func (a *auditor) chooseBatch() int {
 	r := a.cfg.Runs
+	a.perRun = a.slowestRun()
 	if a.cfg.Batch > 0 {
 		return min(a.cfg.Batch, r)
 	}
@@ -171,17 +172,16 @@ func killRuns(r int, level float64) int {
 }
 
 // measure learns from the trace's processes (each one test, once) what starting a process
-// costs (the median of wall time less test time) and how long the slowest group's run takes
-// (the sum of its tests' times).
+// costs (the median of wall time less test time) and what each test takes.
 func (a *auditor) measure(res []result, refs []testRef) {
 	var startups []time.Duration
-	secs := map[testRef]float64{}
+	a.testSecs = map[testRef]float64{}
 	for _, r := range res {
 		var testing float64
 		for _, t := range r.tests {
 			if !strings.Contains(t.Name, "/") && t.Name != runner.PackageTest {
 				testing += t.Seconds
-				secs[testRef{refs[r.job].bin, t.Name}] += t.Seconds
+				a.testSecs[testRef{refs[r.job].bin, t.Name}] += t.Seconds
 			}
 		}
 		startups = append(startups, max(0, r.elapsed-time.Duration(testing*float64(time.Second))))
@@ -190,13 +190,19 @@ func (a *auditor) measure(res []result, refs []testRef) {
 		slices.Sort(startups)
 		a.startup = startups[len(startups)/2]
 	}
+}
+
+// slowestRun returns how long the slowest group's run takes, as the trace measured its tests.
+func (a *auditor) slowestRun() time.Duration {
+	var out time.Duration
 	for _, g := range a.groups {
 		var sum float64
 		for _, t := range g.tests {
-			sum += secs[testRef{g.bin, t}]
+			sum += a.testSecs[testRef{g.bin, t}]
 		}
-		a.perRun = max(a.perRun, time.Duration(sum*float64(time.Second)))
+		out = max(out, time.Duration(sum*float64(time.Second)))
 	}
+	return out
 }
 
 // describeGroup names a group's tests for a warning: the package, and the -cpu value if any.

@@ -136,17 +136,20 @@ func jobShapes(jobs []job) (baseline, mutant map[string][]int) {
 }
 
 // TestBatched: the audit makes several runs per process, sized from the start-up and test
-// times the trace measured (here a start-up 20 times a test's time: the runner's rule asks
-// for 401 runs), at most the runs that kill a mutant failing every run (4 of 4 against 0 of
+// times the trace measured by the runner's rule: a start-up of 20 ms and a run of 1 ms ask
+// for 401 runs, capped at the runs that kill a mutant failing every run (4 of 4 against 0 of
 // 20: p = 1/C(24, 4) = 9.4e-5, under the level 0.01 / (8 comparisons x 4 looks) = 3.1e-4;
-// 3 of 3 gives 5.6e-4), a divisor of R; -batch 1 gives every run a process of its own, and
-// -batch n processes of n runs. Baselines and mutants alike.
+// 3 of 3 gives 5.6e-4); a run of 150 ms asks for 3 (20 / (0.05 x 150) + 1, rounded down),
+// cut to 2, the largest divisor of R = 20 under it; a run of 1 s asks for 1. -batch 1 gives
+// every run a process of its own, -batch n processes of n runs. Baselines and mutants alike.
 func TestBatched(t *testing.T) {
 	for _, c := range []struct {
-		batch, want int
-	}{{0, 4}, {1, 1}, {2, 2}} {
+		batch   int
+		perTest time.Duration
+		want    int
+	}{{0, time.Millisecond, 4}, {1, time.Millisecond, 1}, {2, time.Millisecond, 2}, {0, 150 * time.Millisecond, 2}, {0, time.Second, 1}} {
 		eng := &fakeEngine{names: []string{"TestA"}, tests: map[string]fakeTest{"TestA": {sites: []int{0}}},
-			startup: 20 * time.Millisecond, perTest: time.Millisecond}
+			startup: 20 * time.Millisecond, perTest: c.perTest}
 		rep := fakeAudit(t, eng, 1, Config{Batch: c.batch})
 		if rep.Batch != c.want {
 			t.Errorf("-batch %d: report's batch %d, want %d", c.batch, rep.Batch, c.want)
