@@ -1,6 +1,8 @@
 package spread
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -150,4 +152,73 @@ func TestLawSkips(t *testing.T) {
 	if find(r, "fit/tails").Name != "" || slices.ContainsFunc(r.Results, func(x Result) bool { return x.Failed }) {
 		t.Errorf("OneOf:\n%s", r)
 	}
+}
+
+// TestLawsMatchEnumeration checks each law's CDF, moments and support against its distribution
+// enumerated independently: every value of a small uniform clamped, a continuous uniform
+// truncated toward zero at the middles of a grid of 1/1024 (exact, its breakpoints being
+// integers), a list counted.
+func TestLawsMatchEnumeration(t *testing.T) {
+	type pmf = map[float64]float64
+	check := func(name string, l *law, want pmf) {
+		t.Helper()
+		var keys []float64
+		var mean, m2 float64
+		for k, p := range want {
+			keys = append(keys, k)
+			mean += k * p
+			m2 += k * k * p
+		}
+		slices.Sort(keys)
+		cum := 0.0
+		for _, k := range keys {
+			below, at := l.cdf(k)
+			if math.Abs(below-cum) > 1e-12 || math.Abs(at-cum-want[k]) > 1e-12 || !l.in(k) {
+				t.Errorf("%s: at %g: cdf [%g, %g], in %v; want [%g, %g]", name, k, below, at, l.in(k), cum, cum+want[k])
+			}
+			cum += want[k]
+		}
+		if l.in(keys[0]-1) || l.in(keys[len(keys)-1]+1) {
+			t.Errorf("%s: values beyond the support are in it", name)
+		}
+		if math.Abs(l.mean-mean) > 1e-9*(1+math.Abs(mean)) || math.Abs(l.variance-(m2-mean*mean)) > 1e-9*(1+m2) {
+			t.Errorf("%s: mean %g, variance %g; want %g, %g", name, l.mean, l.variance, mean, m2-mean*mean)
+		}
+	}
+	for _, c := range []struct{ lo, hi, a, b int }{{0, 10, 0, 6}, {0, 10, 2, 9}, {-5, 5, -1, 3}, {3, 40, 0, 17}} {
+		want := pmf{}
+		for x := c.lo; x < c.hi; x++ {
+			want[float64(min(max(x, c.a), c.b)-c.lo)] += 1.0 / float64(c.hi-c.lo)
+		}
+		check(fmt.Sprintf("Uniform(%d, %d).Clamp(%d, %d)", c.lo, c.hi, c.a, c.b), Uniform(c.lo, c.hi).Clamp(c.a, c.b).d.law, want)
+	}
+	for _, c := range []struct{ lo, hi int }{{-3, 3}, {-5, 2}, {-7, -2}, {-4, 0}, {-1, 6}} {
+		want := pmf{}
+		const grid = 1024
+		for j := range (c.hi - c.lo) * grid {
+			u := float64(c.lo) + (float64(j)+0.5)/grid // the middle of each cell of the grid
+			want[math.Trunc(u)] += 1.0 / float64((c.hi-c.lo)*grid)
+		}
+		want[float64(c.lo)] += 0 // lo: in the support, of probability 0
+		check(fmt.Sprintf("Uniform(%d, %d).TowardZero()", c.lo, c.hi), Uniform(c.lo, c.hi).TowardZero().d.law, want)
+	}
+	for _, c := range [][4]float64{{0, 1, 0.1, 0.9}, {-2, 3, -1, 2.5}, {0, 1, -1, 0.5}} {
+		l := Uniform(c[0], c[1]).Clamp(c[2], c[3]).d.law
+		const cells = 1 << 16
+		var mean, m2 float64
+		for j := range cells {
+			x := min(max(c[0]+(c[1]-c[0])*(float64(j)+0.5)/cells, c[2]), c[3])
+			mean += x / cells
+			m2 += x * x / cells
+		}
+		if math.Abs(l.mean-mean) > 1e-6 || math.Abs(l.variance-(m2-mean*mean)) > 1e-6 {
+			t.Errorf("Uniform(%g, %g).Clamp(%g, %g): mean %g, variance %g; want %g, %g", c[0], c[1], c[2], c[3], l.mean, l.variance, mean, m2-mean*mean)
+		}
+	}
+	values := []int{5, 7, 7, 11, 2, 7}
+	want := pmf{}
+	for _, v := range values {
+		want[float64(v-2)] += 1.0 / float64(len(values))
+	}
+	check("OneOf", OneOf(values...).d.law, want)
 }
