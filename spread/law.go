@@ -180,9 +180,10 @@ func keyFloat(key uint64, signed bool) float64 {
 // TowardZero declares the values of a continuous uniform over d's range converted to d's
 // integer type, which truncates toward zero: time.Duration(f) for a float64 f drawn over
 // [lo, hi), as in time.Duration((2*r.Float64() - 1) * float64(j)), a jitter of +-j. Over a range
-// that crosses zero, 0 is twice as likely as any other value and lo is never reached; over a
-// range of values >= 0 it is d itself (the conversion floors). d must be a Uniform declaration
-// of an integer type whose bounds lie within 2^53 of zero.
+// that crosses zero, 0 is twice as likely as any other value and lo all but never reached (a
+// float source of 2^24 or more values reaches it one time in 2^24 at most, which the checks
+// allow for); over a range of values >= 0 it is d itself (the conversion floors). d must be a
+// Uniform declaration of an integer type whose bounds lie within 2^53 of zero.
 func (d Dist[T]) TowardZero() Dist[T] {
 	u := d.d
 	name := u.name + ".TowardZero()"
@@ -214,8 +215,14 @@ func towardZeroLaw(k numKind, lo, hi float64) *law {
 	if hi <= 0 {
 		top = hi // u just below hi <= 0 truncates to hi
 	}
-	// lo < 0: the type is signed, and the key of 0 is 2^63 (see intKey).
-	l := &law{integer: true, signed: true, base: 1 << 63, lo: lo, hi: top, w: w / 2, fine: w/2 >= 1/tailsMaxResolution}
+	// lo < 0: the type is signed, and the key of 0 is 2^63 (see intKey). The float converted
+	// comes from a source of finitely many values, as rand.Float32's 2^24 or rand.Float64's
+	// 2^53: each value's probability may differ from the continuous law's by the source's
+	// resolution, 2^-24 at the coarsest, and lo itself comes with about that probability (a
+	// draw of exactly 0). Each stretch is widened by it, and distinct sized for it.
+	const res = 0x1p-24
+	l := &law{integer: true, signed: true, base: 1 << 63, res: res, lo: lo, hi: top, w: 1 / (2/w + 2*res)}
+	l.fine = l.w >= 1/tailsMaxResolution
 	l.cdf = func(c float64) (float64, float64) { return at(math.Ceil(c) - 1), at(c) }
 	l.in = func(c float64) bool { return c >= lo && c <= top && c == math.Trunc(c) }
 	// The values other than 0 each have probability 1/w, over two runs: lo+1..min(-1, top)

@@ -81,6 +81,16 @@ func TestTowardZero(t *testing.T) {
 			t.Fatalf("a uniform passed as truncated offsets (%v):\n%s", err, r)
 		}
 	}
+	// A float source reaches lo on a draw of exactly 0: rand.Float32 one time in 2^24. That one
+	// value in a correct sample fails nothing (its stretch of the probability scale is the
+	// source's resolution, not 0).
+	xs := draws(1, 2000, func(r *rand.Rand) time.Duration {
+		return time.Duration((2*r.Float64() - 1) * float64(time.Second))
+	})
+	xs[7] = -time.Second
+	if r, err := Analyze(xs, Uniform(-time.Second, time.Second).TowardZero()); err != nil || r.Failed() {
+		t.Errorf("a correct sample with lo once failed (%v):\n%s", err, r)
+	}
 	if d := Uniform(0, 10).TowardZero(); d.String() != Uniform(0, 10).String() {
 		t.Errorf("TowardZero over [0, 10) = %s: want the uniform itself", d)
 	}
