@@ -63,6 +63,43 @@ func TestOrderTailsRanks(t *testing.T) {
 	}
 }
 
+// TestOrderTailsMatchesDirect checks OrderTails against every tail computed directly, on
+// correct samples, samples piled at an end or crowding the middle, and positions known to
+// within a cell.
+func TestOrderTailsMatchesDirect(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		n := 1 + r.IntN(150)
+		lower, upper := make([]float64, n), make([]float64, n)
+		cell := []float64{0, 1e-3, 1.0 / 64}[trial%3]
+		for i := range lower {
+			u := r.Float64()
+			switch trial % 4 {
+			case 1:
+				u *= u * u // piled at the bottom
+			case 2:
+				u = 0.45 + 0.1*u // crowding the middle
+			}
+			lower[i] = u
+			if cell > 0 {
+				lower[i] = math.Floor(u/cell) * cell
+			}
+			upper[i] = min(1, lower[i]+cell)
+		}
+		slices.Sort(lower)
+		slices.Sort(upper)
+		p, rank, low, err := OrderTails(n, sliceBounds(lower, upper))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wp, wrank, wlow := directOrderTails(lower, upper)
+		exact := wp < 0.5 && math.Abs(p-wp) <= 1e-12*wp && (p == wp || rank == wrank && low == wlow)
+		if !exact && (wp < 0.5 || p < 0.5) { // OrderTails is exact below 1/2
+			t.Fatalf("trial %d, n = %d: OrderTails = %g at %d (low %v), direct %g at %d (low %v)", trial, n, p, rank, low, wp, wrank, wlow)
+		}
+	}
+}
+
 // binomialTailExact returns P(Bin(n, x) >= k) in 256-bit floating point, x a float64 taken
 // exactly: sum over j >= k of C(n, j) x^j (1-x)^(n-j).
 func binomialTailExact(n, k int, x float64) float64 {

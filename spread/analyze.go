@@ -3,6 +3,7 @@ package spread
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spreadcheck/spreadcheck/sizing"
@@ -165,7 +166,7 @@ func (s *sample) skipReason(name CheckName) string {
 	}
 	switch name {
 	case CheckDistinct:
-		if !s.dist.uniform {
+		if l := s.dist.law; !s.dist.uniform && (l == nil || l.w == 0) {
 			return "the values of this distribution are not equally likely, so no repeat count is sized"
 		}
 	case CheckLattice:
@@ -179,7 +180,7 @@ func (s *sample) skipReason(name CheckName) string {
 		if s.dist.uniform {
 			return ""
 		}
-		if s.dist.disc != nil {
+		if l := s.dist.law; l != nil && math.IsNaN(l.mean) {
 			return "no finite-sample bound holds for the mean of a discrete distribution without a declared bounded support; fit checks location"
 		}
 		if _, _, ok := s.dist.moments(); !ok {

@@ -1,6 +1,9 @@
 package spread
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // checkBounds fails when any value lies outside the declared range or off its step grid. It is
 // exact: a correct implementation never fails it, so it takes no share of the false-failure rate.
@@ -60,8 +63,10 @@ func (s *sample) rangeText() string {
 		return fmt.Sprintf("every value in %s on a grid of step %s", d.name[len("Uniform"):], s.stepText)
 	case d.uniform:
 		return fmt.Sprintf("every value in %s", d.name[len("Uniform"):])
-	case d.disc != nil:
+	case d.law != nil && math.IsInf(d.law.lo, 0):
 		return "every value of probability > 0 under the declared distribution"
+	case d.law != nil:
+		return fmt.Sprintf("every value %s takes, in [%s, %s]", d.name, d.law.text(d.law.lo), d.law.text(d.law.hi))
 	default:
 		return fmt.Sprintf("every value in the support [%s, %s]", s.kind.formatApprox(d.lo), s.kind.formatApprox(d.hi))
 	}

@@ -17,6 +17,18 @@ import (
 // now.UnixNano() + jitter live there, beyond float64's integers.
 const unixNano = int64(1767225600) * int64(time.Second)
 
+// percentWait is the i-th of 21 waits of a percent formula, base*(90+i)/100 for a base of
+// 1.337s: values on no exact grid.
+func percentWait(i int) time.Duration { return 1337 * time.Millisecond * time.Duration(90+i) / 100 }
+
+// percentWaits lists the 21 waits.
+var percentWaits = func() (out []time.Duration) {
+	for i := range 21 {
+		out = append(out, percentWait(i))
+	}
+	return out
+}()
+
 // calibrationKind is one kind of correct sample: analyze draws n values with r and checks them
 // at alpha.
 type calibrationKind struct {
@@ -45,6 +57,15 @@ var calibrationKinds = []calibrationKind{
 	}},
 	{"Like: full jitter capped at 0.6", func(r *rand.Rand, n int, alpha float64) (Report, error) {
 		return Analyze(Draw(n, func() time.Duration { return capped(r) }), Like(capped), FalseFailureRate(alpha))
+	}},
+	{"Clamp: full jitter capped at 0.6", func(r *rand.Rand, n int, alpha float64) (Report, error) {
+		return Analyze(Draw(n, func() time.Duration { return capped(r) }), Uniform(0, time.Second).Clamp(0, 600*time.Millisecond), FalseFailureRate(alpha))
+	}},
+	{"TowardZero: int((2u - 1) 50)", func(r *rand.Rand, n int, alpha float64) (Report, error) {
+		return Analyze(Draw(n, func() int { return int((2*r.Float64() - 1) * 50) }), Uniform(-50, 50).TowardZero(), FalseFailureRate(alpha))
+	}},
+	{"OneOf: 21 percent values", func(r *rand.Rand, n int, alpha float64) (Report, error) {
+		return Analyze(Draw(n, func() time.Duration { return percentWait(r.IntN(21)) }), OneOf(percentWaits...), FalseFailureRate(alpha))
 	}},
 	{"k = 3 values", func(r *rand.Rand, n int, alpha float64) (Report, error) {
 		return Analyze(Draw(n, func() int { return r.IntN(3) }), Uniform(0, 3), FalseFailureRate(alpha))

@@ -18,12 +18,12 @@ func (s *sample) checkCoverage(alpha float64) ([]Result, error) {
 		}
 		return s.coverageLike(part)
 	}
-	if s.dist.disc != nil {
+	if s.dist.law != nil {
 		part, err := share(alpha, 2)
 		if err != nil {
 			return nil, err
 		}
-		return s.coverageDiscreteDist(part)
+		return s.coverageLaw(part)
 	}
 	part, err := share(alpha, 3)
 	if err != nil {
@@ -147,18 +147,18 @@ func (s *sample) coverageDiscrete(alpha float64) ([]Result, error) {
 	return []Result{bottom, top, spanRes}, nil
 }
 
-// coverageDiscreteDist checks the extremes of a sample from a general distribution over the
-// integers on the probability scale: for n draws from any distribution,
-// P(P(X <= max) <= 1 - eps) <= (1 - eps)^n, and the same for P(X >= min). The range has no such
-// distribution-free law there, so it is left out.
-func (s *sample) coverageDiscreteDist(alpha float64) ([]Result, error) {
+// coverageLaw checks the extremes of a sample from a law on the probability scale: for n draws
+// from any distribution, P(P(X <= max) <= 1 - eps) <= (1 - eps)^n, and the same for
+// P(X >= min). The range has no such distribution-free law there, so it is left out.
+func (s *sample) coverageLaw(alpha float64) ([]Result, error) {
 	eps, err := sizing.CoverageGap(s.n, alpha)
 	if err != nil {
 		return nil, err
 	}
-	lo, hi := s.sorted[0], s.sorted[s.n-1]
-	below := s.dist.disc.CDF(hi)       // P(X <= max)
-	above := 1 - s.dist.disc.CDF(lo-1) // P(X >= min), on the integers
+	l := s.dist.law
+	_, below := l.stretch(s.sorted[s.n-1]) // P(X <= max), and the resolution of a float law
+	lowest, _ := l.stretch(s.sorted[0])
+	above := 1 - lowest // P(X >= min)
 	method := fmt.Sprintf("P(P(X <= max) <= 1 - eps) <= (1 - eps)^n for n = %d draws of any distribution: eps = 1 - alpha^(1/n) = %.4g, conservative on a discrete support", s.n, eps)
 	top := Result{
 		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
@@ -174,7 +174,7 @@ func (s *sample) coverageDiscreteDist(alpha float64) ([]Result, error) {
 		Observed: fmt.Sprintf("min %s, P(X >= min) = %.4g", s.min, above),
 		Want:     fmt.Sprintf("P(X >= min) > %.4g", 1-eps),
 	}
-	span := Result{Name: string(CheckCoverage) + "/range", N: s.n, Skipped: "no distribution-free law of the range for a discrete distribution"}
+	span := Result{Name: string(CheckCoverage) + "/range", N: s.n, Skipped: "no distribution-free law of the range for a distribution with atoms"}
 	s.coverageFailures(&top, &bottom, &span, 0)
 	return []Result{bottom, top, span}, nil
 }

@@ -34,7 +34,7 @@ type dist struct {
 
 	cont     continuousDist // a general continuous distribution (uniform == false)
 	contDecl any            // the ContinuousDist as declared, for its Mean and Variance
-	disc     DiscreteDist   // a general distribution over the integers (uniform == false)
+	law      *law           // a distribution known by its exact CDF (Discrete, Clamp, TowardZero, OneOf)
 	// like draws n values of a reference sampler, as keys of its type (see Like).
 	like func(r *rand.Rand, n int) ([]uint64, error)
 
@@ -154,12 +154,13 @@ type DiscreteDist interface {
 // checks the min and max on the probability scale, and fit uses the continuous
 // Kolmogorov-Smirnov limit, which is conservative for a discrete distribution.
 func Discrete[T Number](d DiscreteDist) Dist[T] {
-	out := dist{kind: kindOf[T](), disc: d, name: "Discrete(nil)", lo: math.Inf(-1), hi: math.Inf(1)}
+	k := kindOf[T]()
+	out := dist{kind: k, name: "Discrete(nil)", lo: math.Inf(-1), hi: math.Inf(1)}
 	if d == nil {
 		out.err = errors.New("spread: Discrete(nil): no distribution declared")
 		return Dist[T]{out}
 	}
-	out.name = distName(d)
+	out.name, out.law = distName(d), discreteLaw(d, k)
 	return Dist[T]{out}
 }
 
@@ -191,15 +192,21 @@ func (d dist) integer() bool { return d.uniform && d.kind.integer }
 
 // bounded reports whether the support is finite at both ends.
 func (d dist) bounded() bool {
-	if d.like != nil {
+	switch {
+	case d.like != nil:
 		return false
+	case d.law != nil:
+		return !math.IsInf(d.law.lo, 0) && !math.IsInf(d.law.hi, 0)
 	}
 	return !math.IsInf(d.lo, 0) && !math.IsInf(d.hi, 0)
 }
 
 // moments returns the mean and variance the distribution declares, if it declares them.
 func (d dist) moments() (mean, variance float64, ok bool) {
-	if d.uniform || d.disc != nil || d.like != nil {
+	if d.law != nil {
+		return d.law.mean, d.law.variance, !math.IsNaN(d.law.mean)
+	}
+	if d.uniform || d.like != nil {
 		return 0, 0, false // the uniform checks use exact formulas of their own
 	}
 	m, okM := d.contDecl.(interface{ Mean() float64 })

@@ -24,13 +24,17 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 	default:
 		sorted = sortedCopy(s.keys)
 	}
-	repeats := 0
+	repeats, atoms := 0, 0
 	for i := 1; i < s.n; i++ {
 		if sorted[i] == sorted[i-1] {
-			repeats++
+			if s.atom(sorted[i]) {
+				atoms++ // a repeat of an atom, as a clamp's end: left out
+			} else {
+				repeats++
+			}
 		}
 	}
-	distinct := s.n - repeats
+	distinct := s.n - repeats - atoms
 	w, note := s.support()
 	m, method, err := sizing.RepeatsLimit(w, s.n, alpha)
 	if err != nil {
@@ -49,6 +53,9 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 		Observed:  fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
 		Want:      fmt.Sprintf("fewer than %d repeats", m),
 	}
+	if atoms > 0 {
+		r.Observed += fmt.Sprintf(" (and %d repeats of the clamped ends, left out)", atoms)
+	}
 	if r.Failed {
 		r.Distance = fmt.Sprintf("%d repeats too many", repeats-m+1)
 		r.Suspects, r.why = []Suspect{SuspectQuantized, SuspectClockDerived}, "far too few distinct values"
@@ -59,11 +66,26 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 	return r, nil
 }
 
+// atom reports whether a value, given by its key, is an atom of a law: a value of large
+// probability, such as a clamp's end, whose repeats the distinct check leaves out.
+func (s *sample) atom(key uint64) bool {
+	l := s.dist.law
+	return l != nil && l.atom != nil && l.atom(l.coord(s, key))
+}
+
 // support returns the number w of equally likely values the distinct check assumes, rounded
-// down, and a note on where it came from: the cells of a discrete declaration, or for a float
-// sample 1/resolution, which bounds the repeats of the common sources (see floatResolution and
+// down, and a note on where it came from: the cells of a discrete declaration, for a law the
+// bound on the probability of each value other than its atoms, or for a float sample
+// 1/resolution, which bounds the repeats of the common sources (see floatResolution and
 // sizing.RepeatsLimit).
 func (s *sample) support() (float64, string) {
+	if l := s.dist.law; l != nil {
+		note := fmt.Sprintf("; every value of %s of probability at most 1/%.4g", s.dist, l.w)
+		if l.atom != nil {
+			note = fmt.Sprintf("; every value of %s but its clamped ends (whose repeats are left out) of probability at most 1/%.4g", s.dist, l.w)
+		}
+		return l.w, note
+	}
 	if s.discrete {
 		w := float64(s.cells)
 		if w >= 1<<64 || uint64(w) > s.cells { // rounded up

@@ -36,9 +36,10 @@
 // over [lo, hi], Continuous any continuous distribution with a CDF and a quantile function
 // (every continuous distribution in gonum's distuv), Discrete any distribution over the
 // integers with a CDF and a probability mass function (distuv.Poisson, distuv.Binomial, ...),
-// and Like any distribution by example: a reference sampler, compared with exact two-sample
-// statistics. A check that does not apply to a declaration is reported as skipped, with the
-// reason.
+// Like any distribution by example: a reference sampler, compared with exact two-sample
+// statistics. Three shapes of real jitter are declared exactly: Clamp (a cap or a floor that
+// becomes a point mass), TowardZero (a float converted to an integer) and OneOf (a few values).
+// A check that does not apply to a declaration is reported as skipped, with the reason.
 //
 // Integer samples (time.Duration counts nanoseconds) are checked exactly, in integers, over the
 // whole range of their type: values map to uint64 keys in the same order, so now.UnixNano()

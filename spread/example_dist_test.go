@@ -54,3 +54,45 @@ func ExampleDiscrete() {
 	fmt.Println(report.Dist, report.Failed())
 	// Output: distuv.Binomial{N:10 P:0.2} false
 }
+
+// A cap turns the top of full jitter into a point mass: min(600ms, rand.N(1s)) lands on 600ms
+// four times in ten. Clamp declares it; Uniform would fail it (its values stop at the cap,
+// and 40% repeat).
+func ExampleDist_Clamp() {
+	r := rand.New(rand.NewPCG(1, 2))
+	waits := spread.Draw(1000, func() time.Duration {
+		return min(600*time.Millisecond, time.Duration(r.Int64N(int64(time.Second))))
+	})
+	report, _ := spread.Analyze(waits, spread.Uniform(0, time.Second).Clamp(0, 600*time.Millisecond))
+	fmt.Println(report.Dist, report.Failed())
+	// Output: Uniform[0s, 1s).Clamp(0s, 600ms) false
+}
+
+// A float offset of +-3 converted to an integer truncates toward zero: 0 is twice as likely
+// as any other value, and -3 never comes. TowardZero declares it; Uniform(-3, 3) fails it.
+func ExampleDist_TowardZero() {
+	r := rand.New(rand.NewPCG(1, 2))
+	offsets := spread.Draw(1000, func() int { return int((2*r.Float64() - 1) * 3) })
+	truncated, _ := spread.Analyze(offsets, spread.Uniform(-3, 3).TowardZero())
+	uniform, _ := spread.Analyze(offsets, spread.Uniform(-3, 3))
+	fmt.Println(truncated.Dist, truncated.Failed())
+	fmt.Println(uniform.Dist, uniform.Failed())
+	// Output:
+	// Uniform[-3, 3).TowardZero() false
+	// Uniform[-3, 3) true
+}
+
+// A percent formula makes a few values on no exact grid: base*(90 + rand.N(21))/100, 21
+// values. OneOf declares them, each equally likely.
+func ExampleOneOf() {
+	const base = 1337 * time.Millisecond
+	var values []time.Duration
+	for p := 90; p <= 110; p++ {
+		values = append(values, base*time.Duration(p)/100)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	waits := spread.Draw(1000, func() time.Duration { return base * time.Duration(90+r.IntN(21)) / 100 })
+	report, _ := spread.Analyze(waits, spread.OneOf(values...))
+	fmt.Println(report.Dist, report.Failed())
+	// Output: OneOf(1.2033s, 1.21667s, 1.23004s, 1.24341s, ..., 1.4707s: 21 values) false
+}

@@ -57,10 +57,10 @@ func (s *sample) ks(alpha float64) (Result, error) {
 			return Result{}, err
 		}
 		limit, method, err = sizing.KSCriticalUniformInt(s.cells, s.n, alpha)
-	case s.dist.disc != nil:
-		stat = s.ksDiscreteDist()
-		limit, method, err = sizing.KSCritical(s.n, alpha)
-		method += ", the continuous value, conservative for a discrete distribution"
+	case s.dist.law != nil:
+		stat = s.ksLaw()
+		limit, method, err = s.ksResolved(alpha)
+		method += ", the continuous value, conservative for a distribution with atoms"
 	default:
 		if stat, err = sizing.KSStatistic(s.sortedPos, clamp01); err != nil {
 			return Result{}, err
@@ -113,12 +113,10 @@ func (s *sample) ksResolved(alpha float64) (float64, string, error) {
 
 func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
 
-// ksDiscreteDist returns the Kolmogorov-Smirnov distance between the sample and a distribution
-// over the integers: the empirical CDF is flat between sample values, and the declared one
-// rises only at integers, so the supremum is at a sample value v, either at v or just below it
-// (where the declared CDF is CDF(v-1)).
-func (s *sample) ksDiscreteDist() float64 {
-	cdf := s.dist.disc.CDF
+// ksLaw returns the Kolmogorov-Smirnov distance between the sample and a law: the empirical
+// CDF is flat between sample values and the declared one rises, so the supremum is at a sample
+// value v, either at v or just below it (where the declared CDF is P(X < v)).
+func (s *sample) ksLaw() float64 {
 	n := float64(s.n)
 	d := 0.0
 	for i := 0; i < s.n; {
@@ -127,7 +125,8 @@ func (s *sample) ksDiscreteDist() float64 {
 		for j < s.n && s.sorted[j] == v {
 			j++
 		}
-		d = max(d, math.Abs(float64(i)/n-cdf(math.Ceil(v)-1)), math.Abs(float64(j)/n-cdf(v)))
+		below, at := s.dist.law.cdf(v)
+		d = max(d, math.Abs(float64(i)/n-below), math.Abs(float64(j)/n-at))
 		i = j
 	}
 	return d

@@ -129,6 +129,7 @@ func FuzzFloat64(f *testing.F) {
 		}
 		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
 		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
 	})
 }
 
@@ -162,7 +163,18 @@ func FuzzInt64(f *testing.F) {
 		}
 		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
 		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
 	})
+}
+
+// fuzzLaws checks a sample against the declarations that build on a range: clamped at its
+// middle and at step, truncated toward zero, and its own first values listed.
+func fuzzLaws[T Number](t *testing.T, xs []T, lo, hi, at T, opts []Option) {
+	t.Helper()
+	fuzzCheck(t, xs, Uniform(lo, hi).Clamp(lo/2+hi/2, at), opts...)
+	fuzzCheck(t, xs, Uniform(lo, hi).Clamp(at, hi), opts...)
+	fuzzCheck(t, xs, Uniform(lo, hi).TowardZero(), opts...)
+	fuzzCheck(t, xs, OneOf(xs[:min(len(xs), 5)]...), opts...)
 }
 
 func FuzzUint64(f *testing.F) {

@@ -98,10 +98,16 @@ func (s *sample) positions(f func(p float64)) {
 				f(p)
 			}
 		}
+	case s.dist.law != nil:
+		for _, c := range s.sorted {
+			if below, at := s.dist.law.cdf(c); s.dist.law.in(c) {
+				f(math.Min((below+at)/2, math.Nextafter(1, 0)))
+			}
+		}
 	default:
-		for _, x := range s.sorted {
-			if p := s.pos(x); !math.IsNaN(p) && x >= s.dist.lo && x <= s.dist.hi {
-				f(p)
+		for i, x := range s.sorted {
+			if x >= s.dist.lo && x <= s.dist.hi {
+				f(s.sortedPos[i])
 			}
 		}
 	}

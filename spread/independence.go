@@ -100,7 +100,8 @@ func (s *sample) serialCorrelation(alpha float64) (Result, error) {
 // drawPositions returns the positions in [0, 1] of the values in draw order, with a bound on
 // E[(u - 1/2)^2] and on |E[u] - 1/2| for a correct sample: cells at their midpoints (mean 1/2
 // exactly), floats by their position (within the resolution of a uniform), a general
-// distribution by its CDF (a discrete one by the middle of its step, mean 1/2 exactly).
+// distribution by its CDF (one with atoms by the middle of each value's step, mean 1/2
+// exactly, within the resolution of a float).
 func (s *sample) drawPositions() (u []float64, sigma2, bias float64) {
 	u = make([]float64, s.n)
 	d := s.dist
@@ -116,12 +117,12 @@ func (s *sample) drawPositions() (u []float64, sigma2, bias float64) {
 			u[i] = clamp01(position(s.keyValue(key), d.lo, d.hi))
 		}
 		return u, math.Pow(math.Sqrt(1.0/12)+s.res, 2), s.res
-	case d.disc != nil:
+	case d.law != nil:
 		for i, key := range s.keys {
-			x := s.keyValue(key)
-			u[i] = clamp01(d.disc.CDF(math.Ceil(x)-1) + d.disc.Prob(x)/2)
+			below, at := d.law.cdf(d.law.coord(s, key))
+			u[i] = clamp01((below + at) / 2)
 		}
-		return u, 1.0 / 12, 0
+		return u, math.Pow(math.Sqrt(1.0/12)+s.res, 2), s.res
 	}
 	for i, key := range s.keys {
 		u[i] = clamp01(d.cont.CDF(s.keyValue(key)))

@@ -86,10 +86,16 @@ func (s *sample) cellText(k float64) string {
 	return s.kind.formatApprox(s.dist.lo + k*s.cellUnit())
 }
 
+// meanGeneral checks the mean of a bounded distribution that declares its mean and variance:
+// a Bernstein bound. A law's values are read as coordinates.
 func (s *sample) meanGeneral(alpha float64) (Result, error) {
 	mu, variance, _ := s.dist.moments()
 	sd := math.Sqrt(variance)
-	maxDev := math.Max(mu-s.dist.lo, s.dist.hi-mu)
+	lo, hi, text := s.dist.lo, s.dist.hi, s.kind.formatApprox
+	if l := s.dist.law; l != nil {
+		lo, hi, text = l.lo, l.hi, l.text
+	}
+	maxDev := math.Max(mu-lo, hi-mu)
 	tol, err := sizing.MeanBernstein(sd, maxDev, s.n, alpha)
 	if err != nil {
 		return Result{}, err
@@ -104,8 +110,7 @@ func (s *sample) meanGeneral(alpha float64) (Result, error) {
 	method := fmt.Sprintf("Bernstein bound with the declared sd %s and the largest deviation %s, n = %d",
 		s.kind.formatApprox(sd), s.kind.formatApprox(maxDev), s.n)
 	m := compensatedMean(s.sorted)
-	f := s.kind.formatApprox
-	return s.meanResult(f(m), f(mu), math.Abs(m-mu), tol, sd/math.Sqrt(float64(s.n)), alpha, m < mu, math.Abs(m-mu) > tol, method), nil
+	return s.meanResult(text(m), text(mu), math.Abs(m-mu), tol, sd/math.Sqrt(float64(s.n)), alpha, m < mu, math.Abs(m-mu) > tol, method), nil
 }
 
 // meanResult reports a mean check; off and tol are in the sample's units, se is the standard

@@ -87,6 +87,8 @@ func newSample[T Number](xs []T, want dist, c config) (*sample, error) {
 	switch {
 	case want.like != nil:
 		return s, s.prepareLike()
+	case want.law != nil:
+		return s, s.prepareLaw()
 	case want.uniform && c.step.set:
 		return s, s.prepareGrid(sorted, c.step)
 	case want.uniform:
@@ -290,41 +292,45 @@ func floatResolution(lo, hi float64, f32 bool) float64 {
 	return source + 2*(u/half) + 0x1p-50
 }
 
-// prepareGeneral keeps the values of a sample from Continuous or Discrete as float64; vals
-// are the values, ascending.
+// prepareGeneral keeps the values of a sample from Continuous as float64 and their
+// positions, the CDF at each; vals are the values, ascending.
 func (s *sample) prepareGeneral(vals []float64) error {
 	d := s.dist
 	s.sorted = vals
 	for _, x := range s.sorted {
 		switch {
-		case d.disc != nil:
-			if d.disc.Prob(x) <= 0 {
-				s.offSupport++
-			}
 		case x < d.lo:
 			s.below++
 		case x > d.hi:
 			s.above++
 		}
-	}
-	for _, x := range s.sorted {
-		p := s.pos(x)
+		p := d.cont.CDF(x)
 		if math.IsNaN(p) || p < 0 || p > 1 {
 			return fmt.Errorf("spread: the CDF of %s is %v at %v, not a probability: check the distribution's parameters", d, p, x)
 		}
-		if d.cont != nil {
-			s.sortedPos = append(s.sortedPos, p) // the coverage and fit checks read positions
-		}
+		s.sortedPos = append(s.sortedPos, p) // the coverage and fit checks read positions
 	}
 	return nil
 }
 
-// pos maps a value to its position in a general distribution: its CDF.
-func (s *sample) pos(x float64) float64 {
-	if s.dist.disc != nil {
-		return s.dist.disc.CDF(x)
+// prepareLaw keeps the coordinates of a sample from a law, ascending, and counts the values
+// the law never takes.
+func (s *sample) prepareLaw() error {
+	l := s.dist.law
+	s.res = l.res
+	s.sorted = make([]float64, s.n)
+	for i, key := range s.sortedKeys {
+		c := l.coord(s, key)
+		s.sorted[i] = c
+		if !l.in(c) {
+			s.offSupport++
+		}
+		below, at := l.cdf(c)
+		if math.IsNaN(below) || math.IsNaN(at) || below < 0 || at > 1 || below > at {
+			return fmt.Errorf("spread: the CDF of %s is [%v, %v] at %v, not a probability: check the distribution's parameters", s.dist, below, at, l.text(c))
+		}
 	}
-	return s.dist.cont.CDF(x)
+	return nil
 }
 
 // cellOf returns the cell of a value of a discrete sample, given its key, clamped into the

@@ -42,6 +42,8 @@ func (s *sample) positionBounds() func(r int) (lower, upper float64) {
 		}
 	case s.dist.cont != nil:
 		return func(r int) (float64, float64) { p := clamp01(s.sortedPos[r-1]); return p, p }
+	case s.dist.law != nil && s.dist.law.fine:
+		return func(r int) (float64, float64) { return s.dist.law.stretch(s.sorted[r-1]) }
 	}
 	return nil
 }
