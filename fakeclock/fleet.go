@@ -37,9 +37,9 @@ type Fleet struct {
 	// For is the virtual time the fleet runs, > 0. Events at For count.
 	For time.Duration
 	// Stagger, if > 0, starts copy i at an offset drawn uniformly from
-	// [0, Stagger) (from a generator of its own, not the copy's). At 0,
-	// every copy starts at once: the lockstep start of a fleet after an
-	// outage, the worst case.
+	// [0, Stagger) (from a generator of its own, not the copy's; Starts
+	// returns them). At 0, every copy starts at once: the lockstep start
+	// of a fleet after an outage, the worst case.
 	Stagger time.Duration
 	// Sink, if set, receives every event as it happens, in time order
 	// (ties in the order of the copies), on one goroutine; Run and
@@ -91,6 +91,24 @@ func (fl Fleet) check() error {
 		return fmt.Errorf("fakeclock: a fleet Stagger of %v: the stagger must be >= 0", fl.Stagger)
 	}
 	return nil
+}
+
+// Starts returns each copy's start as an offset from the fleet's start, the
+// one Run and RunSchedule give it: 0 for every copy of a lockstep fleet,
+// and for a staggered one the offset drawn from [0, Stagger), which is a
+// function of the seed. A copy's events count from the fleet's start, so
+// a check that judges each copy against its own schedule needs them:
+// spread.LoopStarts(starts). An invalid Fleet is the error Run would
+// return.
+func (fl Fleet) Starts() ([]time.Duration, error) {
+	if err := fl.check(); err != nil {
+		return nil, err
+	}
+	starts := make([]time.Duration, fl.Loops)
+	for i := range starts {
+		starts[i] = fl.start(i)
+	}
+	return starts, nil
 }
 
 // rng returns copy i's generator.
