@@ -240,7 +240,7 @@ func TestClaimJitterWindowFleetStaysPacked(t *testing.T) {
 // rate check sees it over 10,000 intervals.
 func TestClaimReoffsetNearRegular(t *testing.T) {
 	r := analyzeLoop(t, 10*loopIntervals, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		ReoffsetDrifting(ctx, c, interval, rr, do)
+		Reoffset(ctx, c, interval, rr, do)
 	}, spread.Reoffset(interval, Batch))
 	passes(t, r)
 	if rate := result(t, r, "rate"); !strings.Contains(rate.Want, "0.98") {
@@ -256,7 +256,7 @@ func TestClaimReoffsetNearRegular(t *testing.T) {
 // loop without the outer ticker drifts off it.
 func TestClaimReoffsetTickerExact(t *testing.T) {
 	r := analyzeLoop(t, 33*30, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		Reoffset(ctx, c, interval, rr, do)
+		ReoffsetTicker(ctx, c, interval, rr, do)
 	}, spread.ReoffsetTicker(interval, Batch))
 	passes(t, r)
 	rate := result(t, r, "rate")
@@ -264,7 +264,7 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 		t.Errorf("rate %s; want exactly 960 events (961 if the 31st batch starts at the end), 32 per 33 intervals", rate)
 	}
 	rejects(t, analyzeLoop(t, 33*30, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		ReoffsetDrifting(ctx, c, interval, rr, do)
+		Reoffset(ctx, c, interval, rr, do)
 	}, spread.ReoffsetTicker(interval, Batch)), spread.CheckPace)
 }
 
@@ -272,8 +272,8 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 // first interval, since each batch starts with its offset; a loop that re-offsets after its
 // first batch makes that batch in lockstep.
 func TestClaimReoffsetFleetSpreads(t *testing.T) {
-	passes(t, fleetReport(t, ReoffsetSchedule(interval), spread.ReoffsetTicker(interval, Batch)))
-	passes(t, fleetReport(t, ReoffsetDriftingSchedule(interval), spread.Reoffset(interval, Batch)))
+	passes(t, fleetReport(t, ReoffsetTickerSchedule(interval), spread.ReoffsetTicker(interval, Batch)))
+	passes(t, fleetReport(t, ReoffsetSchedule(interval), spread.Reoffset(interval, Batch)))
 	rejects(t, fleetReport(t, reoffsetAfterBatchSchedule, spread.Reoffset(interval, Batch)), spread.CheckLoad, spread.CheckPhases)
 }
 

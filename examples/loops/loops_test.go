@@ -137,9 +137,9 @@ var shapes = []struct {
 		}
 		return want
 	}},
-	{"Reoffset", func(seed uint64) loop {
+	{"ReoffsetTicker", func(seed uint64) loop {
 		r := seeded(seed)
-		return func(ctx context.Context, c fakeclock.Clock, do func()) { Reoffset(ctx, c, interval, r, do) }
+		return func(ctx context.Context, c fakeclock.Clock, do func()) { ReoffsetTicker(ctx, c, interval, r, do) }
 	}, func(seed uint64, until time.Duration) []time.Duration {
 		var want []time.Duration
 		for m, d := range draws(seed, int(until/interval)/(Batch+1)+1, interval) {
@@ -165,7 +165,7 @@ func grid(first, step, until time.Duration) []time.Duration {
 // Each loop's event times on the Fake are exactly the ones its shape
 // implies for the draws it made.
 func TestEventTimesExact(t *testing.T) {
-	const n = 100 // intervals: three batches of Reoffset
+	const n = 100 // intervals: three batches of ReoffsetTicker
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
 			events := onFake(t, n, s.loop(seed))

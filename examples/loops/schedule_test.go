@@ -29,9 +29,9 @@ var fleetShapes = []struct {
 	{"JitterTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		JitterTicker(ctx, c, interval, r, event)
 	}, JitterTickerSchedule(interval)},
-	{"Reoffset", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
-		Reoffset(ctx, c, interval, r, event)
-	}, ReoffsetSchedule(interval)},
+	{"ReoffsetTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+		ReoffsetTicker(ctx, c, interval, r, event)
+	}, ReoffsetTickerSchedule(interval)},
 }
 
 // Each shape's schedule makes exactly the event times of its loop's code,

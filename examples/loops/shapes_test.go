@@ -8,7 +8,7 @@ import (
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 )
 
-// The shapes of shapes.go and the wrong ways whose fleets the claims run as schedules join
+// JitterWindow, Reoffset and the wrong ways whose fleets the claims run as schedules join
 // fleetShapes, so that TestSchedulesMatchLoops checks each schedule against its loop's code.
 func init() {
 	window := func(w time.Duration) fakeclock.Loop {
@@ -23,9 +23,9 @@ func init() {
 	}{
 		{"JitterWindow/half", window(interval / 2), JitterWindowSchedule(interval, interval/2)},
 		{"JitterWindow/100ms", window(100 * time.Millisecond), JitterWindowSchedule(interval, 100*time.Millisecond)},
-		{"ReoffsetDrifting", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
-			ReoffsetDrifting(ctx, c, interval, r, event)
-		}, ReoffsetDriftingSchedule(interval)},
+		{"Reoffset", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+			Reoffset(ctx, c, interval, r, event)
+		}, ReoffsetSchedule(interval)},
 		{"jitterAfterWork", jitterAfterWork, TickerSchedule(interval)},
 		{"reoffsetAfterBatch", reoffsetAfterBatch, reoffsetAfterBatchSchedule},
 	}...)
