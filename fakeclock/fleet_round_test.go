@@ -9,21 +9,16 @@ import (
 	"time"
 )
 
-// roundLoop is a jitter + ticker loop: two instants per interval, the
-// random sleep's and the tick's.
+// roundLoop is a jitter + ticker loop, two instants per interval (the random
+// sleep's and the tick's), that waits without its ctx: the fleet's drain
+// fires the instants that let it see the end.
 func roundLoop(ctx context.Context, c Clock, r *rand.Rand, event func()) {
 	tick := c.NewTicker(time.Second)
 	defer tick.Stop()
-	for {
-		if !sleep(ctx, c, time.Duration(r.Int64N(int64(time.Second)))) {
-			return
-		}
+	for ctx.Err() == nil {
+		c.Sleep(time.Duration(r.Int64N(int64(time.Second))))
 		event()
-		select {
-		case <-tick.C:
-		case <-ctx.Done():
-			return
-		}
+		<-tick.C
 	}
 }
 
