@@ -142,3 +142,16 @@ func BenchmarkFleetSchedule(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/event")
 }
+
+// A timer costs three allocations on any Fake, a fleet's copies' too (they
+// make one per sleep): the timer with its handle, and its channel, whose
+// buffer the runtime allocates apart (a time.Time holds a pointer).
+func TestNewTimerAllocations(t *testing.T) {
+	for _, noSites := range []bool{false, true} {
+		c := NewFake(time.Unix(0, 0))
+		c.noSites = noSites
+		if a := testing.AllocsPerRun(100, func() { c.NewTimer(time.Second).Stop() }); a != 3 {
+			t.Errorf("noSites %v: %v allocations per NewTimer, want 3", noSites, a)
+		}
+	}
+}

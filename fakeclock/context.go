@@ -14,7 +14,7 @@ var errDeadline = fmt.Errorf("fakeclock: %w", context.DeadlineExceeded)
 // WithTimeout returns f.WithDeadline(parent, f.Now().Add(d)).
 // Like context.WithTimeout, it panics with a message if parent is nil.
 func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return f.withDeadline(parent, f.Now().Add(d), callerPC(3))
+	return f.withDeadline(parent, f.Now().Add(d), f.callerPC())
 }
 
 // WithDeadline is context.WithDeadline on the Fake's time: the returned
@@ -24,7 +24,7 @@ func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Con
 // context.Canceled without blocking, and context.Cause explains which.
 // Like context.WithDeadline, it panics with a message if parent is nil.
 func (f *Fake) WithDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
-	return f.withDeadline(parent, deadline, callerPC(3))
+	return f.withDeadline(parent, deadline, f.callerPC())
 }
 
 func (f *Fake) withDeadline(parent context.Context, deadline time.Time, pc uintptr) (context.Context, context.CancelFunc) {

@@ -37,9 +37,9 @@ type Fleet struct {
 	// For is the virtual time the fleet runs, > 0. Events at For count.
 	For time.Duration
 	// Stagger, if > 0, starts copy i at an offset drawn uniformly from
-	// [0, Stagger) (from a generator of its own, not the copy's). At 0,
-	// every copy starts at once: the lockstep start of a fleet after an
-	// outage, the worst case.
+	// [0, Stagger) (from a generator of its own, not the copy's; Starts
+	// returns them). At 0, every copy starts at once: the lockstep start
+	// of a fleet after an outage, the worst case.
 	Stagger time.Duration
 	// Sink, if set, receives every event as it happens, in time order
 	// (ties in the order of the copies), on one goroutine; Run and
@@ -93,6 +93,24 @@ func (fl Fleet) check() error {
 	return nil
 }
 
+// Starts returns each copy's start as an offset from the fleet's start, the
+// one Run and RunSchedule give it: 0 for every copy of a lockstep fleet,
+// and for a staggered one the offset drawn from [0, Stagger), which is a
+// function of the seed. A copy's events count from the fleet's start, so
+// a check that judges each copy against its own schedule needs them:
+// spread.LoopStarts(starts). An invalid Fleet is the error Run would
+// return.
+func (fl Fleet) Starts() ([]time.Duration, error) {
+	if err := fl.check(); err != nil {
+		return nil, err
+	}
+	starts := make([]time.Duration, fl.Loops)
+	for i := range starts {
+		starts[i] = fl.start(i)
+	}
+	return starts, nil
+}
+
 // rng returns copy i's generator.
 func (fl Fleet) rng(i int) *rand.Rand { return rand.New(rand.NewPCG(fl.Seed, uint64(i))) }
 
@@ -115,9 +133,13 @@ func (fl Fleet) start(i int) time.Duration {
 // an instant before its next fires, and the result depends on the seed
 // alone. All the copies' clocks start at one instant and run on one time
 // axis, but each moves on its own: the copies must not talk to each other
-// (a copy that did would meet the others at other times). In exchange a
-// fleet costs one settle per round, not one per instant of every copy:
-// ten thousand copies share each settle.
+// (a copy that did would meet the others at other times), and each gets a
+// ctx of its own. In exchange a fleet costs one settle per round, not one
+// per instant of every copy: ten thousand copies share each settle, and a
+// fleet makes as many rounds as its busiest copy has instants. With a
+// Sink, a round fires only the copies due in the current window of
+// virtual time, so that the Sink gets the events in time order with
+// memory bounded by the window (windows adapt to about a million events).
 //
 // A copy that panics or busy-loops (see BusyLimit) stops the fleet, and
 // the error is a *FleetError; a copy that spins without calling event or
@@ -136,19 +158,20 @@ func (fl Fleet) Run(t *testing.T, loop Loop) ([][]time.Duration, error) {
 	var events [][]time.Duration
 	var err error
 	synctest.Test(t, func(*testing.T) {
-		events, err = fl.runBubble(loop)
+		events, err = fl.runBubble(loop).result()
 	})
 	return events, err
 }
 
 // fleetRun is one run of a Fleet's goroutines, each on its own Fake.
 type fleetRun struct {
-	fl     Fleet
-	clocks []*Fake
-	start  time.Time
-	events [][]time.Duration // per copy, each written by its copy's goroutine alone
-	due    dueHeap           // the copies with an armed event, by its time
-	fired  []int             // the copies fired in the current round
+	fl      Fleet
+	clocks  []*Fake
+	start   time.Time
+	events  [][]time.Duration // per copy, each written by its copy's goroutine alone
+	due     []int             // the copies to fire in the next round
+	later   []queuedCopy      // the copies with an event armed after the window
+	nRounds int               // rounds fired before the end, for the tests
 
 	live     atomic.Int64 // copies still running
 	draining atomic.Bool  // the run is over: what the copies do now does not count
@@ -162,81 +185,148 @@ type fleetEvent struct {
 	loop int
 }
 
-func (fl Fleet) runBubble(loop Loop) ([][]time.Duration, error) {
+// queuedCopy is a copy of a fleet and the time of its next armed event.
+type queuedCopy struct {
+	at   int64
+	copy int
+}
+
+// runBubble runs the fleet in the current bubble.
+func (fl Fleet) runBubble(loop Loop) *fleetRun {
 	run := &fleetRun{fl: fl, start: time.Now(), clocks: make([]*Fake, fl.Loops)}
 	if fl.Sink == nil {
 		run.events = make([][]time.Duration, fl.Loops)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	// Each copy has a context of its own: a Done channel shared by every
+	// copy would be locked by every select of every copy, from both cores.
+	cancels := make([]context.CancelFunc, fl.Loops)
 	var wg sync.WaitGroup
 	for i := range fl.Loops {
 		c := NewFake(run.start)
+		c.noSites = true
 		run.clocks[i] = c
 		run.live.Add(1)
+		ctx, cancel := context.WithCancel(context.Background())
+		cancels[i] = cancel
 		wg.Go(func() {
 			defer run.live.Add(-1)
 			run.copy(ctx, i, c, loop)
 		})
 	}
 	run.advance()
-	cancel()
+	for _, cancel := range cancels {
+		cancel()
+	}
 	run.drain()
 	wg.Wait()
 	run.flush()
+	return run
+}
+
+// result returns the copies' events, or the error of the copy that failed.
+func (run *fleetRun) result() ([][]time.Duration, error) {
 	if run.err != nil {
 		return nil, run.err
 	}
 	return run.events, nil
 }
 
-// windows is how many windows of virtual time a fleet moves in: a Sink is
-// handed a window's events, sorted, once every copy has passed its end.
+// windows is how many windows of virtual time a fleet with a Sink moves in
+// at first: the Sink is handed a window's events, sorted, once every copy
+// has passed its end. The windows then adapt to about windowEvents events
+// each, as RunSchedule's do. Without a Sink, one window spans the run.
 const windows = 1024
 
-// advance moves every copy's clock to For, window by window, in rounds.
+// advance moves every copy's clock to For, window by window, in rounds:
+// each round fires the next instant of every copy due in the window, then
+// settles the bubble once.
 func (run *fleetRun) advance() {
 	synctest.Wait() // every copy has started, and blocked
 	for i := range run.clocks {
-		run.requeue(i)
+		run.refile(i, 0)
 	}
-	width := max(run.fl.For/windows, 1)
-	for h := min(width, run.fl.For); ; h = min(h+width, run.fl.For) {
-		for run.round(h) {
-			if synctest.Wait(); run.failed() {
-				return
-			}
-		}
-		run.flush()
-		if h == run.fl.For {
+	For := run.fl.For
+	width := For
+	if run.fl.Sink != nil {
+		width = max(For/windows, 1)
+	}
+	for h := min(width, For); ; h += min(width, For-h) {
+		if !run.rounds(int64(h)) {
 			return
 		}
+		n := run.flush()
+		if h == For {
+			return
+		}
+		width = adapt(width, n)
 	}
 }
 
-// round fires the next instant of every copy that has one at or before h,
-// and reports whether any did. Only a copy that was fired can have changed
-// its timers when the round has settled, so only those go back in the
-// queue, with their next time, after the settle (see requeue).
-func (run *fleetRun) round(h time.Duration) bool {
-	for _, i := range run.fired {
-		run.requeue(i)
+// rounds fires rounds until no copy is due by h, and reports whether the
+// fleet goes on (no copy failed). Only a copy that was fired can have
+// changed its timers once the round has settled, so only those are looked
+// at again: the copies still due by h stay in the next round, the others
+// wait in later for the window that holds their next event.
+func (run *fleetRun) rounds(h int64) bool {
+	run.collect(h)
+	for len(run.due) > 0 {
+		run.fire(run.due, h)
+		run.nRounds++
+		if synctest.Wait(); run.failed() {
+			return false
+		}
+		fired := run.due
+		run.due = run.due[:0]
+		for _, i := range fired {
+			run.refile(i, h)
+		}
 	}
-	run.fired = run.fired[:0]
-	for len(run.due) > 0 && run.due[0].at <= int64(h) {
-		run.fired = append(run.fired, run.due.pop())
+	return true
+}
+
+// collect moves the copies of later whose next event is at or before h to
+// due.
+func (run *fleetRun) collect(h int64) {
+	keep := run.later[:0]
+	for _, q := range run.later {
+		if q.at <= h {
+			run.due = append(run.due, q.copy)
+		} else {
+			keep = append(keep, q)
+		}
 	}
-	run.fire(run.fired, h)
-	return len(run.fired) > 0
+	run.later = keep
+}
+
+// refile puts copy i in due if its next armed event is at or before h, in
+// later if after, and nowhere if it has none. Appending to due while a
+// round's fired copies are read from the same array is safe: the copy
+// written is at or before the one read.
+func (run *fleetRun) refile(i int, h int64) {
+	c := run.clocks[i]
+	c.mu.Lock()
+	next, ok := int64(0), len(c.heap) > 0
+	if ok {
+		next = c.heap[0].when
+	}
+	c.mu.Unlock()
+	switch {
+	case !ok:
+	case next <= h:
+		run.due = append(run.due, i)
+	default:
+		run.later = append(run.later, queuedCopy{next, i})
+	}
 }
 
 // fire fires the next instant of each of the copies, split among the cores
 // when they are many: the clocks are independent, and one goroutine
 // sending every copy's values would hold the fleet to one core.
-func (run *fleetRun) fire(copies []int, h time.Duration) {
+func (run *fleetRun) fire(copies []int, h int64) {
 	const chunk = 256
 	if len(copies) <= chunk {
 		for _, i := range copies {
-			run.clocks[i].fire(int64(h))
+			run.clocks[i].fire(h)
 		}
 		return
 	}
@@ -246,67 +336,6 @@ func (run *fleetRun) fire(copies []int, h time.Duration) {
 		wg.Go(func() { run.fire(part, h) })
 	}
 	wg.Wait()
-}
-
-// requeue puts copy i back in the queue at its next armed event, if any.
-func (run *fleetRun) requeue(i int) {
-	c := run.clocks[i]
-	c.mu.Lock()
-	next, ok := int64(0), len(c.heap) > 0
-	if ok {
-		next = c.heap[0].when
-	}
-	c.mu.Unlock()
-	if ok {
-		run.due.push(queuedCopy{next, i})
-	}
-}
-
-// queuedCopy is a copy of a fleet and the time of its next armed event.
-type queuedCopy struct {
-	at   int64
-	copy int
-}
-
-// dueHeap is a min-heap of copies by the time of their next event.
-type dueHeap []queuedCopy
-
-func (h *dueHeap) push(q queuedCopy) {
-	*h = append(*h, q)
-	s := *h
-	for i := len(s) - 1; i > 0; {
-		p := (i - 1) / 2
-		if s[p].at <= s[i].at {
-			break
-		}
-		s[i], s[p] = s[p], s[i]
-		i = p
-	}
-}
-
-func (h *dueHeap) pop() int {
-	s := *h
-	top := s[0].copy
-	n := len(s) - 1
-	s[0] = s[n]
-	*h = s[:n]
-	s = s[:n]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		c := l
-		if r := l + 1; r < n && s[r].at < s[l].at {
-			c = r
-		}
-		if s[i].at <= s[c].at {
-			break
-		}
-		s[i], s[c] = s[c], s[i]
-		i = c
-	}
-	return top
 }
 
 func (run *fleetRun) failed() bool {
@@ -325,9 +354,16 @@ const drainLimit = 1000
 // deadlock.
 func (run *fleetRun) drain() {
 	run.draining.Store(true)
+	run.collect(math.MaxInt64)
 	for range drainLimit {
-		if synctest.Wait(); run.live.Load() == 0 || !run.round(math.MaxInt64) {
+		if synctest.Wait(); run.live.Load() == 0 || len(run.due) == 0 {
 			return
+		}
+		run.fire(run.due, math.MaxInt64)
+		fired := run.due
+		run.due = run.due[:0]
+		for _, i := range fired {
+			run.refile(i, math.MaxInt64)
 		}
 	}
 }
@@ -394,10 +430,10 @@ func first(a, b *FleetError) *FleetError {
 
 // flush hands the Sink the events recorded so far, all at or before the
 // window every copy has passed, in time order, then copy order (each
-// copy's own in the order it made them).
-func (run *fleetRun) flush() {
+// copy's own in the order it made them), and returns how many.
+func (run *fleetRun) flush() int {
 	if run.fl.Sink == nil {
-		return
+		return 0
 	}
 	run.mu.Lock()
 	batch := run.pending
@@ -412,6 +448,7 @@ func (run *fleetRun) flush() {
 	for _, e := range batch {
 		run.fl.Sink(e.loop, e.at)
 	}
+	return len(batch)
 }
 
 // sleep waits d on c, or until ctx is done; it reports whether d passed.

@@ -146,6 +146,58 @@ func TestFleetSink(t *testing.T) {
 	}
 }
 
+// Starts gives each copy the start that Run and RunSchedule give it: a loop
+// whose first event is at its start shows it, lockstep and staggered.
+func TestFleetStarts(t *testing.T) {
+	atStart := func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+		event()
+		<-ctx.Done()
+	}
+	once := func(*rand.Rand) func(time.Duration) time.Duration {
+		first := true
+		return func(last time.Duration) time.Duration {
+			if first {
+				first = false
+				return last
+			}
+			return 1<<63 - 1
+		}
+	}
+	for _, stagger := range []time.Duration{0, interval / 3} {
+		fl := fakeclock.Fleet{Loops: 50, Seed: 12, For: interval, Stagger: stagger}
+		starts, err := fl.Starts()
+		if err != nil || len(starts) != fl.Loops {
+			t.Fatalf("stagger %v: %d starts, %v", stagger, len(starts), err)
+		}
+		code, err := fl.Run(t, atStart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, err := fl.RunSchedule(once)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][]time.Duration
+		for _, s := range starts {
+			want = append(want, []time.Duration{s})
+		}
+		if d := cmp.Diff(want, code); d != "" {
+			t.Errorf("stagger %v: Run's first events (-Starts +Run):\n%s", stagger, d)
+		}
+		if d := cmp.Diff(want, model); d != "" {
+			t.Errorf("stagger %v: RunSchedule's first events (-Starts +RunSchedule):\n%s", stagger, d)
+		}
+		if lo, hi := slices.Min(starts), slices.Max(starts); stagger > 0 && (lo < 0 || hi >= stagger || lo == hi) {
+			t.Errorf("stagger %v: starts from %v to %v, want spread over [0, %v)", stagger, lo, hi, stagger)
+		}
+	}
+	for _, fl := range []fakeclock.Fleet{{Loops: 0, For: interval}, {Loops: 3, For: interval, Stagger: -1}, {Loops: 3}} {
+		if starts, err := fl.Starts(); err == nil {
+			t.Errorf("%+v: starts %v and no error", fl, starts)
+		}
+	}
+}
+
 func TestFleetBadInput(t *testing.T) {
 	loop := func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {}
 	for _, tc := range []struct {

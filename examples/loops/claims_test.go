@@ -14,16 +14,45 @@ import (
 
 // Each claim of the loops article, as a test written with spread's checks on event times, and
 // beside it the loop written the wrong way (wrongway_test.go), which the same check rejects.
-// One loop runs as its code on a fakeclock Fleet of one copy; a fleet runs 2,000 copies as
-// the loop's schedule, each schedule shown equal to its code (TestSchedulesMatchLoops,
-// TestNewSchedulesMatchLoops), streamed into a spread.FleetStream. Every run is seeded from
-// spread.Rand, so that a failure prints the command that replays it.
+// One loop runs as its code on a fakeclock Fleet of one copy; a fleet runs as the loop's
+// schedule, each schedule shown equal to its code (TestSchedulesMatchLoops), streamed into a
+// spread.FleetStream, on the smallest fleet at which the wrong way still fails with probability
+// at least 1 - 1e-12 (computed, not guessed: TestFleetSizesAreTheSmallest). Every run is seeded
+// from spread.Rand, so that a failure prints the command that replays it.
 
 const (
-	loopIntervals  = 1000  // one loop's run
-	fleetLoops     = 2_000 // a fleet, started in lockstep: a half-packed one fails load with probability 1 - 4e-19
-	fleetIntervals = 3
+	loopIntervals  = 1000 // one loop's run
+	fleetIntervals = 3    // a fleet's run
 )
+
+// The fleets of the claims, each the smallest at which its wrong ways fail their checks with
+// probability at least 1 - 1e-12 (fleetsize_test.go computes them; a correct loop passes at any
+// size with probability 1 - 1e-9, as every check is sized).
+var (
+	// Plain tickers started together, or jitter after the work: every copy in one bucket, a
+	// certain failure once the load check can be sized.
+	lockstepFleet = fleet{loops: 8}
+	// A jitter over half the interval, or over 100 ms: the load and phases fail and the diagnosis
+	// says how packed. Half the interval needs the most: twice the even load per bucket.
+	packedFleet = fleet{loops: 1745}
+	// A re-offset loop that runs its first batch before its first offset: a certain failure.
+	reoffsetFleet = fleet{loops: 9}
+	// Tickers started at random within 100 ms (as after a network blip): the load and phases fail.
+	blipFleet = fleet{loops: 141, stagger: 100 * time.Millisecond}
+)
+
+// A fleet is how the claims run a loop's copies: loops of them for fleetIntervals, started in
+// lockstep, or each at a random offset in [0, stagger).
+type fleet struct {
+	loops   int
+	stagger time.Duration
+}
+
+// staggered returns the fleet with its copies started at random over [0, d).
+func (f fleet) staggered(d time.Duration) fleet {
+	f.stagger = d
+	return f
+}
 
 // runLoop runs one copy of loop's code for n intervals and returns its events and the span.
 func runLoop(t *testing.T, n int, loop fakeclock.Loop) ([]time.Duration, time.Duration) {
@@ -43,17 +72,33 @@ func analyzeLoop(t *testing.T, n int, loop fakeclock.Loop, want spread.Schedule)
 	return mustAnalyze(t, events, want, span)
 }
 
-// fleetReport runs fleetLoops copies of a loop, given as its schedule, started in lockstep, for
-// fleetIntervals, and returns spread's fleet report against want: no event is kept.
-func fleetReport(t *testing.T, s fakeclock.Schedule, want spread.Schedule) spread.Report {
+// fleetReport runs the fleet of a loop, given as its schedule, on a seed from spread.Rand, and
+// returns spread's fleet report against want, each copy judged from its own start.
+func fleetReport(t *testing.T, f fleet, s fakeclock.Schedule, want spread.Schedule) spread.Report {
 	t.Helper()
-	span := fleetIntervals * interval
-	stream, err := spread.NewFleetStream(fleetLoops, want, span)
+	return f.report(t, spread.Rand(t).Uint64(), s, want, true)
+}
+
+// report runs the fleet of s with seed and returns spread's report against want, streamed (no
+// event is kept); ownStarts says whether each copy is judged from its own start
+// (spread.LoopStarts with the fleet's Starts) or, wrongly for a staggered fleet, from the
+// fleet's.
+func (f fleet) report(t *testing.T, seed uint64, s fakeclock.Schedule, want spread.Schedule, ownStarts bool) spread.Report {
+	t.Helper()
+	fl := fakeclock.Fleet{Loops: f.loops, Seed: seed, For: fleetIntervals * interval, Stagger: f.stagger}
+	var opts []spread.Option
+	if ownStarts {
+		starts, err := fl.Starts()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts = append(opts, spread.LoopStarts(starts))
+	}
+	stream, err := spread.NewFleetStream(fl.Loops, want, fl.For, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fl := fakeclock.Fleet{Loops: fleetLoops, Seed: spread.Rand(t).Uint64(), For: span,
-		Sink: func(i int, at time.Duration) { stream.Add(i, at) }} // Report returns Add's first error
+	fl.Sink = func(i int, at time.Duration) { stream.Add(i, at) } // Report returns Add's first error
 	if _, err := fl.RunSchedule(s); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +173,7 @@ func TestClaimTickerKeepsPace(t *testing.T) {
 
 // Ticker: a fleet started in lockstep stays in lockstep: the load check fails it.
 func TestClaimTickerFleetStaysInLockstep(t *testing.T) {
-	r := fleetReport(t, TickerSchedule(interval), spread.Ticker(interval))
+	r := fleetReport(t, lockstepFleet, TickerSchedule(interval), spread.Ticker(interval))
 	rejects(t, r, spread.CheckLoad, spread.CheckPhases)
 	if d := r.Diagnosis(); len(d) == 0 || d[0] != spread.SuspectLockstep {
 		t.Errorf("diagnosis %q, want lockstep\n%s", d, r)
@@ -213,8 +258,8 @@ func TestClaimJitterTickerOnGrid(t *testing.T) {
 // Jitter + ticker: a fleet started in lockstep spreads over the whole interval within its first
 // interval (no warm-up); jittering after the work instead keeps it in lockstep.
 func TestClaimJitterTickerFleetSpreads(t *testing.T) {
-	passes(t, fleetReport(t, JitterTickerSchedule(interval), spread.JitterTicker(interval, interval)))
-	rejects(t, fleetReport(t, TickerSchedule(interval), spread.JitterTicker(interval, interval)), spread.CheckLoad, spread.CheckPhases)
+	passes(t, fleetReport(t, lockstepFleet, JitterTickerSchedule(interval), spread.JitterTicker(interval, interval)))
+	rejects(t, fleetReport(t, lockstepFleet, TickerSchedule(interval), spread.JitterTicker(interval, interval)), spread.CheckLoad, spread.CheckPhases)
 }
 
 // Jitter over half the interval, or over a fixed 100 ms window: each loop keeps its pace, but a
@@ -227,7 +272,7 @@ func TestClaimJitterWindowFleetStaysPacked(t *testing.T) {
 		passes(t, analyzeLoop(t, loopIntervals, func(ctx context.Context, cl fakeclock.Clock, rr *rand.Rand, do func()) {
 			JitterWindow(ctx, cl, interval, c.window, rr, do)
 		}, spread.JitterTicker(interval, c.window)))
-		r := fleetReport(t, JitterWindowSchedule(interval, c.window), spread.JitterTicker(interval, interval))
+		r := fleetReport(t, packedFleet, JitterWindowSchedule(interval, c.window), spread.JitterTicker(interval, interval))
 		rejects(t, r, spread.CheckLoad, spread.CheckPhases)
 		if d := r.Diagnosis(); len(d) == 0 || d[0] != spread.SuspectPacked || !strings.Contains(r.String(), "fire within "+c.packed) {
 			t.Errorf("window %v: diagnosis %v, want packed within %s\n%s", c.window, d, c.packed, r)
@@ -240,7 +285,7 @@ func TestClaimJitterWindowFleetStaysPacked(t *testing.T) {
 // rate check sees it over 10,000 intervals.
 func TestClaimReoffsetNearRegular(t *testing.T) {
 	r := analyzeLoop(t, 10*loopIntervals, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		ReoffsetDrifting(ctx, c, interval, rr, do)
+		Reoffset(ctx, c, interval, rr, do)
 	}, spread.Reoffset(interval, Batch))
 	passes(t, r)
 	if rate := result(t, r, "rate"); !strings.Contains(rate.Want, "0.98") {
@@ -256,7 +301,7 @@ func TestClaimReoffsetNearRegular(t *testing.T) {
 // loop without the outer ticker drifts off it.
 func TestClaimReoffsetTickerExact(t *testing.T) {
 	r := analyzeLoop(t, 33*30, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		Reoffset(ctx, c, interval, rr, do)
+		ReoffsetTicker(ctx, c, interval, rr, do)
 	}, spread.ReoffsetTicker(interval, Batch))
 	passes(t, r)
 	rate := result(t, r, "rate")
@@ -264,7 +309,7 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 		t.Errorf("rate %s; want exactly 960 events (961 if the 31st batch starts at the end), 32 per 33 intervals", rate)
 	}
 	rejects(t, analyzeLoop(t, 33*30, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {
-		ReoffsetDrifting(ctx, c, interval, rr, do)
+		Reoffset(ctx, c, interval, rr, do)
 	}, spread.ReoffsetTicker(interval, Batch)), spread.CheckPace)
 }
 
@@ -272,9 +317,27 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 // first interval, since each batch starts with its offset; a loop that re-offsets after its
 // first batch makes that batch in lockstep.
 func TestClaimReoffsetFleetSpreads(t *testing.T) {
-	passes(t, fleetReport(t, ReoffsetSchedule(interval), spread.ReoffsetTicker(interval, Batch)))
-	passes(t, fleetReport(t, ReoffsetDriftingSchedule(interval), spread.Reoffset(interval, Batch)))
-	rejects(t, fleetReport(t, reoffsetAfterBatchSchedule, spread.Reoffset(interval, Batch)), spread.CheckLoad, spread.CheckPhases)
+	passes(t, fleetReport(t, reoffsetFleet, ReoffsetTickerSchedule(interval), spread.ReoffsetTicker(interval, Batch)))
+	passes(t, fleetReport(t, reoffsetFleet, ReoffsetSchedule(interval), spread.Reoffset(interval, Batch)))
+	rejects(t, fleetReport(t, reoffsetFleet, reoffsetAfterBatchSchedule, spread.Reoffset(interval, Batch)), spread.CheckLoad, spread.CheckPhases)
+}
+
+// Not all copies start at once: plain tickers started at random over a whole interval spread the
+// load, each on its own grid, judged from its own start (spread.LoopStarts with the fleet's
+// Starts; judged from the fleet's start, their pace fails). Started within 100 ms of each other,
+// as after a network blip, they stay packed. And staggering does not hide a slipping loop: a sleep
+// after 100 ms of work, staggered over the interval, still fails its gaps.
+func TestClaimStaggeredTickersSpread(t *testing.T) {
+	spreadOut := blipFleet.staggered(interval)
+	seed := spread.Rand(t).Uint64()
+	passes(t, spreadOut.report(t, seed, TickerSchedule(interval), spread.Ticker(interval), true))
+	rejects(t, spreadOut.report(t, seed, TickerSchedule(interval), spread.Ticker(interval), false), spread.CheckPace)
+	rejects(t, fleetReport(t, blipFleet, TickerSchedule(interval), spread.Ticker(interval)), spread.CheckLoad, spread.CheckPhases)
+	r := fleetReport(t, spreadOut, SleepAfterWorkSchedule(interval+100*time.Millisecond), spread.Ticker(interval))
+	rejects(t, r, spread.CheckGaps)
+	if slices.Contains(failedChecks(r), spread.CheckLoad) {
+		t.Errorf("a staggered fleet of slipping loops fails load: staggering should spread it\n%s", r)
+	}
 }
 
 // failedChecks returns the checks of the failing statistics.

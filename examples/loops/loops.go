@@ -1,9 +1,13 @@
 // Package loops holds the shapes of a loop that does a thing once per
 // interval, forever, as a fleet of agents runs it, each written against
-// fakeclock.Clock so that a test drives it in
-// virtual time: sleep after work, a ticker, a random sleep, jitter plus a
-// ticker, and a fixed ticker re-offset by a random sleep every 32 ticks
-// inside an outer ticker.
+// fakeclock.Clock so that a test drives it in virtual time: sleep after
+// work, a ticker, a random sleep, jitter plus a ticker (over the whole
+// interval or a window of it), and a fixed ticker re-offset by a random
+// sleep every 32 ticks, alone (Reoffset) or inside an outer ticker
+// (ReoffsetTicker). Each has its schedule (the next event from the last)
+// for fleets too large for a goroutine each, and the names are those of
+// the spread.Schedule that declares the shape: loops.Reoffset follows
+// spread.Reoffset, loops.ReoffsetTicker spread.ReoffsetTicker.
 //
 // Each loop calls do at each event and returns when ctx is done. Its
 // randomness comes from the *rand.Rand (math/rand/v2) it is given, as a
@@ -100,14 +104,48 @@ func JitterTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration
 	JitterWindow(ctx, c, interval, interval, r, do)
 }
 
-// Batch is how many fixed ticks Reoffset runs between two random offsets.
+// JitterWindow is JitterTicker with its random sleep drawn from [0, window)
+// rather than the whole interval: "jitter only half the interval", or "a
+// fixed 100 ms window", to bound the time between two events. One loop
+// keeps its pace, but a fleet started in lockstep stays packed into the
+// window's share of every interval.
+func JitterWindow(ctx context.Context, c fakeclock.Clock, interval, window time.Duration, r *rand.Rand, do func()) {
+	tick := c.NewTicker(interval)
+	defer tick.Stop()
+	for ctx.Err() == nil {
+		if !sleep(ctx, c, randN(r, window)) {
+			return
+		}
+		do()
+		if !wait(ctx, tick.C) {
+			return
+		}
+	}
+}
+
+// Batch is how many fixed ticks Reoffset and ReoffsetTicker run between two
+// random offsets.
 const Batch = 32
 
-// Reoffset runs batches of Batch fixed ticks, each batch offset by a
-// random sleep in [0, interval), and starts a batch every Batch+1
-// intervals on an outer ticker: event j of batch m is at
-// m*(Batch+1)*interval + offset_m + j*interval.
+// Reoffset runs batches of Batch fixed ticks, each after a random sleep in
+// [0, interval): its gaps are one interval within a batch and one to two
+// between batches, Batch events per Batch + 1/2 intervals on average, and
+// its pace drifts like a random sleep's, one sleep per batch. Its schedule
+// is spread.Reoffset(interval, Batch).
 func Reoffset(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
+	for ctx.Err() == nil {
+		if !sleep(ctx, c, randN(r, interval)) || !batch(ctx, c, interval, do) {
+			return
+		}
+	}
+}
+
+// ReoffsetTicker is Reoffset inside an outer ticker: it starts a batch every
+// Batch+1 intervals, each offset by a random sleep in [0, interval), so
+// that event j of batch m is at m*(Batch+1)*interval + offset_m +
+// j*interval: exactly Batch events per Batch+1 intervals, on a fixed pace.
+// Its schedule is spread.ReoffsetTicker(interval, Batch).
+func ReoffsetTicker(ctx context.Context, c fakeclock.Clock, interval time.Duration, r *rand.Rand, do func()) {
 	outer := c.NewTicker((Batch + 1) * interval)
 	defer outer.Stop()
 	for ctx.Err() == nil {

@@ -53,10 +53,44 @@ func JitterTickerSchedule(interval time.Duration) fakeclock.Schedule {
 	return JitterWindowSchedule(interval, interval)
 }
 
-// ReoffsetSchedule is Reoffset's: batch m starts at
+// JitterWindowSchedule is JitterWindow's schedule: event k at start +
+// k*interval plus a random sleep in [0, window).
+func JitterWindowSchedule(interval, window time.Duration) fakeclock.Schedule {
+	return func(r *rand.Rand) func(time.Duration) time.Duration {
+		k, start := time.Duration(-1), time.Duration(0)
+		return func(last time.Duration) time.Duration {
+			if k++; k == 0 {
+				start = last
+			}
+			return start + k*interval + randN(r, window)
+		}
+	}
+}
+
+// ReoffsetSchedule is Reoffset's: each batch starts a random sleep in
+// [0, interval) after the previous batch's last interval ends, and makes
+// Batch events one interval apart.
+func ReoffsetSchedule(interval time.Duration) fakeclock.Schedule {
+	return func(r *rand.Rand) func(time.Duration) time.Duration {
+		j, first := Batch, true
+		var batchStart time.Duration
+		return func(last time.Duration) time.Duration {
+			if j == Batch {
+				if !first { // a batch's last interval ends one interval after its last event
+					last += interval
+				}
+				batchStart, j, first = last+randN(r, interval), 0, false
+			}
+			j++
+			return batchStart + time.Duration(j-1)*interval
+		}
+	}
+}
+
+// ReoffsetTickerSchedule is ReoffsetTicker's: batch m starts at
 // start + m*(Batch+1)*interval plus a random offset in [0, interval), drawn
 // as the batch begins, and makes Batch events one interval apart.
-func ReoffsetSchedule(interval time.Duration) fakeclock.Schedule {
+func ReoffsetTickerSchedule(interval time.Duration) fakeclock.Schedule {
 	return func(r *rand.Rand) func(time.Duration) time.Duration {
 		m, j := time.Duration(-1), Batch
 		var start, batchStart time.Duration

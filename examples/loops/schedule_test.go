@@ -3,15 +3,21 @@ package loops
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/spread"
+
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 )
 
-// fleetShapes are the loops as fleet copies, each with its schedule.
+// fleetShapes are the loops as fleet copies, each with its schedule, and the
+// wrong ways whose fleets the claims run as schedules: TestSchedulesMatchLoops
+// checks each schedule against its loop's code.
 var fleetShapes = []struct {
 	name     string
 	loop     fakeclock.Loop
@@ -29,39 +35,74 @@ var fleetShapes = []struct {
 	{"JitterTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		JitterTicker(ctx, c, interval, r, event)
 	}, JitterTickerSchedule(interval)},
+	{"JitterWindow/half", window(interval / 2), JitterWindowSchedule(interval, interval/2)},
+	{"JitterWindow/100ms", window(100 * time.Millisecond), JitterWindowSchedule(interval, 100*time.Millisecond)},
 	{"Reoffset", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		Reoffset(ctx, c, interval, r, event)
 	}, ReoffsetSchedule(interval)},
+	{"ReoffsetTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+		ReoffsetTicker(ctx, c, interval, r, event)
+	}, ReoffsetTickerSchedule(interval)},
+	// The wrong ways whose fleets the claims run as schedules.
+	{"jitterAfterWork", jitterAfterWork, TickerSchedule(interval)},
+	{"reoffsetAfterBatch", reoffsetAfterBatch, reoffsetAfterBatchSchedule},
 }
 
-// Each shape's schedule makes exactly the event times of its loop's code,
-// copy by copy, for several seeds, started in lockstep and staggered: the
-// model cannot drift from the code.
+// window is JitterWindow over the given window as a fleet's loop.
+func window(w time.Duration) fakeclock.Loop {
+	return func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+		JitterWindow(ctx, c, interval, w, r, event)
+	}
+}
+
+// Each shape's schedule makes exactly the event times of its loop's code, copy by copy, started
+// in lockstep and staggered, so that the model cannot drift from the code. The normal run
+// compares small fleets on seeds from spread.Rand, new ones on every run (a main job of 200 runs
+// compares 400 fleets per shape): 5 copies for 70 intervals, two batch boundaries of each
+// re-offset loop. The long run compares three seeds of 50 copies for 200 intervals each.
 func TestSchedulesMatchLoops(t *testing.T) {
+	size := struct{ copies, intervals, seeds int }{5, 70, 1}
+	if longtest.Enabled() {
+		size.copies, size.intervals, size.seeds = 50, 200, 3
+	}
 	for _, s := range fleetShapes {
 		t.Run(s.name, func(t *testing.T) {
-			for _, run := range []struct {
-				seed    uint64
-				stagger time.Duration
-			}{{1, 0}, {1, interval / 2}, {20261130, 0}} {
-				fl := fakeclock.Fleet{Loops: 20, Seed: run.seed, For: 100 * interval, Stagger: run.stagger}
-				code, err := fl.Run(t, s.loop)
-				if err != nil {
-					t.Fatal(err)
-				}
-				model, err := fl.RunSchedule(s.schedule)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(code[0]) < 50 {
-					t.Fatalf("%+v: only %d events in 100 intervals", run, len(code[0]))
-				}
-				if d := cmp.Diff(code, model); d != "" {
-					t.Fatalf("%+v: events (-code +schedule):\n%s", run, d)
+			for range size.seeds {
+				seed := spread.Rand(t).Uint64()
+				for _, stagger := range []time.Duration{0, interval / 2} {
+					fl := fakeclock.Fleet{Loops: size.copies, Seed: seed, For: time.Duration(size.intervals) * interval, Stagger: stagger}
+					sameEvents(t, fl, s.loop, s.schedule, size.intervals/2)
 				}
 			}
 		})
 	}
+}
+
+// sameEvents fails t unless the fleet makes the same events from the loop's code and from its
+// schedule, each copy at least least of them.
+func sameEvents(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s fakeclock.Schedule, least int) {
+	t.Helper()
+	code, model := codeAndModel(t, fl, loop, s)
+	if !slices.EqualFunc(code, model, slices.Equal) { // cmp.Diff on equal events would cost most of the test
+		t.Fatalf("%+v: events (-code +schedule):\n%s", fl, cmp.Diff(code, model))
+	}
+	if n := len(code[0]); n < least {
+		t.Fatalf("%+v: only %d events", fl, n)
+	}
+}
+
+// codeAndModel returns the fleet's events from the loop's code and from its schedule.
+func codeAndModel(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s fakeclock.Schedule) (code, model [][]time.Duration) {
+	t.Helper()
+	code, err := fl.Run(t, loop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, err = fl.RunSchedule(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, model
 }
 
 // A schedule written the wrong way (the jitter added to the last event, as
@@ -72,15 +113,7 @@ func TestScheduleMismatchCaught(t *testing.T) {
 		return func(last time.Duration) time.Duration { return last + interval + randN(r, interval) }
 	}
 	fl := fakeclock.Fleet{Loops: 5, Seed: 3, For: 20 * interval}
-	code, err := fl.Run(t, fleetShapes[3].loop)
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, err := fl.RunSchedule(wrong)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cmp.Equal(code, model) {
+	if code, model := codeAndModel(t, fl, fleetShapes[3].loop, wrong); slices.EqualFunc(code, model, slices.Equal) {
 		t.Error("a wrong schedule matched JitterTicker's code")
 	}
 }

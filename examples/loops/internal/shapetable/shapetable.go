@@ -52,8 +52,8 @@ func Shapes() []Shape {
 		{"jitter + ticker", "jitter-ticker", loops.JitterTickerSchedule(Interval)},
 		{"jitter over half the interval", "jitter-half", loops.JitterWindowSchedule(Interval, Interval/2)},
 		{"jitter over a fixed 100 ms", "jitter-100ms", loops.JitterWindowSchedule(Interval, 100*time.Millisecond)},
-		{"re-offset every 32 ticks", "reoffset", loops.ReoffsetDriftingSchedule(Interval)},
-		{"re-offset inside an outer ticker", "reoffset-ticker", loops.ReoffsetSchedule(Interval)},
+		{"re-offset every 32 ticks", "reoffset", loops.ReoffsetSchedule(Interval)},
+		{"re-offset inside an outer ticker", "reoffset-ticker", loops.ReoffsetTickerSchedule(Interval)},
 	}
 }
 
