@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,9 +18,47 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
+// asCommand is the environment variable that makes the test binary the spreadcheck command,
+// for the tests that need it in a process of its own (to signal it, or kill it).
+const asCommand = "SPREADCHECK_TEST_AS_COMMAND"
+
+// sharedCache is the user cache directory of the tests that do not look into theirs: their
+// results files are their own, and their binary cache is the user's (testbin links to it), so
+// that a package the tests build again, in this process or a later one, is up to date.
+var sharedCache string
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asCommand) != "" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	var err error
+	if sharedCache, err = os.MkdirTemp("", "spreadcheck-test-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if c, err := runner.UserCache(); err == nil && os.MkdirAll(c.Binaries(), 0o755) == nil {
+		os.Mkdir(filepath.Join(sharedCache, "spreadcheck"), 0o755)
+		os.Symlink(c.Binaries(), filepath.Join(sharedCache, "spreadcheck", "testbin"))
+	}
+	code := m.Run()
+	os.RemoveAll(sharedCache)
+	os.Exit(code)
+}
+
+// command returns the spreadcheck command, run in a process of its own: this test binary.
+func command(t *testing.T, args ...string) *exec.Cmd {
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), asCommand+"=1")
+	return cmd
+}
+
 // inFixtures runs the test in the runner's fixture module, as a user would run spreadcheck in
-// their own module, with its own user cache directory.
-func inFixtures(t *testing.T) (cache string) {
+// their own module, with the tests' user cache directory.
+func inFixtures(t *testing.T) {
 	// The binary cache and results go under XDG_CACHE_HOME; the go command's build cache, which
 	// also defaults to it, stays where it is.
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
@@ -27,10 +66,16 @@ func inFixtures(t *testing.T) (cache string) {
 		t.Fatal(err)
 	}
 	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
-	cache = t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("XDG_CACHE_HOME", sharedCache)
 	t.Setenv("TMPDIR", t.TempDir())
 	t.Chdir("../../internal/runner/testdata/fixtures")
+}
+
+// ownCache gives the test a user cache directory of its own, empty, and returns its
+// spreadcheck folder.
+func ownCache(t *testing.T) string {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
 	return filepath.Join(cache, "spreadcheck")
 }
 
@@ -42,7 +87,8 @@ func spreadcheck(t *testing.T, args ...string) (code int, stdout, stderr string)
 }
 
 func TestFlakyPackage(t *testing.T) {
-	cache := inFixtures(t)
+	inFixtures(t)
+	cache := ownCache(t)
 	dir := t.TempDir()
 	md := filepath.Join(dir, "summary.md")
 	code, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-p", "2", "-o", dir, "-summary", md, "./flaky", "./readsdata")
@@ -74,7 +120,7 @@ func TestFlakyPackage(t *testing.T) {
 		t.Errorf("-o %s: results file %v, %d logs", dir, err, len(logs))
 	}
 	// The binaries are cached in the user cache directory, and nothing is left in TMPDIR.
-	if bins, _ := filepath.Glob(filepath.Join(cache, "testbin", "*.test")); len(bins) != 2 {
+	if bins, _ := filepath.Glob(filepath.Join(cache, "testbin", "*", "*.test")); len(bins) != 2 {
 		t.Errorf("binary cache holds %v", bins)
 	}
 	if left, _ := os.ReadDir(os.Getenv("TMPDIR")); len(left) != 0 {
@@ -87,7 +133,8 @@ func TestFlakyPackage(t *testing.T) {
 }
 
 func TestJSONAndResultsInCache(t *testing.T) {
-	cache := inFixtures(t)
+	inFixtures(t)
+	cache := ownCache(t)
 	code, out, errOut := spreadcheck(t, "-runs", "5", "-seed", "2", "-json", "-progress=false", "./readsdata")
 	if code != runner.ExitClean {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
@@ -326,17 +373,10 @@ func TestCompare(t *testing.T) {
 // TestInterrupt sends the command a real signal while its runs hang: it must stop them, print
 // the report of what finished and exit 3; SIGHUP (a closed terminal) does the same.
 func TestInterrupt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := filepath.Join(t.TempDir(), "spreadcheck")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	inFixtures(t)
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
 		results := filepath.Join(t.TempDir(), "r.jsonl")
-		cmd := exec.Command(bin, "-runs", "50", "-seed", "1", "-timeout", "1h", "-progress=false",
+		cmd := command(t, "-runs", "50", "-seed", "1", "-timeout", "1h", "-progress=false",
 			"-results", results, "./flaky", "./hang")
 		var out bytes.Buffer
 		cmd.Stdout = &out
@@ -362,17 +402,13 @@ func TestInterrupt(t *testing.T) {
 // TestTestsDieWithTheRunner: on Linux, a runner killed outright (SIGKILL: no chance to end
 // its runs) takes its test processes with it, instead of leaving them to their -timeout.
 func TestTestsDieWithTheRunner(t *testing.T) {
-	if testing.Short() || runtime.GOOS != "linux" {
-		t.Skip("builds the command; the parent death signal is Linux's")
-	}
-	bin := filepath.Join(t.TempDir(), "spreadcheck")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent death signal is Linux's")
 	}
 	inFixtures(t)
 	pidfile := filepath.Join(t.TempDir(), "pid")
-	cmd := exec.Command(bin, "-runs", "1", "-timeout", "1h", "-progress=false", "-run", "TestHang", "./hang")
-	cmd.Env = append(os.Environ(), "FIXTURE_PIDFILE="+pidfile)
+	cmd := command(t, "-runs", "1", "-timeout", "1h", "-progress=false", "-run", "TestHang", "./hang")
+	cmd.Env = append(cmd.Env, "FIXTURE_PIDFILE="+pidfile)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

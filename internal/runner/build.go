@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -64,21 +67,25 @@ type BuildOptions struct {
 	// test runs it unless they say otherwise, and its failure is a build failure.
 	BuildFlags []string
 	OutDir     string // where to put the test binaries; must exist
-	Parallel   int    // how many packages to build at once; < 1 means 1
+	// Parallel is how many go commands build at once when the packages are built one by one,
+	// to tell which of them failed and why; < 1 means 1.
+	Parallel int
 
-	// CacheDir, when set, keeps each package's test binary between sessions. The go command
-	// does not link a test binary again when the file it would write is already up to date,
-	// and the link is most of the cost of building a package whose code is in the build cache.
+	// CacheDir, when set, keeps the test binaries between sessions. The go command does not
+	// link a test binary again when the file it would write is already up to date, and the
+	// link is most of the cost of building a package whose code is in the build cache.
 	CacheDir string
 }
 
 // ErrNoPackages is returned by Build when the patterns match no package with tests.
 var ErrNoPackages = errors.New("runner: no packages with tests match the patterns")
 
-// Build expands the patterns with go list and compiles each package that has tests, once, with
-// go test -c. Packages without test files are left out. A package that does not compile is
-// returned with its BuildError set and no binary; the error result is only for failures of the
-// go command itself.
+// Build expands the patterns with go list and compiles each package that has tests, once.
+// One go test -c builds them all (one per set of packages whose binaries share a name), so
+// that the go command loads the code once and links in parallel; when it fails, each package
+// of the set is built alone, to tell which failed and why. Packages without test files are
+// left out. A package that does not compile is returned with its BuildError set and no
+// binary; the error result is only for failures of the go command itself.
 func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	pkgs, err := list(ctx, opts)
 	if err != nil {
@@ -87,62 +94,201 @@ func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	if len(pkgs) == 0 {
 		return nil, ErrNoPackages
 	}
-	sem := make(chan struct{}, max(opts.Parallel, 1))
-	var wg sync.WaitGroup
-	for i := range pkgs {
-		p := &pkgs[i]
+	for i, set := range binarySets(pkgs) {
+		if err := buildSet(ctx, opts, pkgs, set, i); err != nil {
+			return nil, err
+		}
+	}
+	return pkgs, ctx.Err()
+}
+
+// binarySets splits the packages that can be built into sets whose test binaries have
+// distinct names (go test -c -o dir/ names each after its package), in order: one set unless
+// two packages share a last path element.
+func binarySets(pkgs []Package) [][]int {
+	var sets [][]int
+	taken := []map[string]bool{}
+	for i, p := range pkgs {
 		if p.BuildError != "" {
 			continue
 		}
+		k := 0
+		for k < len(sets) && taken[k][binaryName(p.ImportPath)] {
+			k++
+		}
+		if k == len(sets) {
+			sets, taken = append(sets, nil), append(taken, map[string]bool{})
+		}
+		sets[k], taken[k][binaryName(p.ImportPath)] = append(sets[k], i), true
+	}
+	return sets
+}
+
+// binaryName returns the name go test -c gives a package's binary in a folder: its last path
+// element, or the one before a major version suffix (example.com/p/v2 is p.test).
+func binaryName(importPath string) string {
+	elems := strings.Split(importPath, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && majorVersion.MatchString(name) {
+		name = elems[len(elems)-2]
+	}
+	if runtime.GOOS == "windows" {
+		return name + ".test.exe"
+	}
+	return name + ".test"
+}
+
+var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+// buildSet builds the packages of one set into a folder: the binary cache's folder for the
+// set, or the output folder. It returns an error only when it cannot make the folder.
+func buildSet(ctx context.Context, opts BuildOptions, pkgs []Package, set []int, k int) error {
+	dir, release, err := setDir(opts, k)
+	if err != nil {
+		return err
+	}
+	defer release()
+	args := append([]string{"test", "-c", "-json", "-o", dir + string(filepath.Separator)}, opts.BuildFlags...)
+	for _, i := range set {
+		args = append(args, pkgs[i].ImportPath)
+	}
+	out, err := goCmd(ctx, opts.Dir, args...)
+	each := set // the packages to build one by one
+	if err == nil || blame(pkgs, set, out) {
+		each = missing(dir, pkgs, set)
+	}
+	if len(each) > 0 {
+		buildEach(ctx, opts, pkgs, each, dir)
+	}
+	for _, i := range set {
+		p := &pkgs[i]
+		switch {
+		case ctx.Err() != nil:
+			p.BuildError = ctx.Err().Error()
+		case p.BuildError == "":
+			p.Binary = filepath.Join(dir, binaryName(p.ImportPath))
+			if opts.CacheDir != "" {
+				p.Binary, p.BuildError = privateCopy(opts.OutDir, p.Binary, i)
+			}
+		}
+	}
+	return nil
+}
+
+// setDir returns the folder that a set's binaries are built into, with the function that
+// releases it. In the binary cache, the folder of the k-th set of the packages built from one
+// directory with one set of flags: another session building the same packages finds their
+// binaries up to date. It holds a lock on the folder, so that no session copies a binary that
+// another is writing. Without a cache (or file locks), a folder of OutDir's.
+func setDir(opts BuildOptions, k int) (string, func(), error) {
+	if opts.CacheDir != "" && os.MkdirAll(opts.CacheDir, 0o755) == nil {
+		wd, _ := filepath.Abs(opts.Dir)
+		key := sha256.Sum256([]byte(wd + "\x00" + strings.Join(opts.BuildFlags, "\x00")))
+		dir := filepath.Join(opts.CacheDir, fmt.Sprintf("%s-%d", hex.EncodeToString(key[:12]), k))
+		if unlock, err := lockFile(dir+".lock", true); err == nil {
+			if err := os.MkdirAll(dir, 0o755); err == nil {
+				return dir, unlock, nil
+			}
+			unlock()
+		}
+	}
+	dir := filepath.Join(opts.OutDir, fmt.Sprintf("set%d", k))
+	return dir, func() {}, os.MkdirAll(dir, 0o755)
+}
+
+// blame gives each package of the set that go test -c -json named in a build failure its
+// message, and reports whether the failures stop there: whether every one was of a package's
+// own test build (such as a vet failure), which no other package imports. When they may not
+// (a package that others import failed, or the go command failed before it built anything),
+// it names none, and every package is to be built one by one.
+func blame(pkgs []Package, set []int, out string) (contained bool) {
+	fails, outputs := map[string]bool{}, map[string]*strings.Builder{}
+	for _, l := range strings.Split(out, "\n") {
+		var e struct{ ImportPath, Action, Output string }
+		if json.Unmarshal([]byte(l), &e) != nil || e.ImportPath == "" {
+			continue
+		}
+		if outputs[e.ImportPath] == nil {
+			outputs[e.ImportPath] = &strings.Builder{}
+		}
+		outputs[e.ImportPath].WriteString(e.Output)
+		fails[e.ImportPath] = fails[e.ImportPath] || e.Action == "build-fail"
+	}
+	own := map[string]int{} // the test binaries, by their names in the events
+	for _, i := range set {
+		own[pkgs[i].ImportPath+".test"] = i
+	}
+	contained = len(fails) > 0
+	for id, failed := range fails {
+		// "p [p.test]" and "p_test [p.test]" are compiled for p's test binary alone, "p.test" is
+		// that binary: their failures are p's.
+		_, bin, _ := strings.Cut(strings.TrimSuffix(id, "]"), " [")
+		i, ok := own[cmp.Or(bin, id)]
+		switch {
+		case !failed:
+		case ok:
+			msg := strings.TrimSpace(outputs[id].String())
+			pkgs[i].BuildError = strings.TrimSpace(pkgs[i].BuildError + "\n" + msg)
+			pkgs[i].Stage = stageOf(pkgs[i].BuildError)
+		default:
+			contained = false
+		}
+	}
+	if !contained {
+		for _, i := range set {
+			pkgs[i].BuildError, pkgs[i].Stage = "", ""
+		}
+	}
+	return contained
+}
+
+// missing returns the packages of the set that did not fail and whose binary is not in dir.
+func missing(dir string, pkgs []Package, set []int) []int {
+	var out []int
+	for _, i := range set {
+		if _, err := os.Stat(filepath.Join(dir, binaryName(pkgs[i].ImportPath))); err != nil && pkgs[i].BuildError == "" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// buildEach builds the packages of a set one by one, opts.Parallel at a time, and records
+// each failure with the go command's message and its stage. The binaries that the set's build
+// made are up to date: the go command does not link them again.
+func buildEach(ctx context.Context, opts BuildOptions, pkgs []Package, set []int, dir string) {
+	sem := make(chan struct{}, max(opts.Parallel, 1))
+	var wg sync.WaitGroup
+	for _, i := range set {
+		p := &pkgs[i]
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			bin := filepath.Join(opts.OutDir, fmt.Sprintf("%03d-%s.test", i, filepath.Base(p.ImportPath)))
-			out, err := buildOne(ctx, opts, p, bin)
-			switch {
-			case ctx.Err() != nil:
-				p.BuildError = ctx.Err().Error()
-			case err != nil:
+			args := append([]string{"test", "-c", "-o", filepath.Join(dir, binaryName(p.ImportPath))}, opts.BuildFlags...)
+			out, err := goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
+			if err != nil && ctx.Err() == nil {
 				p.BuildError, p.Stage = strings.TrimSpace(out), stageOf(out)
 				if p.BuildError == "" {
 					p.BuildError = err.Error()
 				}
-			default:
-				p.Binary = bin
 			}
 		})
 	}
 	wg.Wait()
-	return pkgs, ctx.Err()
 }
 
-// buildOne compiles one package's test binary to bin, through the binary cache when there is
-// one, and returns the go command's output.
-func buildOne(ctx context.Context, opts BuildOptions, p *Package, bin string) (string, error) {
-	build := func(to string) (string, error) {
-		args := append([]string{"test", "-c", "-o", to}, opts.BuildFlags...)
-		return goCmd(ctx, opts.Dir, append(args, p.ImportPath)...)
-	}
-	if opts.CacheDir == "" {
-		return build(bin)
-	}
-	key := sha256.Sum256([]byte(p.ImportPath + "\x00" + p.Dir + "\x00" + strings.Join(opts.BuildFlags, "\x00")))
-	cached := filepath.Join(opts.CacheDir, hex.EncodeToString(key[:12])+"-"+filepath.Base(p.ImportPath)+".test")
-	if err := os.MkdirAll(opts.CacheDir, 0o755); err != nil {
-		return build(bin)
-	}
-	unlock, err := lockFile(cached+".lock", true)
-	if err != nil {
-		return build(bin) // no file locks here: do without the cache
-	}
-	defer unlock()
-	if out, err := build(cached); err != nil {
-		return out, err
-	}
+// privateCopy copies the i-th package's cached binary into the session's folder and marks the
+// cached one used (the trim keeps it another week): the runs use a copy of their own, since
+// another session may rebuild the cached binary meanwhile. It returns the copy, or the error
+// to report for the package.
+func privateCopy(outDir, cached string, i int) (bin, buildError string) {
 	now := time.Now()
-	os.Chtimes(cached, now, now) // used: the trim keeps it another week
-	// The runs use a private copy: another session may rebuild the cached binary meanwhile.
-	return "", copyFile(bin, cached)
+	os.Chtimes(cached, now, now)
+	bin = filepath.Join(outDir, fmt.Sprintf("%03d-%s", i, filepath.Base(cached)))
+	if err := copyFile(bin, cached); err != nil {
+		return "", "copying the test binary out of the cache: " + err.Error()
+	}
+	return bin, ""
 }
 
 func copyFile(dst, src string) error {

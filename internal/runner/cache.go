@@ -13,7 +13,8 @@ import (
 // or ~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows), spreadcheck/:
 //
 //	testbin/   test binaries kept between sessions (BuildOptions.CacheDir), so that the go
-//	           command does not link an unchanged package again; those unused for a week go
+//	           command does not link an unchanged package again: a folder for the packages
+//	           built from one directory with one set of flags; those unused for a week go
 //	sessions/  one folder per running session, holding its private copies of the binaries;
 //	           removed when the session ends, and at the next start when it died
 //	results/   the results files of sessions not given one, the newest 20 kept
@@ -99,18 +100,34 @@ func (c Cache) trimSessions() {
 	}
 }
 
+// trimBinaries removes the binaries unused for a week, and a folder of them once it is empty,
+// each under its lock, leaving alone what a running session holds. (A cached binary of an
+// earlier version is a file of its own, not a folder.)
 func (c Cache) trimBinaries(now time.Time) {
-	bins, _ := filepath.Glob(filepath.Join(c.Binaries(), "*.test"))
-	for _, b := range bins {
-		st, err := os.Stat(b)
-		if err != nil || now.Sub(st.ModTime()) < keepBinaries {
+	entries, _ := filepath.Glob(filepath.Join(c.Binaries(), "*"))
+	for _, e := range entries {
+		if strings.HasSuffix(e, ".lock") {
 			continue
 		}
-		if unlock, err := lockFile(b+".lock", false); err == nil {
-			os.Remove(b)
-			os.Remove(b + ".lock")
-			unlock()
+		unlock, err := lockFile(e+".lock", false)
+		if err != nil {
+			continue
 		}
+		bins := []string{e}
+		if st, err := os.Stat(e); err == nil && st.IsDir() {
+			bins, _ = filepath.Glob(filepath.Join(e, "*"))
+		}
+		left := len(bins)
+		for _, b := range bins {
+			if st, err := os.Stat(b); err == nil && now.Sub(st.ModTime()) >= keepBinaries && os.Remove(b) == nil {
+				left--
+			}
+		}
+		if left == 0 {
+			os.Remove(e)
+			os.Remove(e + ".lock")
+		}
+		unlock()
 	}
 }
 

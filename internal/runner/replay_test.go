@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
 // TestJudgeReplays pins the verdicts on counts, the first row being the case that a single
@@ -65,7 +67,8 @@ func TestReplayVerdicts(t *testing.T) {
 
 // TestReplayCommandsRunInShell runs printed replay commands through a shell, from the
 // directory the runner ran in: each gives its run's outcome, under the run's build flags
-// (-race, -tags, -vet=off), test flags and iteration seed.
+// (-vet=off; -race and -tags in the long validations, since a binary with the race detector
+// takes long to link), test flags and iteration seed.
 func TestReplayCommandsRunInShell(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -74,37 +77,55 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 		t.Skip("no POSIX shell")
 	}
 	cases := []struct {
-		pkg   Package
+		name  string
+		build func(t *testing.T) Package
 		test  string
 		opts  Options
 		flags []string // that the commands must carry
+		long  bool
 	}{
-		{fixture(t, "flaky"), "TestSub/a_b/c.d", Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}},
-		{buildWith(t, "tagged", "-race", "-tags=special"), "TestOnlyTagged", Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}},
-		{buildWith(t, "vetfail", "-vet=off"), "TestPrintf", Options{Runs: 1}, []string{"-vet=off"}},
+		{"flaky", func(t *testing.T) Package { return fixture(t, "flaky") }, "TestSub/a_b/c.d",
+			Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}, false},
+		{"race", func(t *testing.T) Package { return buildWith(t, "tagged", "-race", "-tags=special") }, "TestOnlyTagged",
+			Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}, true},
+		{"vet", func(t *testing.T) Package { return buildWith(t, "vetfail", "-vet=off") }, "TestPrintf",
+			Options{Runs: 1}, []string{"-vet=off"}, false},
 		// spread.Rand itself: a later iteration of a process, replayed alone with its own seed.
-		{fixture(t, "spreadrand"), "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil},
+		{"spreadrand", func(t *testing.T) Package { return fixture(t, "spreadrand") }, "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil, false},
 	}
 	for _, c := range cases {
-		recs := run(t, c.pkg, c.opts)
-		for _, want := range []Outcome{Fail, Pass} {
-			r, tr := find(recs, c.test, want)
-			if r == nil {
-				continue // vetfail never fails
+		t.Run(c.name, func(t *testing.T) {
+			if c.long {
+				longtest.Skip(t)
 			}
-			if c.opts.Batch > 1 && tr.Run == r.Run {
-				t.Errorf("%s: no %s in a later iteration of a process to replay", c.test, want)
+			replayInShell(t, c.build(t), c.test, c.opts, c.flags)
+		})
+	}
+}
+
+// replayInShell runs the package's tests and then, in a shell, the replay commands of a
+// failing and a passing run of the named test: each must carry the flags and give its run's
+// outcome (a failure printing the same draw).
+func replayInShell(t *testing.T, pkg Package, test string, opts Options, flags []string) {
+	t.Helper()
+	recs := run(t, pkg, opts)
+	for _, want := range []Outcome{Fail, Pass} {
+		r, tr := find(recs, test, want)
+		if r == nil {
+			continue // vetfail never fails
+		}
+		if opts.Batch > 1 && tr.Run == r.Run {
+			t.Errorf("%s: no %s in a later iteration of a process to replay", test, want)
+		}
+		cmd := ReplayCommand(r, tr)
+		for _, f := range flags {
+			if !strings.Contains(cmd, " "+f+" ") {
+				t.Errorf("%s lacks %s", cmd, f)
 			}
-			cmd := ReplayCommand(r, tr)
-			for _, f := range c.flags {
-				if !strings.Contains(cmd, " "+f+" ") {
-					t.Errorf("%s lacks %s", cmd, f)
-				}
-			}
-			out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
-			if (err != nil) != (want == Fail) || (want == Fail && !strings.Contains(string(out), drawLine(tr.Output))) {
-				t.Errorf("%s: the run was a %s; the command: %v\n%s", cmd, want, err, out)
-			}
+		}
+		out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
+		if (err != nil) != (want == Fail) || (want == Fail && !strings.Contains(string(out), drawLine(tr.Output))) {
+			t.Errorf("%s: the run was a %s; the command: %v\n%s", cmd, want, err, out)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -35,14 +36,16 @@ func TestMain(m *testing.M) {
 }
 
 // fixture returns the built fixture package with the given last path element, built as go test
-// builds it (vet on). All fixtures are built once, together, by the first test that asks.
+// builds it (vet on). All fixtures are built once, together, by the first test that asks,
+// through the binary cache in the user cache directory, as spreadcheck builds them: a later
+// go test finds them up to date and links none again.
 func fixture(t testing.TB, name string) Package {
 	t.Helper()
 	fixtureOnce.Do(func() {
 		fixtureBin, fixtureErr = os.MkdirTemp("", "runner-test-")
 		if fixtureErr == nil {
-			fixturePkgs, fixtureErr = Build(context.Background(),
-				BuildOptions{Dir: fixtureDir, Patterns: []string{"./..."}, OutDir: fixtureBin, Parallel: 2})
+			fixturePkgs, fixtureErr = Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./..."},
+				OutDir: fixtureBin, Parallel: 2, CacheDir: fixtureCache()})
 		}
 	})
 	if fixtureErr != nil {
@@ -57,11 +60,21 @@ func fixture(t testing.TB, name string) Package {
 	return Package{}
 }
 
+// fixtureCache returns the binary cache of the user's spreadcheck, or "" (no cache) when
+// there is no user cache directory.
+func fixtureCache() string {
+	c, err := UserCache()
+	if err != nil {
+		return ""
+	}
+	return c.Binaries()
+}
+
 // buildWith builds one fixture package with the given build flags, into a folder of the test's.
 func buildWith(t *testing.T, name string, flags ...string) Package {
 	t.Helper()
 	pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./" + name},
-		OutDir: t.TempDir(), BuildFlags: flags})
+		OutDir: t.TempDir(), BuildFlags: flags, CacheDir: fixtureCache()})
 	if err != nil || len(pkgs) != 1 || pkgs[0].Binary == "" {
 		t.Fatalf("building %s with %v: %v, %+v", name, flags, err, pkgs)
 	}
@@ -159,6 +172,58 @@ func TestBuild(t *testing.T) {
 	vetOff := buildWith(t, "vetfail", "-vet=off")
 	if recs := run(t, vetOff, Options{Runs: 1}); recs[0].Failed() {
 		t.Errorf("vetfail built with -vet=off: %+v", recs[0])
+	}
+}
+
+// TestBuildSets: packages whose binaries would share a name (two util packages, a module's
+// root and its /v2) are built in separate sets, each binary of its own package; a package
+// whose dependency stops compiling fails, though the cache holds the binary it had before;
+// the others still build.
+func TestBuildSets(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":             "module m\n\ngo 1.26\n",
+		"m_test.go":          "package m\n\nimport \"testing\"\n\nfunc TestRoot(t *testing.T) {}\n",
+		"v2/v2_test.go":      "package v2\n\nimport \"testing\"\n\nfunc TestV2(t *testing.T) {}\n",
+		"util/u_test.go":     "package util\n\nimport \"testing\"\n\nfunc TestUtil(t *testing.T) {}\n",
+		"sub/util/u_test.go": "package util\n\nimport \"testing\"\n\nfunc TestSubUtil(t *testing.T) {}\n",
+		"dep/dep.go":         "package dep\n\nconst X = 1\n",
+		"a/a_test.go":        "package a\n\nimport (\n\t\"testing\"\n\n\t\"m/dep\"\n)\n\nfunc TestA(t *testing.T) { _ = dep.X }\n",
+	}
+	for name, text := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cache := t.TempDir()
+	build := func() map[string]Package {
+		pkgs, err := Build(context.Background(), BuildOptions{Dir: dir, Patterns: []string{"./..."}, OutDir: t.TempDir(), CacheDir: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byPath := map[string]Package{}
+		for _, p := range pkgs {
+			byPath[p.ImportPath] = p
+		}
+		return byPath
+	}
+	want := map[string]string{"m": "TestRoot", "m/v2": "TestV2", "m/util": "TestUtil", "m/sub/util": "TestSubUtil", "m/a": "TestA"}
+	for path, p := range build() {
+		if tests := listTests(context.Background(), &p, time.Minute); p.BuildError != "" || len(tests) != 1 || tests[0] != want[path] {
+			t.Errorf("%s: binary %s lists %v, want %s (build error %q)", path, p.Binary, tests, want[path], p.BuildError)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dep", "dep.go"), []byte("package dep\n\nconst X = undefinedY\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, p := range build() {
+		if failed := p.BuildError != ""; failed != (path == "m/a") || p.Binary != "" && failed {
+			t.Errorf("after dep broke: %s built %q, error %q", path, p.Binary, p.BuildError)
+		}
+		if path == "m/a" && (p.Stage != Compile || !strings.Contains(p.BuildError, "undefined: undefinedY")) {
+			t.Errorf("m/a: stage %q, error %q", p.Stage, p.BuildError)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ func TestRunSession(t *testing.T) {
 	cache := Cache{t.TempDir()}
 	var progress []Progress
 	rep, err := RunSession(context.Background(), Config{
-		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata", "./broken"}},
+		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata", "./broken"}, CacheDir: fixtureCache()},
 		Options: Options{Runs: 20, Seed: 9, Batch: 4, Parallel: 2, LogDir: logs, OnProgress: func(p Progress) { progress = append(progress, p) }},
 		Rerun:   10, ReplayLimit: 5, Results: rf, Cache: cache,
 	})
@@ -75,7 +75,7 @@ func TestBuildCache(t *testing.T) {
 		return pkgs[0]
 	}
 	p := build()
-	cached, _ := filepath.Glob(filepath.Join(cache, "*-readsdata.test"))
+	cached, _ := filepath.Glob(filepath.Join(cache, "*", "readsdata.test"))
 	if len(cached) != 1 {
 		t.Fatalf("cache holds %v", cached)
 	}
@@ -107,13 +107,20 @@ func TestCacheTrim(t *testing.T) {
 	dead := filepath.Join(c.Dir, "sessions", "s-dead")
 	os.MkdirAll(dead, 0o755)
 	os.WriteFile(filepath.Join(dead, "lock"), nil, 0o644) // its owner is gone: nobody holds the lock
-	os.MkdirAll(c.Binaries(), 0o755)
-	old, fresh := filepath.Join(c.Binaries(), "a-old.test"), filepath.Join(c.Binaries(), "b-fresh.test")
-	for _, f := range []string{old, fresh} {
+	// A folder of binaries with an old one and a fresh one, a folder of old ones only, and an
+	// earlier version's cached binary, a file of its own.
+	set, oldSet := filepath.Join(c.Binaries(), "k-0"), filepath.Join(c.Binaries(), "j-0")
+	os.MkdirAll(set, 0o755)
+	os.MkdirAll(oldSet, 0o755)
+	old, fresh, alone := filepath.Join(set, "a.test"), filepath.Join(set, "b.test"), filepath.Join(c.Binaries(), "a-old.test")
+	inOldSet := filepath.Join(oldSet, "c.test")
+	for _, f := range []string{old, fresh, alone, inOldSet} {
 		os.WriteFile(f, nil, 0o755)
 	}
 	now := time.Now()
-	os.Chtimes(old, now.Add(-8*24*time.Hour), now.Add(-8*24*time.Hour))
+	for _, f := range []string{old, alone, inOldSet} {
+		os.Chtimes(f, now.Add(-8*24*time.Hour), now.Add(-8*24*time.Hour))
+	}
 	for i := range keepResults + 5 {
 		p, _ := c.ResultsPath(now.Add(time.Duration(i)*time.Second), 1)
 		os.WriteFile(p, nil, 0o644)
@@ -123,6 +130,10 @@ func TestCacheTrim(t *testing.T) {
 	if exists(dead) || !exists(live) || exists(old) || !exists(fresh) || exists(stale) || !exists(recent) {
 		t.Errorf("after the trim: dead session %v, live session %v, old binary %v, fresh binary %v, an earlier version's day-old folder %v, a recent one %v",
 			exists(dead), exists(live), exists(old), exists(fresh), exists(stale), exists(recent))
+	}
+	if exists(alone) || exists(oldSet) || exists(oldSet+".lock") || !exists(set) {
+		t.Errorf("after the trim: an earlier version's old binary %v, an emptied folder %v (its lock %v), a folder still used %v",
+			exists(alone), exists(oldSet), exists(oldSet+".lock"), exists(set))
 	}
 	if left, _ := filepath.Glob(filepath.Join(c.Dir, "results", "*.jsonl")); len(left) != keepResults {
 		t.Errorf("%d results files left, want %d", len(left), keepResults)
@@ -203,7 +214,7 @@ func TestReplayJobsSkipHangs(t *testing.T) {
 // TestStoppingRules: -failfast stops at the first failing run, -until when its budget is
 // spent, -precision each test once its interval is narrow enough; the report says which.
 func TestStoppingRules(t *testing.T) {
-	build := BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}}
+	build := BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}, CacheDir: fixtureCache()}
 	session := func(o Options) *Report {
 		o.Seed, o.Parallel, o.Batch = 1, 1, 1
 		rep, err := RunSession(context.Background(), Config{Build: build, Options: o, Cache: Cache{t.TempDir()}})
