@@ -3,6 +3,7 @@ package sizing
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mathext"
 )
@@ -32,6 +33,31 @@ func OrderTailsRanks(n int) ([]int, error) {
 	if err := checkN("OrderTailsRanks", n); err != nil {
 		return nil, err
 	}
+	return slices.Clone(orderTailsRanks(n).ranks), nil
+}
+
+// judgedRanks holds the ranks of OrderTailsRanks and log C(n, r) at each.
+type judgedRanks struct {
+	ranks []int
+	logC  []float64
+}
+
+var ranksCache memo[int, judgedRanks]
+
+// orderTailsRanks returns the ranks of OrderTailsRanks with their log C(n, r), cached: the
+// caller must not change them.
+func orderTailsRanks(n int) judgedRanks {
+	return ranksCache.get(n, func() judgedRanks {
+		j := judgedRanks{ranks: ranksOf(n)}
+		for _, r := range j.ranks {
+			j.logC = append(j.logC, logChoose(n, r))
+		}
+		return j
+	})
+}
+
+// ranksOf computes the ranks of OrderTailsRanks.
+func ranksOf(n int) []int {
 	var low, high []int
 	for r := 1; r <= (n+1)/2; {
 		low = append(low, r)
@@ -47,7 +73,7 @@ func OrderTailsRanks(n int) ([]int, error) {
 	for i := len(high) - 1; i >= 0; i-- {
 		low = append(low, high[i])
 	}
-	return low, nil
+	return low
 }
 
 // OrderTailsLimit sizes the order-statistic tails of n positions: the check fails when the
@@ -58,16 +84,15 @@ func OrderTailsRanks(n int) ([]int, error) {
 // counts as separate events the crossings of neighbouring order statistics, which come
 // together; TestOrderTailsNearExact measures it against the exact crossing probability.
 func OrderTailsLimit(n int, alpha float64) (c float64, method string, err error) {
-	ranks, err := OrderTailsRanks(n)
-	if err != nil {
-		return 0, "", inputErr("OrderTailsLimit", "%s", err.(*InputError).Reason)
+	if err := checkN("OrderTailsLimit", n); err != nil {
+		return 0, "", err
 	}
 	if err := checkAlpha("OrderTailsLimit", alpha); err != nil {
 		return 0, "", err
 	}
-	m := float64(len(ranks))
+	m := float64(len(orderTailsRanks(n).ranks))
 	c = alpha / (2 * m)
-	return c, fmt.Sprintf("union bound over the two Beta(r, n-r+1) tails of %d order statistics (every rank to %d from either end, then ranks 5%% apart), each at alpha/%d = %.3g", len(ranks), orderTailsDense, 2*len(ranks), c), nil
+	return c, fmt.Sprintf("union bound over the two Beta(r, n-r+1) tails of %d order statistics (every rank to %d from either end, then ranks 5%% apart), each at alpha/%d = %.3g", int(m), orderTailsDense, 2*int(m), c), nil
 }
 
 // OrderTails returns the smallest one-sided tail probability of the order statistics of n
@@ -84,22 +109,23 @@ func OrderTailsLimit(n int, alpha float64) (c float64, method string, err error)
 // bounds of a few logarithms each (see orderTailTerm), and at least 1/2 on the side of its
 // median. The result is exact when it is below 1/2.
 func OrderTails(n int, bounds func(r int) (lower, upper float64)) (p float64, rank int, low bool, err error) {
-	ranks, err := OrderTailsRanks(n)
-	if err != nil {
-		return 0, 0, false, inputErr("OrderTails", "%s", err.(*InputError).Reason)
+	if err := checkN("OrderTails", n); err != nil {
+		return 0, 0, false, err
 	}
 	if bounds == nil {
 		return 0, 0, false, inputErr("OrderTails", "no bounds")
 	}
-	var terms []orderTailTerm
+	judged := orderTailsRanks(n)
+	ranks := judged.ranks
+	terms := make([]orderTailTerm, 0, 2*len(ranks))
 	pl, pu := 0.0, 0.0
-	for _, r := range ranks {
+	for i, r := range ranks {
 		l, u := bounds(r)
 		if !(0 <= l && l <= u && u <= 1) || l < pl || u < pu {
 			return 0, 0, false, inputErr("OrderTails", "bounds [%v, %v] at rank %d, want 0 <= lower <= upper <= 1, each increasing with the rank", l, u, r)
 		}
 		pl, pu = l, u
-		terms = orderTailTermsAt(terms, n, r, l, u)
+		terms = orderTailTermsAt(terms, n, r, l, u, judged.logC[i])
 	}
 	// The smallest tail lies at an order statistic whose tail's lower bound is at most the
 	// smallest upper bound: compute those exactly.
@@ -134,28 +160,28 @@ type orderTailTerm struct {
 }
 
 // orderTailTermsAt appends the tails of the r-th smallest of n positions, in [lower, upper],
-// that may be small: a tail on the side of a binomial's median (k <= nx) is at least 1/2 (its
-// median is floor(nx) or above) and left out.
-func orderTailTermsAt(terms []orderTailTerm, n, r int, lower, upper float64) []orderTailTerm {
+// that may be small, given lc = log C(n, r): a tail on the side of a binomial's median
+// (k <= nx) is at least 1/2 (its median is floor(nx) or above) and left out.
+func orderTailTermsAt(terms []orderTailTerm, n, r int, lower, upper, lc float64) []orderTailTerm {
 	nf := float64(n)
 	if float64(r) > nf*upper {
-		terms = append(terms, newOrderTailTerm(r, true, n, r, upper))
+		terms = append(terms, newOrderTailTerm(r, true, n, r, upper, lc))
 	}
-	if k, y := n-r+1, 1-lower; float64(k) > nf*y {
-		terms = append(terms, newOrderTailTerm(r, false, n, k, y))
+	if k, y := n-r+1, 1-lower; float64(k) > nf*y { // C(n, n-r+1) = C(n, r-1) = C(n, r) r/(n-r+1)
+		terms = append(terms, newOrderTailTerm(r, false, n, k, y, lc+math.Log(float64(r)/float64(k))))
 	}
 	return terms
 }
 
-// newOrderTailTerm returns the term of P(Bin(n, x) >= k).
-func newOrderTailTerm(rank int, low bool, n, k int, x float64) orderTailTerm {
+// newOrderTailTerm returns the term of P(Bin(n, x) >= k), given lc = log C(n, k).
+func newOrderTailTerm(rank int, low bool, n, k int, x, lc float64) orderTailTerm {
 	t := orderTailTerm{rank: rank, low: low, n: n, k: k, x: x}
 	kf, nf := float64(k), float64(n)
 	switch {
 	case x <= 0:
 		t.logPMF = math.Inf(-1)
 	default: // x < k/n <= 1
-		t.logPMF = logChoose(n, k) + kf*math.Log(x) + (nf-kf)*math.Log1p(-x)
+		t.logPMF = lc + kf*math.Log(x) + (nf-kf)*math.Log1p(-x)
 		t.r = t.ratio(kf)
 	}
 	return t

@@ -111,7 +111,17 @@ func (s *sample) ksResolved(alpha float64) (float64, string, error) {
 	return d + s.res, fmt.Sprintf("%s, plus %.3g for the resolution of the floats", method, s.res), nil
 }
 
-func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
+// clamp01 returns x within [0, 1] (NaN stays NaN), by comparisons: the order-statistic
+// tails call it for every value.
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
 
 // ksLaw returns the Kolmogorov-Smirnov distance between the sample and a law: the empirical
 // CDF is flat between sample values and the declared one rises, so the supremum is at a sample

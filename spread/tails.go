@@ -54,7 +54,7 @@ func (s *sample) positionBounds() func(r int) (lower, upper float64) {
 // middle), and the r-th smallest of values each bounded below (above) is bounded by the r-th
 // smallest bound. The bounds fall over the positions below the middle and rise over those
 // above, so their sorted order is a merge of the two runs (and of the few intervals across the
-// middle), in one pass.
+// middle), without a sort.
 func foldedBounds(n int, bounds func(r int) (float64, float64), ranks []int) func(r int) (float64, float64) {
 	lower := func(i int) float64 { l, _ := bounds(i + 1); return l }
 	upper := func(i int) float64 { _, u := bounds(i + 1); return u }
@@ -65,41 +65,49 @@ func foldedBounds(n int, bounds func(r int) (float64, float64), ranks []int) fun
 		cross = append(cross, math.Max(1-2*lower(i), 2*upper(i)-1))
 	}
 	slices.Sort(cross)
-	fl := atRanks(ranks, b-a, func(int) float64 { return 0 }, a, func(i int) float64 { return 1 - 2*upper(a-1-i) }, n-b, func(i int) float64 { return 2*lower(b+i) - 1 })
-	fu := atRanks(ranks, len(cross), func(i int) float64 { return cross[i] }, a, func(i int) float64 { return 1 - 2*lower(a-1-i) }, n-b, func(i int) float64 { return 2*upper(b+i) - 1 })
+	fl := atRanks(ranks, sortedRun{b - a, func(int) float64 { return 0 }}, sortedRun{a, func(i int) float64 { return 1 - 2*upper(a-1-i) }},
+		sortedRun{n - b, func(i int) float64 { return 2*lower(b+i) - 1 }})
+	fu := atRanks(ranks, sortedRun{len(cross), func(i int) float64 { return cross[i] }}, sortedRun{a, func(i int) float64 { return 1 - 2*lower(a-1-i) }},
+		sortedRun{n - b, func(i int) float64 { return 2*upper(b+i) - 1 }})
 	return func(r int) (float64, float64) {
 		j, _ := slices.BinarySearch(ranks, r)
 		return fl[j], fu[j]
 	}
 }
 
-// atRanks merges three increasing runs, of lengths na, nb, nc, and returns the values at the
-// given ranks (1-based, increasing).
-func atRanks(ranks []int, na int, a func(int) float64, nb int, b func(int) float64, nc int, c func(int) float64) []float64 {
+// sortedRun is an increasing run of values, read by index.
+type sortedRun struct {
+	n  int
+	at func(i int) float64
+}
+
+// atRanks merges increasing runs and returns the values at the given ranks (1-based,
+// increasing), reading each value once: O(n), n the values of all runs. (Selecting each rank
+// by binary search, O(log^2 n) a rank, was ten times slower at n = 1,000 and saved a tenth at
+// n = 10^6.)
+func atRanks(ranks []int, runs ...sortedRun) []float64 {
+	heads, next := make([]float64, len(runs)), make([]int, len(runs))
+	for k, x := range runs {
+		heads[k] = math.Inf(1)
+		if x.n > 0 {
+			heads[k] = x.at(0)
+		}
+	}
 	out := make([]float64, 0, len(ranks))
-	i, j, k := 0, 0, 0
 	for r := 1; len(out) < len(ranks); r++ {
-		v := math.Inf(1)
-		pick := 0
-		if i < na && a(i) < v {
-			v, pick = a(i), 1
-		}
-		if j < nb && b(j) < v {
-			v, pick = b(j), 2
-		}
-		if k < nc && c(k) < v {
-			v, pick = c(k), 3
-		}
-		switch pick {
-		case 1:
-			i++
-		case 2:
-			j++
-		default:
-			k++
+		k := 0
+		for m := range heads {
+			if heads[m] < heads[k] {
+				k = m
+			}
 		}
 		if r == ranks[len(out)] {
-			out = append(out, v)
+			out = append(out, heads[k])
+		}
+		if next[k]++; next[k] < runs[k].n {
+			heads[k] = runs[k].at(next[k])
+		} else {
+			heads[k] = math.Inf(1)
 		}
 	}
 	return out
