@@ -109,7 +109,7 @@ func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 	}
 	nf := float64(n)
 	nd := nf * d
-	c := nf - nd // n(1 - d)
+	c := nf * (1 - d) // n(1 - d); 1 - d is exact for d >= 1/2, where d can lie an ulp from 1
 	jmax := int(math.Floor(c))
 	logD := math.Log(d)
 	logN := math.Log(nf)
@@ -198,8 +198,11 @@ func ksCritical(n int, alpha float64) ksResult {
 	}
 	lc := ksLogChoose(n)
 	tail := func(d float64) float64 { p, _ := ksTail(n, d, lc, choice); return p }
-	// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
-	d := ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), 1/(3*float64(n)), alpha)
+	d, top := ksCriticalTop(n, alpha, tail)
+	if !top {
+		// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
+		d = ksSolve(tail, 0.5/float64(n), min(1, ksDKW(n, alpha)), 1/(3*float64(n)), alpha)
+	}
 	if d >= 1 {
 		return ksResult{err: tooSmall("KSCritical", "ks", n, ksNeed(alpha), alpha)}
 	}
@@ -297,14 +300,30 @@ func ksSolve(tail func(float64) float64, lo, hi, step, alpha float64) float64 {
 	return hi
 }
 
-// ksNeed returns the smallest n at which KSCritical's d at alpha is below 1 in float64:
-// d = 1 - (alpha/2)^(1/n) there.
-func ksNeed(alpha float64) int {
-	for n := 1; ; n++ {
-		if 1-math.Pow(alpha/2, 1/float64(n)) < 1 {
-			return n
-		}
+// ksCriticalTop returns KSCritical's d when it lies above 1 - 1/n, where the tail has a closed
+// form: the one-sided sum has one term, P(D+ >= d) = (1-d)^n, and d >= 1/2 makes the sides
+// disjoint, so P(D >= d) = 2 (1-d)^n. That is where a tiny alpha puts d, within a few ulps of
+// 1, where a solve cannot resolve it. From the closed form it steps to the smallest float64 d
+// at which tail, the tail KSTail computes, is at most alpha (1 when no d below 1 is); it
+// returns false when the tail at 1 - 1/n is already at most alpha.
+func ksCriticalTop(n int, alpha float64, tail func(float64) float64) (float64, bool) {
+	if n > 1 && tail(1-1/float64(n)) <= alpha {
+		return 0, false
 	}
+	d := max(0.5, -math.Expm1(math.Log(alpha/2)/float64(n)))
+	for d < 1 && tail(d) > alpha {
+		d = math.Nextafter(d, 2)
+	}
+	for below := math.Nextafter(d, 0); below >= 0.5 && tail(below) <= alpha; below = math.Nextafter(d, 0) {
+		d = below
+	}
+	return d, true
+}
+
+// ksNeed returns the smallest n at which KSCritical's d at alpha is below 1 in float64: the
+// smallest n with 2 (2^-53)^n <= alpha, the tail at the largest float64 below 1.
+func ksNeed(alpha float64) int {
+	return int(math.Ceil((1 - math.Log2(alpha)) / 53))
 }
 
 // KSStatistic returns the two-sided one-sample Kolmogorov-Smirnov statistic

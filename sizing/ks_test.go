@@ -495,3 +495,36 @@ func BenchmarkKSCritical(b *testing.B) {
 		})
 	}
 }
+
+// At a tiny alpha and a small n, d lies within a few ulps of 1, where the tail is the closed
+// form 2 (1-d)^n. KSCritical sizes the check there whenever a float64 d below 1 can meet
+// alpha, and only then reports the sample too small, with a Need at which it succeeds. The
+// fuzzer found n = 19, alpha = 5.33e-300 reported too small with Need = 19.
+func TestKSCriticalNearOne(t *testing.T) {
+	for _, alpha := range []float64{5.33e-300, MinAlpha, 1e-200, 1e-100, 1e-30, 1e-16} {
+		need := ksNeed(alpha)
+		for n := 1; n <= need+3; n++ {
+			d, method, err := KSCritical(n, alpha)
+			var small *TooSmallError
+			switch {
+			case n < need && (!errors.As(err, &small) || small.Need != need):
+				t.Errorf("KSCritical(%d, %g) = %v, %v; want a *TooSmallError with Need %d", n, alpha, d, err, need)
+			case n >= need && (err != nil || d >= 1):
+				t.Errorf("KSCritical(%d, %g) = %v, %v; want d below 1 (Need is %d)", n, alpha, d, err, need)
+			case n >= need:
+				if p, m, _ := KSTail(n, d); p > alpha || m != method {
+					t.Errorf("KSTail(%d, %v) = %g by %q, want at most %g by %q", n, d, p, m, alpha, method)
+				}
+				if below := math.Nextafter(d, 0); below >= 0.5 && ksTailAt(n, below, alpha) <= alpha {
+					t.Errorf("KSCritical(%d, %g) = %v, but %v below it meets alpha", n, alpha, d, below)
+				}
+			}
+		}
+	}
+}
+
+// ksTailAt is the tail KSCritical inverts at alpha.
+func ksTailAt(n int, d, alpha float64) float64 {
+	p, _ := ksTail(n, d, ksLogChoose(n), ksChoiceFor(alpha))
+	return p
+}
