@@ -9,9 +9,9 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestMeanUniformTailReference: the seed story's "mean within 5% of the base" at n = 1000 is
-// 5.477 standard deviations and fails a correct jitter with probability 4.14e-8
-// (REFERENCE-VALUES.md, exact).
+// TestMeanUniformTailReference: a test that asks a full jitter's mean to lie "within 5% of
+// the base" at n = 1000 allows 5.477 standard deviations and fails a correct jitter with
+// probability 4.14e-8 (exact; testdata/reference-values.md).
 func TestMeanUniformTailReference(t *testing.T) {
 	p, method, err := MeanUniformTail(1000, 0.05)
 	if err != nil {
