@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden tables from their inputs")
+
+// TestSmall pins the table of a small input whose figures can be checked by hand: for the
+// Duration sample, analyze's median time is 0.9 ms, and its ratios to the floor within each
+// run are 10, 15 and 5, whose median 10 is not the ratio of the medians (0.9 ms / 60 µs = 15).
+func TestSmall(t *testing.T) {
+	golden(t, "testdata/small.txt", "testdata/small.md")
+}
+
+// TestREADMETable pins the README's table: this command's output on the recorded run
+// (go test ./cmd/table -update rewrites it; go test ./internal/readme -update in the main
+// module copies it into the README).
+func TestREADMETable(t *testing.T) {
+	golden(t, "../../RESULTS.txt", "../../testdata/table.md")
+}
+
+func TestNoBenchmarkLines(t *testing.T) {
+	err := run(strings.NewReader("PASS\nok\n"), new(bytes.Buffer))
+	if err == nil || !strings.Contains(err.Error(), "no benchmark lines") {
+		t.Errorf("run on output without benchmark lines: err = %v, want one naming the missing lines", err)
+	}
+}
+
+func golden(t *testing.T, input, want string) {
+	t.Helper()
+	in, err := os.ReadFile(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(bytes.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile(want, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), w) {
+		t.Errorf("table < %s:\n%s\nwant (%s):\n%s", input, out.Bytes(), want, w)
+	}
+}
