@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // The rows of each sample: the computation's metric prefix and its label.
@@ -234,14 +236,12 @@ func medianRatio(lines []map[string]float64, of, to string) float64 {
 	return med(vs)
 }
 
+// med returns the median of vs, or -1 when vs is empty: for an even count the lower of the two
+// middle values, so that every figure in the table is one run's own.
 func med(vs []float64) float64 {
 	if len(vs) == 0 {
 		return -1
 	}
 	slices.Sort(vs)
-	k := len(vs)
-	if k%2 == 1 {
-		return vs[k/2]
-	}
-	return (vs[k/2-1] + vs[k/2]) / 2
+	return stat.Quantile(0.5, stat.Empirical, vs, nil)
 }
