@@ -54,3 +54,14 @@ func golden(t *testing.T, input, want string) {
 		t.Errorf("table < %s:\n%s\nwant (%s):\n%s", input, out.Bytes(), want, w)
 	}
 }
+
+// An even count of runs has no middle run: the table shows the lower of the two middle ones,
+// a figure one run measured, not an average that no run measured.
+func TestMedianEvenCount(t *testing.T) {
+	if got := med([]float64{4, 1, 3, 2}); got != 2 {
+		t.Errorf("med(4, 1, 3, 2) = %v, want 2 (the lower middle value)", got)
+	}
+	if got := med(nil); got != -1 {
+		t.Errorf("med() = %v, want -1 (no value: an empty cell)", got)
+	}
+}
