@@ -6,7 +6,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/perf/benchfmt"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -55,53 +56,56 @@ func run(r io.Reader, w io.Writer) error {
 
 // input is what the table needs from the benchmark's output.
 type input struct {
-	names  []string                        // the benchmarks, in the order they first appear
-	runs   map[string][]map[string]float64 // per benchmark, each line's metrics
-	rounds map[string][]int                // per benchmark, each line's rounds (its b.N)
-	procs  string                          // GOMAXPROCS, from the names' suffix
-	loads  []string                        // the one-minute load average of each uptime line
+	names []string                      // the benchmarks, in the order they first appear
+	runs  map[string][]*benchfmt.Result // per benchmark, each run's line
+	procs string                        // GOMAXPROCS, from the names' suffix
+	loads []string                      // the one-minute load average of each uptime line
 }
 
-var (
-	procsSuffix = regexp.MustCompile(`-(\d+)$`)
-	loadAverage = regexp.MustCompile(`load average: ([0-9.]+)`)
-)
+var loadAverage = regexp.MustCompile(`load average: ([0-9.]+)`)
 
+// read parses the benchmark lines with golang.org/x/perf/benchfmt, as benchstat does, and
+// takes the load averages from the uptime lines, which benchfmt ignores.
 func read(r io.Reader) (input, error) {
-	in := input{runs: map[string][]map[string]float64{}, rounds: map[string][]int{}}
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		if m := loadAverage.FindStringSubmatch(sc.Text()); m != nil {
-			in.loads = append(in.loads, m[1])
-			continue
-		}
-		f := strings.Fields(sc.Text())
-		if len(f) < 4 || !strings.HasPrefix(f[0], "BenchmarkSpread/") {
-			continue
-		}
-		in.add(f)
+	in := input{runs: map[string][]*benchfmt.Result{}}
+	text, err := io.ReadAll(r)
+	if err != nil {
+		return in, err
 	}
-	return in, sc.Err()
+	for _, m := range loadAverage.FindAllSubmatch(text, -1) {
+		in.loads = append(in.loads, string(m[1]))
+	}
+	br := benchfmt.NewReader(bytes.NewReader(text), "stdin")
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return in, rec
+		case *benchfmt.Result:
+			in.add(rec.Clone())
+		}
+	}
+	return in, br.Err()
 }
 
-// add records one benchmark line: name, rounds, then value-unit pairs.
-func (in *input) add(f []string) {
-	name := strings.TrimPrefix(f[0], "BenchmarkSpread/")
-	if m := procsSuffix.FindStringSubmatch(name); m != nil {
-		in.procs, name = m[1], strings.TrimSuffix(name, m[0])
+// add records one run of a BenchmarkSpread sub-benchmark under its name less the GOMAXPROCS.
+func (in *input) add(r *benchfmt.Result) {
+	base, parts := r.Name.Parts()
+	if string(base) != "Spread" {
+		return
 	}
+	var name string
+	for _, p := range parts {
+		if procs, ok := bytes.CutPrefix(p, []byte("-")); ok {
+			in.procs = string(procs)
+			continue
+		}
+		name += string(p)
+	}
+	name = strings.TrimPrefix(name, "/")
 	if _, seen := in.runs[name]; !seen {
 		in.names = append(in.names, name)
 	}
-	metrics := map[string]float64{}
-	for i := 2; i+1 < len(f); i += 2 {
-		if v, err := strconv.ParseFloat(f[i], 64); err == nil {
-			metrics[f[i+1]] = v
-		}
-	}
-	rounds, _ := strconv.Atoi(f[1])
-	in.runs[name] = append(in.runs[name], metrics)
-	in.rounds[name] = append(in.rounds[name], rounds)
+	in.runs[name] = append(in.runs[name], r)
 }
 
 func write(w io.Writer, in input) {
@@ -112,10 +116,10 @@ func write(w io.Writer, in input) {
 		for i, c := range computations {
 			label, runs := "", ""
 			if i == 0 {
-				label, runs = sampleLabel(name), runsLabel(in.rounds[name])
+				label, runs = sampleLabel(name), runsLabel(lines)
 			}
 			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", label, c.label,
-				duration(median(lines, c.metric+"-ns")), size(median(lines, c.metric+"-B")),
+				duration(median(lines, c.metric+"-sec")), size(median(lines, c.metric+"-B")),
 				ratio(medianRatio(lines, c.metric, "floor")), ratio(medianRatio(lines, c.metric, "gonum")), runs)
 		}
 	}
@@ -153,11 +157,15 @@ func sampleLabel(name string) string {
 }
 
 // runsLabel says how many runs, and how many rounds each, when they all made the same number.
-func runsLabel(rounds []int) string {
-	if len(rounds) > 0 && slices.Min(rounds) == slices.Max(rounds) {
-		return fmt.Sprintf("%d x %d", len(rounds), rounds[0])
+func runsLabel(runs []*benchfmt.Result) string {
+	rounds := map[int]bool{}
+	for _, r := range runs {
+		rounds[r.Iters] = true
 	}
-	return strconv.Itoa(len(rounds))
+	if len(rounds) == 1 {
+		return fmt.Sprintf("%d x %d", len(runs), runs[0].Iters)
+	}
+	return strconv.Itoa(len(runs))
 }
 
 func thousands(v int) string {
@@ -168,8 +176,10 @@ func thousands(v int) string {
 	return s
 }
 
-// duration prints nanoseconds to three significant digits in a unit that suits them.
-func duration(ns float64) string {
+// duration prints seconds (benchfmt's unit for the benchmark's -ns metrics) to three
+// significant digits in a unit that suits them.
+func duration(sec float64) string {
+	ns := sec * 1e9
 	switch {
 	case ns < 0:
 		return ""
@@ -213,23 +223,23 @@ func ratio(v float64) string {
 	return sig3(v)
 }
 
-// median returns the median of a metric over the lines, or -1 when no line has it.
-func median(lines []map[string]float64, metric string) float64 {
+// median returns the median of a unit's values over the runs, or -1 when no run has it.
+func median(runs []*benchfmt.Result, unit string) float64 {
 	var vs []float64
-	for _, l := range lines {
-		if v, ok := l[metric]; ok {
+	for _, r := range runs {
+		if v, ok := r.Value(unit); ok {
 			vs = append(vs, v)
 		}
 	}
 	return med(vs)
 }
 
-// medianRatio returns the median over the lines of one computation's time over another's.
-func medianRatio(lines []map[string]float64, of, to string) float64 {
+// medianRatio returns the median over the runs of one computation's time over another's.
+func medianRatio(runs []*benchfmt.Result, of, to string) float64 {
 	var vs []float64
-	for _, l := range lines {
-		v, ok := l[of+"-ns"]
-		if d := l[to+"-ns"]; ok && d > 0 {
+	for _, r := range runs {
+		v, ok := r.Value(of + "-sec")
+		if d, _ := r.Value(to + "-sec"); ok && d > 0 {
 			vs = append(vs, v/d)
 		}
 	}

@@ -24,10 +24,15 @@ func TestREADMETable(t *testing.T) {
 	golden(t, "../../RESULTS.txt", "../../testdata/table.md")
 }
 
-func TestNoBenchmarkLines(t *testing.T) {
-	err := run(strings.NewReader("PASS\nok\n"), new(bytes.Buffer))
-	if err == nil || !strings.Contains(err.Error(), "no benchmark lines") {
-		t.Errorf("run on output without benchmark lines: err = %v, want one naming the missing lines", err)
+func TestBadInput(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"PASS\nok\n", "no benchmark lines"},
+		{"BenchmarkSpread/float64/n=1000-2 \t three\t 1 ns/op\n", "stdin:1: parsing iteration count"},
+	} {
+		err := run(strings.NewReader(c.in), new(bytes.Buffer))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("run on %q: err = %v, want one containing %q", c.in, err, c.want)
+		}
 	}
 }
 
