@@ -178,32 +178,22 @@ func thousands(v int) string {
 
 // duration prints seconds (benchfmt's unit for the benchmark's -ns metrics) to three
 // significant digits in a unit that suits them.
-func duration(sec float64) string {
-	ns := sec * 1e9
-	switch {
-	case ns < 0:
-		return ""
-	case ns < 1e3:
-		return sig3(ns) + " ns"
-	case ns < 1e6:
-		return sig3(ns/1e3) + " µs"
-	case ns < 1e9:
-		return sig3(ns/1e6) + " ms"
-	}
-	return sig3(ns/1e9) + " s"
-}
+func duration(sec float64) string { return scaled(sec*1e9, "ns", "µs", "ms", "s") }
 
 // size prints a byte count to three significant digits in decimal units.
-func size(b float64) string {
-	switch {
-	case b < 0:
+func size(b float64) string { return scaled(b, "B", "kB", "MB", "GB") }
+
+// scaled prints v in the largest of units (each 1000 times the one before) that leaves it at
+// least 1, or nothing for a negative v (a figure no run had).
+func scaled(v float64, units ...string) string {
+	if v < 0 {
 		return ""
-	case b < 1e3:
-		return sig3(b) + " B"
-	case b < 1e6:
-		return sig3(b/1e3) + " kB"
 	}
-	return sig3(b/1e6) + " MB"
+	k := 0
+	for ; k+1 < len(units) && v >= 1000; k++ {
+		v /= 1000
+	}
+	return sig3(v) + " " + units[k]
 }
 
 func sig3(v float64) string {
