@@ -190,7 +190,7 @@ func scaled(v float64, units ...string) string {
 		return ""
 	}
 	k := 0
-	for ; k+1 < len(units) && v >= 1000; k++ {
+	for ; k+1 < len(units) && v >= 999.5; k++ { // 999.5 would print as 1000
 		v /= 1000
 	}
 	return sig3(v) + " " + units[k]

@@ -70,3 +70,19 @@ func TestMedianEvenCount(t *testing.T) {
 		t.Errorf("med() = %v, want -1 (no value: an empty cell)", got)
 	}
 }
+
+func TestScaled(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{duration(999.6e-9), "1.00 µs"}, // rounds up to the next unit, not "1000 ns"
+		{duration(45.1e-6), "45.1 µs"},
+		{duration(2.5), "2.50 s"},
+		{size(8192), "8.19 kB"},
+		{size(-1), ""}, // no run had the figure
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
