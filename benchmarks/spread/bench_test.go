@@ -17,6 +17,9 @@ import (
 
 var sizes = []int{1_000, 1_000_000}
 
+// BenchmarkSpread times, per sample type and size, spread.Analyze, its first call at a new n,
+// the floor and gonum's distance, interleaved in rounds (see the package comment): each
+// line's -ns and -B metrics are one computation's mean time and bytes per call.
 func BenchmarkSpread(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("duration/n=%d", n), func(b *testing.B) {
