@@ -27,9 +27,55 @@ func TestJudgeReplays(t *testing.T) {
 		{Counts{Runs: 12, Failures: 1}, Counts{Runs: 300, Failures: 30}, true, IndependentOfSeed},
 		{Counts{Runs: 12, Failures: 11}, Counts{Runs: 300, Failures: 30}, true, DependsOnSeed}, // partly
 	} {
-		got := judgeReplays(c.replays, c.main, c.seeded)
+		got := judgeReplays(replayTally{Counts: c.replays}, c.main, c.seeded)
 		if got.Verdict != c.want || got.Replays != c.replays.Runs || got.Failures != c.replays.Bad() {
 			t.Errorf("replays %d/%d against %d/%d: %+v, want %q", c.replays.Bad(), c.replays.Runs, c.main.Bad(), c.main.Runs, got, c.want)
+		}
+	}
+}
+
+// TestReplaysCappedByTime: a failing test whose runs take 30s is replayed twice, not 12
+// times (the budget is a minute of its run time), one whose runs take 5 minutes once, a fast
+// one 12 times; and the report says when the budget cut the replays short.
+func TestReplaysCappedByTime(t *testing.T) {
+	p := Package{ImportPath: "x/p", Binary: "/bin/p"}
+	records := func(secs float64) []Record {
+		var recs []Record
+		for run := 1; run <= 20; run++ {
+			o := Pass
+			if run%4 == 0 {
+				o = Fail
+			}
+			recs = append(recs, Record{Package: p, Run: run, Seed: uint64(run), Phase: Main,
+				Tests: []TestResult{{Name: "TestSlow", Run: run, Seed: uint64(run), Outcome: o, Seconds: secs}}})
+		}
+		return recs
+	}
+	for _, c := range []struct {
+		secs   float64
+		want   int
+		capped string
+	}{
+		{0.01, 12, ""},
+		{30, 2, "2 replays, not 12: a run of this test takes 30.00s, and a test's replays are kept within 1m0s of run time"},
+		{300, 1, "1 replay, not 12: a run of this test takes 300.00s"},
+	} {
+		recs := records(c.secs)
+		jobs := ReplayJobs([]Package{p}, Summarize(recs, SummaryOptions{}), 10)
+		if len(jobs) != c.want || jobs[0].Seed != 4 || c.want > 1 && jobs[1].Seed != 8 {
+			t.Errorf("runs of %vs: %d replays %+v, want %d of the first failing seeds in turn", c.secs, len(jobs), jobs, c.want)
+		}
+		// The replays fail, as the seeds say.
+		for _, j := range jobs {
+			recs = append(recs, Record{Package: p, Run: j.Run, Seed: j.Seed, Phase: Replay, Filter: j.Filter,
+				Tests: []TestResult{{Name: "TestSlow", Run: j.Run, Seed: j.Seed, Outcome: Fail, Seconds: c.secs}}})
+		}
+		rep := Summarize(recs, SummaryOptions{})
+		ts := rep.Packages[0].Tests[0]
+		var b strings.Builder
+		rep.WriteText(&b)
+		if ts.Replay == nil || ts.Replay.Replays != c.want || ts.Replay.Capped != (c.capped != "") || !strings.Contains(b.String(), c.capped) {
+			t.Errorf("runs of %vs: replay check %+v; report:\n%s", c.secs, ts.Replay, b.String())
 		}
 	}
 }

@@ -56,6 +56,7 @@ type Failure struct {
 	Outcome Outcome `json:"outcome"`       // fail, crash or hang
 	Replay  string  `json:"replay"`        // the shell command that replays the run
 	Log     string  `json:"log,omitempty"` // the process's whole output, when saved with -o
+	Seconds float64 `json:"seconds"`       // the run's time, as package testing measured it
 
 	job Job // the process that replays it
 }
@@ -294,7 +295,7 @@ type testAcc struct {
 	output      string
 	outputRun   int // the run that output comes from: the first failing one
 	times       durations
-	replays     Counts
+	replays     replayTally
 }
 
 // summary turns one test's tallies into its part of the report.
@@ -319,7 +320,7 @@ func (a *testAcc) record(r *Record, t *TestResult) {
 	switch r.Phase {
 	case Replay:
 		if r.Filter == replay.RunPattern(t.Name) { // not a subtest of the test replayed
-			a.replays.add(t.Outcome)
+			a.replays.add(t)
 		}
 		return
 	case Rerun:
@@ -349,7 +350,7 @@ func (a *testAcc) fail(r *Record, t *TestResult) {
 	}
 	if r.Phase == Main {
 		a.failing = append(a.failing, Failure{Run: t.Run, Seed: t.Seed, Outcome: t.Outcome,
-			Replay: ReplayCommand(r, t), Log: r.Log, job: replayJob(r, t)})
+			Replay: ReplayCommand(r, t), Log: r.Log, Seconds: t.Seconds, job: replayJob(r, t)})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
@@ -27,11 +28,16 @@ const (
 const ReplayAlpha = 0.01
 
 // Replays of a failing test: up to replaySeeds of its failing seeds, each replaysPerSeed
-// times, every replay a process of its own with that seed and that test alone.
+// times, every replay a process of its own with that seed and that test alone; but no more
+// than fit in ReplayBudget of the test's own run time (at least one).
 const (
 	replaySeeds    = 3
 	replaysPerSeed = 4
 )
+
+// ReplayBudget is the run time that the replays of one failing test may take together, as
+// its runs measured it: a test whose failing runs take 30s gets 2 replays instead of 12.
+const ReplayBudget = time.Minute
 
 // ReplayCheck is what replaying a test's failing seeds showed.
 type ReplayCheck struct {
@@ -41,10 +47,35 @@ type ReplayCheck struct {
 	// more often than the test's runs in the main pass.
 	P       float64     `json:"p"`
 	Verdict SeedVerdict `json:"verdict"` // "depends on the seed", "independent of the seed" or "undecided"
+	// Capped says that the replays were fewer than 4 for each seed replayed: the test's runs
+	// take too long for more within ReplayBudget (a minute of run time). Seconds is the
+	// longest replay's time.
+	Capped  bool    `json:"capped,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"` // see Capped
 }
 
-func judgeReplays(replays, main Counts, seeded bool) *ReplayCheck {
+// replayTally counts a test's replays: their outcomes, the seeds they replayed and the
+// longest of them.
+type replayTally struct {
+	Counts
+	seeds   map[uint64]bool
+	longest float64
+}
+
+func (r *replayTally) add(t *TestResult) {
+	r.Counts.add(t.Outcome)
+	if r.seeds == nil {
+		r.seeds = map[uint64]bool{}
+	}
+	r.seeds[t.Seed] = true
+	r.longest = max(r.longest, t.Seconds)
+}
+
+func judgeReplays(replays replayTally, main Counts, seeded bool) *ReplayCheck {
 	c := &ReplayCheck{Replays: replays.Runs, Failures: replays.Bad(), P: 1}
+	if c.Replays < replaysPerSeed*len(replays.seeds) {
+		c.Capped, c.Seconds = true, replays.longest
+	}
 	if main.Runs > 0 {
 		c.P, _ = FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs)
 	}
@@ -74,6 +105,10 @@ func (c *ReplayCheck) note(t *TestSummary) string {
 	if !t.Seeded {
 		what += "; the test recorded no spreadcheck.seed (its randomness does not come from spread.Rand)"
 	}
+	if c.Capped {
+		what += fmt.Sprintf("; %d replay%s, not %d: a run of this test takes %s, and a test's replays are kept within %s of run time",
+			c.Replays, plural(c.Replays), replaySeeds*replaysPerSeed, formatSeconds(c.Seconds), ReplayBudget)
+	}
 	return what
 }
 
@@ -102,17 +137,26 @@ func ReplayJobs(pkgs []Package, r *Report, limit int) []Job {
 	return jobs
 }
 
+// replaysOf returns the replays of a failing test: its first failing seeds in turn, as many
+// replays as replaySeeds x replaysPerSeed allow and as fit in ReplayBudget, at least one.
 func replaysOf(t *TestSummary) []Job {
-	var jobs []Job
-	var seeds []uint64
+	var chosen []Failure
+	longest := t.Duration.Median // a crash's own time is not known
 	for _, f := range t.Failing {
-		if f.Outcome == Hang || f.job.Package.Binary == "" || slices.Contains(seeds, f.Seed) || len(seeds) == replaySeeds {
+		if f.Outcome == Hang || f.job.Package.Binary == "" || len(chosen) == replaySeeds ||
+			slices.ContainsFunc(chosen, func(c Failure) bool { return c.Seed == f.Seed }) {
 			continue
 		}
-		seeds = append(seeds, f.Seed)
-		for range replaysPerSeed {
-			jobs = append(jobs, f.job)
-		}
+		chosen = append(chosen, f)
+		longest = max(longest, f.Seconds)
+	}
+	n := len(chosen) * replaysPerSeed
+	if longest > 0 {
+		n = max(min(n, int(ReplayBudget.Seconds()/longest)), min(n, 1))
+	}
+	jobs := make([]Job, n)
+	for i := range jobs {
+		jobs[i] = chosen[i%len(chosen)].job
 	}
 	return jobs
 }
