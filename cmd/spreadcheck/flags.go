@@ -54,7 +54,7 @@ func registerRuns(fs *flag.FlagSet, o *runner.Options, progress *bool, runs int,
 	fs.IntVar(&o.Runs, "count", runs, "the same as -runs `n`, as go test spells it")
 	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
 	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
-	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes (and builds) at once")
+	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")
 	fs.IntVar(&o.Batch, "batch", 0, "make `n` runs in each test process, in turn (-test.count): 1 gives each run a process of its own; 0 chooses from the measured start-up and test times")
 	fs.Uint64Var(&o.Seed, "seed", 0, "base `seed`; each run gets its own seed from it (0: a fresh one, printed in the report)")
 	fs.BoolVar(progress, "progress", true, "report progress on stderr")

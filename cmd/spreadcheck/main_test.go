@@ -452,7 +452,7 @@ func TestProgress(t *testing.T) {
 	tty := &progress{w: &b, tty: true}
 	tty.update(runner.Progress{Done: 1, Total: 4, Failed: 1, Elapsed: time.Second})
 	tty.end()
-	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 processes with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
+	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 process with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
 		t.Errorf("terminal progress %q, want %q", b.String(), want)
 	}
 	b.Reset()

@@ -26,8 +26,12 @@ func (pr *progress) update(p runner.Progress) {
 		pr.lastTenth = 0 // a new phase (the reruns) starts counting again
 	}
 	pr.lastDone = p.Done
-	line := fmt.Sprintf("spreadcheck: %d/%d runs, %d processes with failures, %s elapsed",
-		p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second))
+	noun := "processes"
+	if p.Failed == 1 {
+		noun = "process"
+	}
+	line := fmt.Sprintf("spreadcheck: %d/%d runs, %d %s with failures, %s elapsed",
+		p.Done, p.Total, p.Failed, noun, p.Elapsed.Round(time.Second))
 	if p.Done < p.Total {
 		line += fmt.Sprintf(", ETA %s", p.ETA().Round(time.Second))
 	}

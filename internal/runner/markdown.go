@@ -21,7 +21,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			if t.Name != PackageTest {
 				tests++
 			}
-			if t.Bad() > 0 {
+			if t.Bad() > 0 && !failsThroughSubtests(&t, p.Tests) {
 				failing++
 			}
 		}
@@ -33,13 +33,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	return ew.err
 }
 
-// writeMarkdownTable writes a row per test that failed.
+// writeMarkdownTable writes a row per test that failed, but not for a parent that failed only
+// through its subtests, whose rows say it all.
 func (r *Report) writeMarkdownTable(w io.Writer) {
 	fmt.Fprintln(w, "| test | runs | failed | crash | hang | rate | 95% interval | replay the first failure |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|---|---|")
 	for _, p := range r.Packages {
 		for _, t := range p.Tests {
-			if t.Bad() == 0 {
+			if t.Bad() == 0 || failsThroughSubtests(&t, p.Tests) {
 				continue
 			}
 			replay := ""

@@ -328,4 +328,11 @@ func TestFlakyListsLeaves(t *testing.T) {
 	if rep.ExitCode() != ExitFlaky {
 		t.Errorf("exit code %d", rep.ExitCode())
 	}
+	// The Markdown summary has a row for the subtest, none for its parent.
+	b.Reset()
+	rep.WriteMarkdown(&b)
+	if md := b.String(); !strings.Contains(md, "`x/p.TestParent/case`") || strings.Contains(md, "`x/p.TestParent`") ||
+		!strings.Contains(md, "2 with failures") {
+		t.Errorf("Markdown summary:\n%s", md)
+	}
 }
