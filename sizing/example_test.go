@@ -93,3 +93,32 @@ func ExampleMeanUniformTail() {
 	// Output:
 	// false-failure rate 4.14e-08 (exact (Irwin-Hall, n = 1000))
 }
+
+// A test failed 3 times in 500 runs: its failure rate, with the 95% interval that covers the
+// true rate in at least 95% of sessions. No failure in 500 runs still allows a rate of 0.74%.
+func ExampleClopperPearson() {
+	lo, hi, err := sizing.ClopperPearson(3, 500, 0.05)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("3 failures in 500 runs: 0.60%%, 95%% interval [%.2f%%, %.2f%%]\n", 100*lo, 100*hi)
+	_, hi, _ = sizing.ClopperPearson(0, 500, 0.05)
+	fmt.Printf("no failure in 500 runs: at most %.2f%%\n", 100*hi)
+	// Output:
+	// 3 failures in 500 runs: 0.60%, 95% interval [0.12%, 1.74%]
+	// no failure in 500 runs: at most 0.74%
+}
+
+// A test failed 12 times in 200 runs before a fix and 2 times in 200 after: did the fix lower
+// its rate, or was it luck? Fisher's exact test says how likely so large a change is by luck,
+// and Newcombe's interval how large the change may be.
+func ExampleFisherTwoSided() {
+	p, err := sizing.FisherTwoSided(2, 200, 12, 200)
+	if err != nil {
+		panic(err)
+	}
+	lo, hi, _ := sizing.NewcombeInterval(2, 200, 12, 200, 0.05)
+	fmt.Printf("p = %.2g; the rate changed by -5.0%%, 95%% interval [%.1f%%, %.1f%%]\n", p, 100*lo, 100*hi)
+	// Output:
+	// p = 0.011; the rate changed by -5.0%, 95% interval [-9.3%, -1.4%]
+}

@@ -343,3 +343,31 @@ func FuzzOrderTails(f *testing.F) {
 		}
 	})
 }
+
+func FuzzProportions(f *testing.F) {
+	for i, a := range hostile {
+		f.Add(hostileN[i%len(hostileN)], hostileN[(i+2)%len(hostileN)], hostileN[(i+5)%len(hostileN)], hostileN[(i+7)%len(hostileN)], a)
+	}
+	f.Add(1, 10, 3, 10, 0.05)
+	f.Add(1<<30, 1<<31, 1<<30, 1<<31, 1e-9)
+	f.Add(3, MaxN, 0, MaxN, 1e-300)
+	f.Fuzz(func(t *testing.T, x1, n1, x2, n2 int, alpha float64) {
+		if lo, hi, err := ClopperPearson(x1, n1, alpha); checkErr(t, "ClopperPearson", err) {
+			checkIn(t, "ClopperPearson lower", lo, 0, 1)
+			checkIn(t, "ClopperPearson upper", hi, lo, 1)
+		}
+		if p, err := BinomialTail(x1, n1, alpha); checkErr(t, "BinomialTail", err) {
+			checkIn(t, "BinomialTail", p, 0, 1)
+		}
+		if lo, hi, err := NewcombeInterval(x1, n1, x2, n2, alpha); checkErr(t, "NewcombeInterval", err) {
+			checkIn(t, "NewcombeInterval lower", lo, -1, 1)
+			checkIn(t, "NewcombeInterval upper", hi, lo, 1)
+		}
+		for name, f := range map[string]func(int, int, int, int) (float64, error){
+			"FisherGreater": FisherGreater, "FisherLess": FisherLess, "FisherTwoSided": FisherTwoSided} {
+			if p, err := f(x1, n1, x2, n2); checkErr(t, name, err) {
+				checkIn(t, name, p, 0, 1)
+			}
+		}
+	})
+}
