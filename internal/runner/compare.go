@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // ChangeVerdict says whether a test's failure rate changed between two sessions.
@@ -58,8 +60,8 @@ func Compare(before, after []Record) []Change {
 
 func change(k testKey, before, after Counts) Change {
 	c := Change{Package: k.pkg, Name: k.name, Before: before, After: after}
-	c.P, _ = FisherTwoSided(after.Bad(), after.Runs, before.Bad(), before.Runs)
-	c.Lower, c.Upper, _ = DiffInterval(after.Bad(), after.Runs, before.Bad(), before.Runs)
+	c.P, _ = sizing.FisherTwoSided(after.Bad(), after.Runs, before.Bad(), before.Runs)
+	c.Lower, c.Upper, _ = sizing.NewcombeInterval(after.Bad(), after.Runs, before.Bad(), before.Runs, 1-Confidence)
 	c.Diff = float64(after.Bad())/float64(after.Runs) - float64(before.Bad())/float64(before.Runs)
 	switch {
 	case c.P >= CompareAlpha:

@@ -28,9 +28,9 @@
 // reach are made in new processes. What belongs to no test (init, TestMain, a leak check) is
 // reported under PackageTest, which has a result in every process.
 //
-// The report gives each test's failure rate with a 95% Clopper-Pearson interval (Interval),
+// The report gives each test's failure rate with a 95% Clopper-Pearson interval,
 // the seed and replay command of every failing run (ReplayCommand), for tests that recorded the
 // false-failure rate of their spread checks with t.Attr (AttrAlpha) whether their failures are
-// more than that sizing explains (TailProb), and, from replays of failing seeds, whether the
+// more than that sizing explains (a binomial tail), and, from replays of failing seeds, whether the
 // failures depend on the seed (Fisher's exact test against the test's own rate).
 package runner

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
+	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // Counts tallies one test's outcomes over runs.
@@ -34,7 +35,7 @@ func (c *Counts) add(o Outcome) {
 	c.Runs++
 }
 
-// Rate is a failure rate with its 95% confidence interval (see Interval).
+// Rate is a failure rate with its 95% confidence interval (sizing.ClopperPearson).
 type Rate struct {
 	Rate  float64 `json:"rate"`  // failures, crashes and hangs over runs
 	Lower float64 `json:"lower"` // the lower end of its 95% Clopper-Pearson interval
@@ -45,7 +46,7 @@ func rateOf(c Counts) Rate {
 	if c.Runs == 0 {
 		return Rate{}
 	}
-	lo, hi, _ := Interval(c.Bad(), c.Runs)
+	lo, hi, _ := sizing.ClopperPearson(c.Bad(), c.Runs, 1-Confidence)
 	return Rate{float64(c.Bad()) / float64(c.Runs), lo, hi}
 }
 
@@ -304,7 +305,7 @@ func (a *testAcc) summary(name string) TestSummary {
 		Seeded: a.seeded, Failing: a.failing, Output: a.output, Duration: a.times.summary()}
 	slices.SortFunc(ts.Failing, func(x, y Failure) int { return x.Run - y.Run })
 	if ts.Allowed > 0 && ts.Bad() > 0 {
-		ts.Chance = TailProb(ts.Bad(), ts.Runs, ts.Allowed)
+		ts.Chance, _ = sizing.BinomialTail(ts.Bad(), ts.Runs, ts.Allowed)
 	}
 	if a.rerun.Runs+a.rerun.Skips > 0 {
 		ts.Rerun = &RerunSummary{Counts: a.rerun, Rate: rateOf(a.rerun)}
@@ -329,8 +330,8 @@ func (a *testAcc) record(r *Record, t *TestResult) {
 		a.main.add(t.Outcome)
 		a.times.add(t.Seconds)
 	}
-	if len(t.Alphas) > 0 {
-		a.allowed = max(a.allowed, AllowedRate(t.Alphas))
+	if allowed, err := sizing.Combine(t.Alphas...); err == nil { // a rate outside [0, 1] allows nothing
+		a.allowed = max(a.allowed, allowed)
 	}
 	a.seeded = a.seeded || t.Seeded
 	if t.Outcome.Failed() {

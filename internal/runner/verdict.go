@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
+	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // SeedVerdict says whether a test's failures follow from its seed.
@@ -77,7 +78,7 @@ func judgeReplays(replays replayTally, main Counts, seeded bool) *ReplayCheck {
 		c.Capped, c.Seconds = true, replays.longest
 	}
 	if main.Runs > 0 {
-		c.P, _ = FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs)
+		c.P, _ = sizing.FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs)
 	}
 	switch {
 	case c.P < ReplayAlpha:
