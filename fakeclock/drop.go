@@ -1,6 +1,7 @@
 package fakeclock
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -51,10 +52,7 @@ func (f *Fake) skipDroppedLocked(target int64) {
 	}
 	// Re-arm in the order the dropped ticks would have: by the last one.
 	slices.SortFunc(moved, func(a, b *timer) int {
-		if c := cmpInt(a.when-a.period, b.when-b.period); c != 0 {
-			return c
-		}
-		return cmpInt(int64(a.seq), int64(b.seq))
+		return cmp.Or(cmp.Compare(a.when-a.period, b.when-b.period), cmp.Compare(a.seq, b.seq))
 	})
 	for _, t := range moved {
 		t.seq = f.seq

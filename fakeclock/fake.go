@@ -1,6 +1,7 @@
 package fakeclock
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -402,7 +403,7 @@ func (f *Fake) takeDueLocked(at int64) []*timer {
 		}
 		return due
 	}
-	slices.SortFunc(due, func(a, b *timer) int { return cmpInt(int64(a.seq), int64(b.seq)) })
+	slices.SortFunc(due, func(a, b *timer) int { return cmp.Compare(a.seq, b.seq) })
 	for _, t := range due {
 		if rearms(t, at) {
 			f.rearmLocked(t, at)
@@ -475,10 +476,7 @@ func (f *Fake) wakeWaitersLocked() {
 func (f *Fake) reportLocked() string {
 	armed := slices.Clone(f.heap)
 	slices.SortFunc(armed, func(a, b *timer) int {
-		if a.when != b.when {
-			return cmpInt(a.when, b.when)
-		}
-		return cmpInt(int64(a.seq), int64(b.seq))
+		return cmp.Or(cmp.Compare(a.when, b.when), cmp.Compare(a.seq, b.seq))
 	})
 	now := f.now.Load()
 	var b strings.Builder
@@ -491,16 +489,6 @@ func (f *Fake) reportLocked() string {
 		fmt.Fprintf(&b, ", due at start+%v (in %v), made at %s", time.Duration(t.when), time.Duration(t.when-now), site(t.pc))
 	}
 	return b.String()
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 type waitError struct {

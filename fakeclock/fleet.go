@@ -1,6 +1,7 @@
 package fakeclock
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -440,10 +441,7 @@ func (run *fleetRun) flush() int {
 	run.pending = nil
 	run.mu.Unlock()
 	slices.SortStableFunc(batch, func(a, b fleetEvent) int {
-		if a.at != b.at {
-			return cmpInt(int64(a.at), int64(b.at))
-		}
-		return cmpInt(int64(a.loop), int64(b.loop))
+		return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.loop, b.loop))
 	})
 	for _, e := range batch {
 		run.fl.Sink(e.loop, e.at)

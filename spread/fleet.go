@@ -1,6 +1,7 @@
 package spread
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -169,19 +170,12 @@ func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []Option)
 	if err := st.setStarts(c.time.starts); err != nil {
 		return nil, err
 	}
-	st.buckets = cmpOr(c.time.buckets, defaultBuckets)
+	st.buckets = cmp.Or(c.time.buckets, defaultBuckets)
 	if !fleet {
 		st.folded = make([]int64, defaultBuckets)
 		return st, nil
 	}
 	return st, st.initLoad(c.time.warmUp)
-}
-
-func cmpOr(a, b int64) int64 {
-	if a != 0 {
-		return a
-	}
-	return b
 }
 
 // setStarts records each loop's start, from LoopStarts.

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -320,22 +321,12 @@ func (r *Report) slowest() string {
 	if len(all) == 0 {
 		return ""
 	}
-	slices.SortStableFunc(all, func(a, b named) int { return -cmpFloat(a.d.Median, b.d.Median) })
+	slices.SortStableFunc(all, func(a, b named) int { return cmp.Compare(b.d.Median, a.d.Median) })
 	var parts []string
 	for _, n := range all[:min(slowestShown, len(all))] {
 		parts = append(parts, fmt.Sprintf("%s (median %s, p99 %s)", n.name, formatSeconds(n.d.Median), formatSeconds(n.d.P99)))
 	}
 	return "slowest tests: " + strings.Join(parts, ", ")
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', 2, 64) + "s" }

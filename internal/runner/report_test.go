@@ -127,3 +127,19 @@ func TestExcerpt(t *testing.T) {
 		t.Errorf("excerpt of a crash:\n%s", got)
 	}
 }
+
+// TestSlowest: the slowest-tests line names the tests of longest median first, ties in report
+// order, at most slowestShown of them, and leaves out subtests, the package row and tests
+// without a measured time.
+func TestSlowest(t *testing.T) {
+	test := func(name string, median float64) TestSummary {
+		return TestSummary{Name: name, Duration: Durations{Median: median, P99: 2 * median}}
+	}
+	r := &Report{Packages: []PackageSummary{{Package: Package{ImportPath: "x/p"}, Tests: []TestSummary{
+		test("TestA", 0.5), test("TestB", 2), test("TestB/sub", 9), test(PackageTest, 9), test("TestC", 2),
+		test("TestD", 0), test("TestE", 0.25)}}}}
+	want := "slowest tests: x/p.TestB (median 2.00s, p99 4.00s), x/p.TestC (median 2.00s, p99 4.00s), x/p.TestA (median 0.50s, p99 1.00s)"
+	if got := r.slowest(); got != want {
+		t.Errorf("slowest() = %q\nwant        %q", got, want)
+	}
+}
