@@ -31,5 +31,14 @@
 // returns values of its own (a copy of a cached slice, a fresh error), so the package is safe
 // for concurrent use and nothing a caller does to an answer reaches another caller.
 //
+// # Rates over runs
+//
+// A test run many times fails k times in n runs. ClopperPearson, BinomialTail, FisherGreater,
+// FisherLess, FisherTwoSided and NewcombeInterval say what such counts show: the interval of
+// the failure rate, whether the failures exceed what a test's own sizing allows, and whether
+// two samples of runs (before and after a fix, replays and the main runs, a mutant and the
+// baseline) fail at the same rate. Their counts are runs: ClopperPearson and the Fisher tests
+// take up to 2^32 of them.
+//
 // The package has no dependency on package testing: it is the statistics only.
 package sizing
