@@ -204,10 +204,7 @@ func TestNewcombePublished(t *testing.T) {
 // swapping the samples mirrors it.
 func TestNewcombeProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n1 := rapid.IntRange(1, 5000).Draw(t, "n1")
-		n2 := rapid.IntRange(1, 5000).Draw(t, "n2")
-		x1 := rapid.IntRange(0, n1).Draw(t, "x1")
-		x2 := rapid.IntRange(0, n2).Draw(t, "x2")
+		x1, n1, x2, n2 := drawSamples(t, 1, 5000)
 		lo, hi, err := NewcombeInterval(x1, n1, x2, n2, 0.05)
 		d := float64(x1)/float64(n1) - float64(x2)/float64(n2)
 		if err != nil || !(-1 <= lo && lo <= d+1e-12 && d-1e-12 <= hi && hi <= 1) {

@@ -73,14 +73,19 @@ func fisherRat(x1, n1, x2, n2 int) (greater, less, two float64) {
 	return greater, less, two
 }
 
+// drawSamples draws two samples of runs, x1 failures in n1 runs and x2 in n2, each with
+// lo to hi runs.
+func drawSamples(t *rapid.T, lo, hi int) (x1, n1, x2, n2 int) {
+	n1 = rapid.IntRange(lo, hi).Draw(t, "n1")
+	n2 = rapid.IntRange(lo, hi).Draw(t, "n2")
+	return rapid.IntRange(0, n1).Draw(t, "x1"), n1, rapid.IntRange(0, n2).Draw(t, "x2"), n2
+}
+
 // TestFisherExact: the three p-values agree with exact rational sums on every table of up to
 // 60 runs a side.
 func TestFisherExact(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n1 := rapid.IntRange(0, 60).Draw(t, "n1")
-		n2 := rapid.IntRange(0, 60).Draw(t, "n2")
-		x1 := rapid.IntRange(0, n1).Draw(t, "x1")
-		x2 := rapid.IntRange(0, n2).Draw(t, "x2")
+		x1, n1, x2, n2 := drawSamples(t, 0, 60)
 		wg, wl, w2 := fisherRat(x1, n1, x2, n2)
 		g, _ := FisherGreater(x1, n1, x2, n2)
 		l, _ := FisherLess(x1, n1, x2, n2)
@@ -98,10 +103,7 @@ func TestFisherExact(t *testing.T) {
 // table; the two-sided one is symmetric in the samples.
 func TestFisherProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n1 := rapid.IntRange(1, 3000).Draw(t, "n1")
-		n2 := rapid.IntRange(1, 3000).Draw(t, "n2")
-		x1 := rapid.IntRange(0, n1).Draw(t, "x1")
-		x2 := rapid.IntRange(0, n2).Draw(t, "x2")
+		x1, n1, x2, n2 := drawSamples(t, 1, 3000)
 		g, _ := FisherGreater(x1, n1, x2, n2)
 		l, _ := FisherLess(x1, n1, x2, n2)
 		two, _ := FisherTwoSided(x1, n1, x2, n2)
