@@ -13,7 +13,6 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/mutants"
-	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // mutant is one mutant of one site, and what is known of it so far.
@@ -214,7 +213,7 @@ func (a *auditor) decide(open []*mutant, last bool) []*mutant {
 		certain := true
 		for r, t := range m.tests {
 			b := a.groups[r.group].base[r.test]
-			p, _ := sizing.FisherGreater(t.fails, t.runs, b.fails, b.runs)
+			p := fisherGreater(t.fails, t.runs, b.fails, b.runs)
 			if p < bestP || p == bestP && a.less(r, best) {
 				best, bestP = r, p
 			}
@@ -274,7 +273,7 @@ func (a *auditor) fewer(m *mutant, level float64) []Fewer {
 	var out []Fewer
 	for r, t := range m.tests {
 		b := a.groups[r.group].base[r.test]
-		if p, _ := sizing.FisherLess(t.fails, t.runs, b.fails, b.runs); b.fails > 0 && p <= level {
+		if p := fisherLess(t.fails, t.runs, b.fails, b.runs); b.fails > 0 && p <= level {
 			out = append(out, Fewer{Test: r.test, Runs: t.runs, Failures: t.fails, BaselineRuns: b.runs,
 				BaselineFailures: b.fails, PValue: p})
 		}
@@ -382,12 +381,12 @@ func suggest(s *Site) string {
 // when the runs made were enough, so that the survival is no matter of too few runs.
 func flakyHint(test string, b *tally, runs int, level float64) string {
 	rate := float64(b.fails) / float64(b.runs)
-	if p, _ := sizing.FisherGreater(runs, runs, b.fails, b.runs); b.fails == b.runs || p <= level {
+	if p := fisherGreater(runs, runs, b.fails, b.runs); b.fails == b.runs || p <= level {
 		return ""
 	}
 	for r := 2 * runs; r <= 1<<16; r *= 2 {
 		k := int(rate*float64(r) + 0.5)
-		if p, _ := sizing.FisherGreater(r, r, k, r); p <= level {
+		if p := fisherGreater(r, r, k, r); p <= level {
 			return fmt.Sprintf("%s fails %d of %d baseline runs: with that rate it can tell a mutant that makes it fail every run from about -runs %d", test, b.fails, b.runs, r)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // A group is the tests of one binary that reach a site, at one -cpu value: they run together,
@@ -165,7 +164,7 @@ func (a *auditor) chooseBatch() int {
 // runs without a failure at the level; r when even r do not.
 func killRuns(r int, level float64) int {
 	for k := 1; k < r; k++ {
-		if p, _ := sizing.FisherGreater(k, k, 0, r); p <= level {
+		if p := fisherGreater(k, k, 0, r); p <= level {
 			return k
 		}
 	}

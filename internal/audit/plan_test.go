@@ -323,3 +323,17 @@ func TestExamplesRunAlone(t *testing.T) {
 		}
 	}
 }
+
+// Counts that sizing refuses (more runs than its Fisher tests take) are no evidence: p = 1,
+// never the 0 that comes with the error, which would kill a mutant nothing showed.
+func TestFisherErrorIsNoEvidence(t *testing.T) {
+	if p := fisherGreater(1<<33, 1<<33, 0, 1<<33); p != 1 {
+		t.Errorf("fisherGreater on refused counts = %v, want 1", p)
+	}
+	if p := fisherLess(0, 1<<33, 1<<33, 1<<33); p != 1 {
+		t.Errorf("fisherLess on refused counts = %v, want 1", p)
+	}
+	if p := fisherGreater(5, 5, 0, 20); p > 0.01 {
+		t.Errorf("fisherGreater(5 of 5, 0 of 20) = %v, want a kill at 0.01", p)
+	}
+}

@@ -60,7 +60,10 @@ func Compare(before, after []Record) []Change {
 
 func change(k testKey, before, after Counts) Change {
 	c := Change{Package: k.pkg, Name: k.name, Before: before, After: after}
-	c.P, _ = sizing.FisherTwoSided(after.Bad(), after.Runs, before.Bad(), before.Runs)
+	c.P = 1 // no evidence of a change unless the test says so
+	if p, err := sizing.FisherTwoSided(after.Bad(), after.Runs, before.Bad(), before.Runs); err == nil {
+		c.P = p
+	}
 	c.Lower, c.Upper, _ = sizing.NewcombeInterval(after.Bad(), after.Runs, before.Bad(), before.Runs, 1-Confidence)
 	c.Diff = float64(after.Bad())/float64(after.Runs) - float64(before.Bad())/float64(before.Runs)
 	switch {

@@ -77,8 +77,8 @@ func judgeReplays(replays replayTally, main Counts, seeded bool) *ReplayCheck {
 	if c.Replays < replaysPerSeed*len(replays.seeds) {
 		c.Capped, c.Seconds = true, replays.longest
 	}
-	if main.Runs > 0 {
-		c.P, _ = sizing.FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs)
+	if p, err := sizing.FisherGreater(c.Failures, c.Replays, main.Bad(), main.Runs); err == nil {
+		c.P = p // an error (no runs at all) leaves p = 1: no evidence either way
 	}
 	switch {
 	case c.P < ReplayAlpha:
