@@ -3,7 +3,10 @@ package sizing
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
+	"math/bits"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +49,25 @@ func checkErr(t *testing.T, call string, err error) bool {
 		t.Fatalf("%s: an empty error", call)
 	}
 	return false
+}
+
+// limitSlack is the relative slack a limit may leave on the safe side: the package decides
+// by logarithms with a margin of 1e-9, and the tails agree to about 1e-13.
+const limitSlack = 2e-9
+
+// checkSmallest fails unless the limit lim keeps the promise, tail(lim) <= alpha, and is the
+// smallest that does: tail(lim-1) > alpha (up to limitSlack) unless lim is the first allowed.
+// tail must be the tail the limit is documented to bound, computed another way where possible.
+func checkSmallest(t *testing.T, call string, alpha float64, lim, first int, tail func(int) float64) {
+	t.Helper()
+	if p := tail(lim); p > alpha {
+		t.Fatalf("%s = %d: the tail there is %v > alpha = %v", call, lim, p, alpha)
+	}
+	if lim > first {
+		if p := tail(lim - 1); p <= alpha*(1-limitSlack) {
+			t.Fatalf("%s = %d is not the smallest: the tail at %d is %v <= alpha = %v", call, lim, lim-1, p, alpha)
+		}
+	}
 }
 
 // checkFinite fails unless every value is a finite number.
@@ -137,6 +159,12 @@ func FuzzRepeats(f *testing.F) {
 			if method == "" {
 				t.Fatal("RepeatsLimit: no method")
 			}
+			if strings.HasPrefix(method, "exact (repeats") {
+				checkSmallest(t, fmt.Sprintf("RepeatsLimit(%v, %d, %v)", w, n, alpha), alpha, lim, 1, func(m int) float64 {
+					p, _, _ := RepeatsTail(w, n, m)
+					return p
+				})
+			}
 		}
 		if p, _, err := RepeatsTail(w, n, m); checkErr(t, "RepeatsTail", err) {
 			checkIn(t, "RepeatsTail", p, 0, 1)
@@ -155,13 +183,30 @@ func FuzzCoverage(f *testing.F) {
 		if r, err := RangeLimit(n, alpha); checkErr(t, "RangeLimit", err) {
 			checkIn(t, "RangeLimit", r, 0, 1)
 		}
-		if j, err := CoverageGapInt(w, n, alpha); checkErr(t, "CoverageGapInt", err) && (j < 1 || j > w-1) {
-			t.Fatalf("CoverageGapInt(%d, %d, %v) = %d", w, n, alpha, j)
+		if j, err := CoverageGapInt(w, n, alpha); checkErr(t, "CoverageGapInt", err) {
+			if j < 1 || j > w-1 {
+				t.Fatalf("CoverageGapInt(%d, %d, %v) = %d", w, n, alpha, j)
+			}
+			// P(max <= w-1-j) = ((w-j)/w)^n, by logarithms: the limit is decided exactly, so
+			// only a gross error shows here.
+			if j <= 1<<62 {
+				checkSmallest(t, fmt.Sprintf("CoverageGapInt(%d, %d, %v)", w, n, alpha), alpha, int(j), 1, func(j int) float64 {
+					return math.Exp(float64(n) * logFraction(w-uint64(j), w))
+				})
+			}
 		}
 		if r, err := RangeLimitInt(w, n, alpha); checkErr(t, "RangeLimitInt", err) && r > w-2 {
 			t.Fatalf("RangeLimitInt(%d, %d, %v) = %d", w, n, alpha, r)
 		}
 	})
+}
+
+// logFraction returns log(k/w) for k <= w, accurate when k is near w.
+func logFraction(k, w uint64) float64 {
+	if k > w/2 {
+		return math.Log1p(-float64(w-k) / float64(w))
+	}
+	return math.Log(float64(k) / float64(w))
 }
 
 func FuzzKS(f *testing.F) {
@@ -253,9 +298,38 @@ func FuzzOrder(f *testing.F) {
 				if math.Abs(sum-1) > 1e-9 {
 					t.Fatalf("%s(%d) sums to %v", name, n, sum)
 				}
+				checkIntervalPMF(t, name, n, alpha, p)
 			}
 		}
 	})
+}
+
+// checkIntervalPMF checks the exact interval of the statistic whose PMF is p against its tails:
+// each at most alpha/2 outside, and neither end could move inward.
+func checkIntervalPMF(t *testing.T, name string, n int, alpha float64, p []float64) {
+	t.Helper()
+	interval := map[string]func(int, float64) (int, int, string, error){
+		"AscentsPMF": AscentsInterval, "TurningPointsPMF": TurningPointsInterval,
+	}[name]
+	lo, hi, method, err := interval(n, alpha)
+	if err != nil || !strings.HasPrefix(method, "exact") {
+		return
+	}
+	var below, above float64 // P(X < lo), P(X > hi)
+	for x, q := range p {
+		if x < lo {
+			below += q
+		}
+		if x > hi {
+			above += q
+		}
+	}
+	if below > alpha/2*(1+limitSlack) || above > alpha/2*(1+limitSlack) {
+		t.Fatalf("%s interval [%d, %d] at n = %d, alpha = %v: tails %v and %v, above alpha/2", name, lo, hi, n, alpha, below, above)
+	}
+	if below+p[lo] <= alpha/2*(1-limitSlack) || above+p[hi] <= alpha/2*(1-limitSlack) {
+		t.Fatalf("%s interval [%d, %d] at n = %d, alpha = %v: tails %v and %v leave room", name, lo, hi, n, alpha, below, above)
+	}
 }
 
 func FuzzStuckBits(f *testing.F) {
@@ -263,8 +337,14 @@ func FuzzStuckBits(f *testing.F) {
 		f.Add(i*7-3, n, hostile[i%len(hostile)], hostile[(i+3)%len(hostile)], i-2)
 	}
 	f.Fuzz(func(t *testing.T, bits, n int, alpha, slack float64, b int) {
-		if lim, err := StuckBitsLimit(bits, n, alpha, slack); checkErr(t, "StuckBitsLimit", err) && (lim < 1 || lim > bits) {
-			t.Fatalf("StuckBitsLimit(%d, %d, %v, %v) = %d", bits, n, alpha, slack, lim)
+		if lim, err := StuckBitsLimit(bits, n, alpha, slack); checkErr(t, "StuckBitsLimit", err) {
+			if lim < 1 || lim > bits {
+				t.Fatalf("StuckBitsLimit(%d, %d, %v, %v) = %d", bits, n, alpha, slack, lim)
+			}
+			checkSmallest(t, fmt.Sprintf("StuckBitsLimit(%d, %d, %v, %v)", bits, n, alpha, slack), alpha, lim, 1, func(b int) float64 {
+				p, _ := StuckBitsTail(bits, n, b, slack)
+				return p
+			})
 		}
 		if p, err := StuckBitsTail(bits, n, b, slack); checkErr(t, "StuckBitsTail", err) {
 			checkIn(t, "StuckBitsTail", p, 0, 1)
@@ -299,9 +379,25 @@ func FuzzTwoSample(f *testing.F) {
 			if c < 1 || c > n || method == "" {
 				t.Fatalf("KSTwoSampleCritical(%d, %v) = %d, %q", n, alpha, c, method)
 			}
+			checkSmallest(t, fmt.Sprintf("KSTwoSampleCritical(%d, %v)", n, alpha), alpha, c, 1, func(k int) float64 {
+				p, _ := KSTwoSampleTail(n, k)
+				return p
+			})
 		}
-		if c, err := PooledTopLimit(n, alpha); checkErr(t, "PooledTopLimit", err) && (c < 1 || c > n) {
-			t.Fatalf("PooledTopLimit(%d, %v) = %d", n, alpha, c)
+		if c, err := PooledTopLimit(n, alpha); checkErr(t, "PooledTopLimit", err) {
+			if c < 1 || c > n {
+				t.Fatalf("PooledTopLimit(%d, %v) = %d", n, alpha, c)
+			}
+			// C(n, k)/C(2n, k) = prod_{i<k} (n-i)/(2n-i), as a sum of logs where k is small.
+			if c <= 10_000 {
+				checkSmallest(t, fmt.Sprintf("PooledTopLimit(%d, %v)", n, alpha), alpha, c, 1, func(k int) float64 {
+					var l float64
+					for i := range k {
+						l += math.Log(float64(n-i) / float64(2*n-i))
+					}
+					return math.Exp(l)
+				})
+			}
 		}
 	})
 }
@@ -311,8 +407,18 @@ func FuzzGrid(f *testing.F) {
 		f.Add(uint64(1)<<(i%64)+uint64(i), n, hostile[i%len(hostile)], hostile[(i+3)%len(hostile)])
 	}
 	f.Fuzz(func(t *testing.T, w uint64, n int, alpha, res float64) {
-		if b, method, err := GridLimitInt(w, n, alpha); checkErr(t, "GridLimitInt", err) && (b < 1 || uint64(1)<<(b+1) > w || method == "") {
-			t.Fatalf("GridLimitInt(%d, %d, %v) = %d, %q", w, n, alpha, b, method)
+		if b, method, err := GridLimitInt(w, n, alpha); checkErr(t, "GridLimitInt", err) {
+			if b < 1 || uint64(1)<<(b+1) > w || method == "" {
+				t.Fatalf("GridLimitInt(%d, %d, %v) = %d, %q", w, n, alpha, b, method)
+			}
+			// P(G <= b) = (c_b/w)^n with c_b = 2^(b+1) - 2^min(b, v); the largest such b, so
+			// -b is the smallest of the negated tails.
+			v := bits.TrailingZeros64(w)
+			last := -(bits.Len64(w) - 2)
+			checkSmallest(t, fmt.Sprintf("GridLimitInt(%d, %d, %v)", w, n, alpha), alpha, -b, last, func(nb int) float64 {
+				c := uint64(1)<<(-nb+1) - uint64(1)<<min(-nb, v)
+				return math.Exp(float64(n) * logFraction(c, w))
+			})
 		}
 		if b, method, err := GridLimit(res, n, alpha); checkErr(t, "GridLimit", err) && (b < 1 || math.Ldexp(res, b+2) >= 1 || method == "") {
 			t.Fatalf("GridLimit(%v, %d, %v) = %d, %q", res, n, alpha, b, method)

@@ -1,7 +1,9 @@
 package sizing
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +22,9 @@ func FuzzTime(f *testing.F) {
 			if method == "" {
 				t.Fatal("LongestRunInterval: no method")
 			}
+			if strings.HasPrefix(method, "exact") {
+				checkRunsInterval(t, n, p, alpha, lo, hi)
+			}
 		}
 		if below, at, err := LongestRunProb(n, p, r); checkErr(t, "LongestRunProb", err) {
 			checkIn(t, "LongestRunProb below", below, 0, 1)
@@ -27,9 +32,45 @@ func FuzzTime(f *testing.F) {
 		}
 		if m, err := LoadLimit(n, p, r, alpha); checkErr(t, "LoadLimit", err) {
 			checkIn(t, "LoadLimit", float64(m), 1, float64(n))
+			if n <= 1000 {
+				checkSmallest(t, fmt.Sprintf("LoadLimit(%d, %v, %d, %v)", n, p, r, alpha), alpha, m, 1, func(m int) float64 {
+					return float64(r) * binomialTailSum(n, p, m)
+				})
+			}
 		}
 		if tol, err := UniformSumTol(w, n, alpha); checkErr(t, "UniformSumTol", err) {
 			checkIn(t, "UniformSumTol", tol, 0, math.MaxFloat64)
 		}
 	})
+}
+
+// checkRunsInterval checks an exact interval of LongestRunInterval against LongestRunProb: each
+// tail outside it at most alpha/2, and neither end could move inward.
+func checkRunsInterval(t *testing.T, n int, p, alpha float64, lo, hi int) {
+	t.Helper()
+	a := alpha / 2
+	below, _, _ := LongestRunProb(n, p, lo)     // P(L < lo)
+	_, above, _ := LongestRunProb(n, p, hi+1)   // P(L > hi)
+	belowIn, _, _ := LongestRunProb(n, p, lo+1) // P(L <= lo)
+	_, aboveIn, _ := LongestRunProb(n, p, hi)   // P(L >= hi)
+	call := fmt.Sprintf("LongestRunInterval(%d, %v, %v) = [%d, %d]", n, p, alpha, lo, hi)
+	if below > a || above > a {
+		t.Fatalf("%s: tails %v and %v outside, above alpha/2", call, below, above)
+	}
+	if lo < n && belowIn <= a*(1-limitSlack) || hi > 0 && aboveIn <= a*(1-limitSlack) {
+		t.Fatalf("%s: an end could move inward: P(L <= lo) = %v, P(L >= hi) = %v", call, belowIn, aboveIn)
+	}
+}
+
+// binomialTailSum returns P(Binomial(n, p) >= m) summed term by term from the top, the terms
+// from log-gammas: an independent computation of LoadLimit's tail for a small n.
+func binomialTailSum(n int, p float64, m int) float64 {
+	var sum float64
+	for k := n; k >= max(m, 0); k-- {
+		lc, _ := math.Lgamma(float64(n + 1))
+		l1, _ := math.Lgamma(float64(k + 1))
+		l2, _ := math.Lgamma(float64(n - k + 1))
+		sum += math.Exp(lc - l1 - l2 + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+	}
+	return sum
 }
