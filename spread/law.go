@@ -183,7 +183,8 @@ func keyFloat(key uint64, signed bool) float64 {
 // that crosses zero, 0 is twice as likely as any other value and lo all but never reached (a
 // float source of 2^24 or more values reaches it one time in 2^24 at most, which the checks
 // allow for); over a range of values >= 0 it is d itself (the conversion floors). d must be a
-// Uniform declaration of an integer type whose bounds lie within 2^53 of zero.
+// Uniform declaration of an integer type whose bounds lie within 2^53 of zero, and not [-1, 1)
+// or [-1, 0), over which every draw but lo converts to 0.
 func (d Dist[T]) TowardZero() Dist[T] {
 	u := d.d
 	name := u.name + ".TowardZero()"
@@ -196,6 +197,8 @@ func (d Dist[T]) TowardZero() Dist[T] {
 		return d // the conversion floors, as Uniform's values are
 	case math.Abs(u.lo) > 1<<53 || math.Abs(u.hi) > 1<<53:
 		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: bounds beyond 2^53 of zero are beyond exact coordinates", name)}}
+	case u.lo == -1 && u.hi <= 1: // every draw in (-1, hi) converts to 0
+		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: every value converts to 0 (lo itself one draw in 2^24 at most): nothing to check but bounds; declare a wider range", name)}}
 	}
 	return Dist[T]{dist{kind: u.kind, name: name, law: towardZeroLaw(u.kind, u.lo, u.hi)}}
 }
@@ -211,9 +214,9 @@ func towardZeroLaw(k numKind, lo, hi float64) *law {
 		}
 		return clamp01((math.Min(hi, c) - lo) / w)
 	}
-	top := hi - 1
+	top, most := hi-1, 2/w // 0 takes (-1, 1), twice the stretch of any other value
 	if hi <= 0 {
-		top = hi // u just below hi <= 0 truncates to hi
+		top, most = hi, 1/w // u just below hi <= 0 truncates to hi; 0 takes (-1, 0) at most
 	}
 	// lo < 0: the type is signed, and the key of 0 is 2^63 (see intKey). The float converted
 	// comes from a source of finitely many values, as rand.Float32's 2^24 or rand.Float64's
@@ -221,7 +224,7 @@ func towardZeroLaw(k numKind, lo, hi float64) *law {
 	// resolution, 2^-24 at the coarsest, and lo itself comes with about that probability (a
 	// draw of exactly 0). Each stretch is widened by it, and distinct sized for it.
 	const res = 0x1p-24
-	l := &law{integer: true, signed: true, base: 1 << 63, res: res, lo: lo, hi: top, w: 1 / (2/w + 2*res)}
+	l := &law{integer: true, signed: true, base: 1 << 63, res: res, lo: lo, hi: top, w: 1 / (most + 2*res)}
 	l.fine = l.w >= 1/tailsMaxResolution
 	l.cdf = func(c float64) (float64, float64) { return at(math.Ceil(c) - 1), at(c) }
 	l.in = func(c float64) bool { return c >= lo && c <= top && c == math.Trunc(c) }

@@ -232,3 +232,30 @@ func TestLawsMatchEnumeration(t *testing.T) {
 	}
 	check("OneOf", OneOf(values...).d.law, want)
 }
+
+// TestTowardZeroNarrow: over a range ending at or below 0 no value is twice as likely (0 takes
+// (-1, 0) only), so Uniform(-2, 0).TowardZero(), -1 and 0 each half the time, is checked like
+// any two values; distinct had taken 0 at 2/w = 1, too likely to size. Over [-1, 1) or [-1, 0)
+// every draw but lo converts to 0: a declaration with nothing to check but bounds, said as
+// OneOf of one value says it. The fuzzer found both (FuzzCorrect).
+func TestTowardZeroNarrow(t *testing.T) {
+	for _, c := range []struct{ lo, hi int }{{-2, 0}, {-3, 0}, {-5, -1}, {-2, 1}, {-3, 3}, {-1, 6}} {
+		l := Uniform(c.lo, c.hi).TowardZero().d.law
+		most := 1.0 / float64(c.hi-c.lo)
+		if c.hi >= 1 && c.lo <= -1 {
+			most *= 2 // 0 takes (-1, 1)
+		}
+		if want := 1 / (most + 2*l.res); math.Abs(l.w-want) > 1e-12*want {
+			t.Errorf("Uniform(%d, %d).TowardZero(): distinct sized for %g values, want %g (the most likely value %g)", c.lo, c.hi, l.w, want, most)
+		}
+	}
+	passesAll(t, "-1 or 0", 20, 1000, func(r *rand.Rand) time.Duration {
+		return time.Duration(-2 + 2*r.Float64())
+	}, Uniform(-2*time.Nanosecond, 0).TowardZero())
+	for _, hi := range []int{0, 1} {
+		err := Uniform(-1, hi).TowardZero().d.err
+		if err == nil || !strings.Contains(err.Error(), "nothing to check but bounds") {
+			t.Errorf("Uniform(-1, %d).TowardZero(): %v, want a declaration error", hi, err)
+		}
+	}
+}
