@@ -33,7 +33,7 @@ func FuzzTime(f *testing.F) {
 		if m, err := LoadLimit(n, p, r, alpha); checkErr(t, "LoadLimit", err) {
 			checkIn(t, "LoadLimit", float64(m), 1, float64(n))
 			if n <= 1000 {
-				checkSmallest(t, fmt.Sprintf("LoadLimit(%d, %v, %d, %v)", n, p, r, alpha), alpha, m, 1, func(m int) float64 {
+				checkSmallest(t, fmt.Sprintf("LoadLimit(%d, %v, %d, %v)", n, p, r, alpha), alpha, logTol, m, 1, func(m int) float64 {
 					return float64(r) * binomialTailSum(n, p, m)
 				})
 			}
