@@ -183,8 +183,8 @@ func keyFloat(key uint64, signed bool) float64 {
 // that crosses zero, 0 is twice as likely as any other value and lo all but never reached (a
 // float source of 2^24 or more values reaches it one time in 2^24 at most, which the checks
 // allow for); over a range of values >= 0 it is d itself (the conversion floors). d must be a
-// Uniform declaration of an integer type whose bounds lie within 2^53 of zero, and not [-1, 1)
-// or [-1, 0), over which every draw but lo converts to 0.
+// Uniform declaration of an integer type whose bounds lie within 2^53 of zero, and neither
+// [-1, 1) nor one value wide, where every draw but lo converts to one value.
 func (d Dist[T]) TowardZero() Dist[T] {
 	u := d.d
 	name := u.name + ".TowardZero()"
@@ -197,8 +197,8 @@ func (d Dist[T]) TowardZero() Dist[T] {
 		return d // the conversion floors, as Uniform's values are
 	case math.Abs(u.lo) > 1<<53 || math.Abs(u.hi) > 1<<53:
 		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: bounds beyond 2^53 of zero are beyond exact coordinates", name)}}
-	case u.lo == -1 && u.hi <= 1: // every draw in (-1, hi) converts to 0
-		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: every value converts to 0 (lo itself one draw in 2^24 at most): nothing to check but bounds; declare a wider range", name)}}
+	case u.hi-u.lo == 1 || u.lo == -1 && u.hi == 1: // every draw in (lo, hi) converts to one value
+		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: every value converts to %v (lo itself one draw in 2^24 at most): nothing to check but bounds; declare a wider range", name, T(min(u.hi, 0)))}}
 	}
 	return Dist[T]{dist{kind: u.kind, name: name, law: towardZeroLaw(u.kind, u.lo, u.hi)}}
 }

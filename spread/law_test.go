@@ -235,9 +235,9 @@ func TestLawsMatchEnumeration(t *testing.T) {
 
 // TestTowardZeroNarrow: over a range ending at or below 0 no value is twice as likely (0 takes
 // (-1, 0) only), so Uniform(-2, 0).TowardZero(), -1 and 0 each half the time, is checked like
-// any two values; distinct had taken 0 at 2/w = 1, too likely to size. Over [-1, 1) or [-1, 0)
-// every draw but lo converts to 0: a declaration with nothing to check but bounds, said as
-// OneOf of one value says it. The fuzzer found both (FuzzCorrect).
+// any two values; distinct had taken 0 at 2/w = 1, too likely to size. Over [-1, 1), or a range
+// one value wide, every draw but lo converts to one value: a declaration with nothing to check
+// but bounds, said as OneOf of one value says it. The fuzzer found all three (FuzzCorrect).
 func TestTowardZeroNarrow(t *testing.T) {
 	for _, c := range []struct{ lo, hi int }{{-2, 0}, {-3, 0}, {-5, -1}, {-2, 1}, {-3, 3}, {-1, 6}} {
 		l := Uniform(c.lo, c.hi).TowardZero().d.law
@@ -252,10 +252,10 @@ func TestTowardZeroNarrow(t *testing.T) {
 	passesAll(t, "-1 or 0", 20, 1000, func(r *rand.Rand) time.Duration {
 		return time.Duration(-2 + 2*r.Float64())
 	}, Uniform(-2*time.Nanosecond, 0).TowardZero())
-	for _, hi := range []int{0, 1} {
-		err := Uniform(-1, hi).TowardZero().d.err
-		if err == nil || !strings.Contains(err.Error(), "nothing to check but bounds") {
-			t.Errorf("Uniform(-1, %d).TowardZero(): %v, want a declaration error", hi, err)
+	for _, c := range []struct{ lo, hi, to int }{{-1, 0, 0}, {-1, 1, 0}, {-20_000_001, -20_000_000, -20_000_000}} {
+		err := Uniform(c.lo, c.hi).TowardZero().d.err
+		if want := fmt.Sprintf("every value converts to %d", c.to); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing to check but bounds") {
+			t.Errorf("Uniform(%d, %d).TowardZero(): %v, want a declaration error saying %q", c.lo, c.hi, err, want)
 		}
 	}
 }
