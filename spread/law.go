@@ -228,11 +228,18 @@ func towardZeroLaw(k numKind, lo, hi float64) *law {
 	l.fine = l.w >= 1/tailsMaxResolution
 	l.cdf = func(c float64) (float64, float64) { return at(math.Ceil(c) - 1), at(c) }
 	l.in = func(c float64) bool { return c >= lo && c <= top && c == math.Trunc(c) }
-	// The values other than 0 each have probability 1/w, over two runs: lo+1..min(-1, top)
-	// and 1..top; 0 takes the rest, and adds nothing to the moments.
-	m1 := (sumRange(lo+1, math.Min(-1, top), 1) + sumRange(1, top, 1)) / w
-	m2 := (sumRange(lo+1, math.Min(-1, top), 2) + sumRange(1, top, 2)) / w
-	l.mean, l.variance = m1, math.Max(0, m2-m1*m1)
+	if hi <= 0 {
+		// Each value of lo+1..hi has probability 1/w: a discrete uniform, whose moments come
+		// in closed form. (Sums of squares of values far below zero cancel to nothing.)
+		l.mean, l.variance = (lo+1+hi)/2, (w*w-1)/12
+	} else {
+		// The values other than 0 each have probability 1/w, over two runs: lo+1..-1 and
+		// 1..top; 0 takes the rest, and adds nothing to the moments. The range holds 0, so
+		// the mean is no larger than the spread and the raw moments do not cancel.
+		m1 := (sumRange(lo+1, -1, 1) + sumRange(1, top, 1)) / w
+		m2 := (sumRange(lo+1, -1, 2) + sumRange(1, top, 2)) / w
+		l.mean, l.variance = m1, math.Max(0, m2-m1*m1)
+	}
 	l.text = func(c float64) string { return k.formatApprox(c) }
 	return l
 }

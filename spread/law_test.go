@@ -259,3 +259,20 @@ func TestTowardZeroNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestTowardZeroFarBelowZero: below zero the conversion takes each value of (lo, hi] with
+// probability 1/w, so its moments are those of a discrete uniform; from sums of squares of
+// values near -1.1e12 they had cancelled to a variance of 0 (and a mean off by far more than
+// the range), which the mean check refused on every correct sample. FuzzCorrect found it.
+func TestTowardZeroFarBelowZero(t *testing.T) {
+	const lo, hi = -1099511627699 * time.Nanosecond, -1099511627519 * time.Nanosecond
+	want := Uniform(lo, hi).TowardZero()
+	l := want.d.law
+	w := float64(hi - lo)
+	if mean, variance := float64(lo+1+hi)/2, (w*w-1)/12; l.mean != mean || math.Abs(l.variance-variance) > 1e-12*variance {
+		t.Errorf("%v: mean %v, variance %v; want %v, %v", want, l.mean, l.variance, mean, variance)
+	}
+	passesAll(t, "far below zero", 20, 1000, func(r *rand.Rand) time.Duration {
+		return time.Duration(float64(lo) + w*r.Float64())
+	}, want)
+}
