@@ -16,6 +16,7 @@ import (
 // each factor of the ratio is (1 + w^2 a)/(1 + a) <= exp((w^2-1) a) with a = x^2/(j pi)^2,
 // so the ratio is at most exp((w^2-1) x^2/6) = exp(lambda^2 sd^2/2). It is 5% (alpha = 1e-12)
 // to 10% (alpha = 1e-6) wider than the normal quantile, and never too narrow, however small k.
+// For w = 1 the sum is constant and tol is 1/2: any deviation fails.
 func UniformSumTol(w uint64, k int, alpha float64) (float64, error) {
 	if w < 1 {
 		return 0, inputErr("UniformSumTol", "w = %d values, want w >= 1", w)
@@ -25,6 +26,10 @@ func UniformSumTol(w uint64, k int, alpha float64) (float64, error) {
 	}
 	if err := checkAlpha("UniformSumTol", alpha); err != nil {
 		return 0, err
+	}
+	if w == 1 {
+		// The sum is the constant 0: any deviation fails, and the integers deviate by 1 or more.
+		return 0.5, nil
 	}
 	wf := float64(w)
 	sd := math.Sqrt((wf - 1) * (wf + 1) / 12) // (w^2-1)/12 without overflow for w near 2^63

@@ -11,7 +11,7 @@ import (
 // The tolerance holds against the exact distribution of the sum (integer convolution,
 // sumCounts), for every small case.
 func TestUniformSumTolExact(t *testing.T) {
-	for _, w := range []int{2, 3, 10, 100} {
+	for _, w := range []int{1, 2, 3, 10, 100} { // w = 1: the sum is a constant, and tol must exceed 0
 		for _, k := range []int{1, 2, 3, 5, 10, 20, 40, 60} {
 			if w*k > 1000 {
 				continue // the integer counts grow costly; the shape is set by then
@@ -106,7 +106,7 @@ func TestUniformSumTolBadInput(t *testing.T) {
 			t.Errorf("UniformSumTol(%d, %d, %v): no error", c.w, c.k, c.alpha)
 		}
 	}
-	if tol, err := UniformSumTol(1, 10, 0.1); err != nil || tol != 0 {
-		t.Errorf("UniformSumTol(1, ...) = %v, %v; one value sums to a constant", tol, err)
+	if tol, err := UniformSumTol(1, 10, 0.1); err != nil || tol != 0.5 {
+		t.Errorf("UniformSumTol(1, ...) = %v, %v; one value sums to a constant, and any deviation fails", tol, err)
 	}
 }

@@ -40,6 +40,9 @@ func FuzzTime(f *testing.F) {
 		}
 		if tol, err := UniformSumTol(w, n, alpha); checkErr(t, "UniformSumTol", err) {
 			checkIn(t, "UniformSumTol", tol, 0, math.MaxFloat64)
+			if tol == 0 { // P(|S - mean| >= 0) = 1
+				t.Fatalf("UniformSumTol(%d, %d, %v) = 0: every sum fails", w, n, alpha)
+			}
 		}
 	})
 }
