@@ -325,8 +325,11 @@ func (st *stream) driftResult(l *tracker, alpha float64) Result {
 	}
 	r.Method = fmt.Sprintf("sub-Gaussian (Chernoff) bound on the sum of K uniform %ss, sd %v each: |drift| < sd sqrt(2 K ln(2 N/alpha)), Bonferroni over the N = %d batch starts, proven",
 		s.drawNoun(), roundDuration(sd), d.last.draws)
-	r.Observed = fmt.Sprintf("event %d at %v, %v %s its mean pace after %d %ss (%.3g sd)",
-		d.k, time.Duration(d.at), roundDuration(math.Abs(d.dev)), aheadBehind(d.dev), d.draws, s.drawNoun(), math.Abs(d.dev)/(sd*math.Sqrt(float64(d.draws))))
+	r.Observed = fmt.Sprintf("event %d at %v, %v %s its mean pace after %d %ss",
+		d.k, time.Duration(d.at), roundDuration(math.Abs(d.dev)), aheadBehind(d.dev), d.draws, s.drawNoun())
+	if sd > 0 { // a window of one value draws a constant
+		r.Observed += fmt.Sprintf(" (%.3g sd)", math.Abs(d.dev)/(sd*math.Sqrt(float64(d.draws))))
+	}
 	r.Want = fmt.Sprintf("within %v of it after %d %ss (the band grows like sqrt(K))", roundDuration(tol), d.draws, s.drawNoun())
 	if r.Failed {
 		r.Distance = fmt.Sprintf("%v past the band", roundDuration(math.Abs(d.dev)-tol))

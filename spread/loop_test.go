@@ -269,3 +269,27 @@ func TestRandomSleepDriftBand(t *testing.T) {
 		}
 	}
 }
+
+// TestReoffsetOneNanosecond: Reoffset(1ns, b) draws its offsets from [0, 1ns), always 0, so its
+// pace and rate are exact: a correct loop passes (its drift of 0 had failed a tolerance of 0),
+// and one nanosecond of drift fails. The report gives no sd for draws that have none.
+// FuzzCorrectLoop found it.
+func TestReoffsetOneNanosecond(t *testing.T) {
+	const span = 3936
+	ev := reoffsetEvents(seeded(0), 1, 46, false, span)
+	r, err := AnalyzeLoop(ev, Reoffset(1, 46), span)
+	if err != nil || r.Failed() {
+		t.Fatalf("a correct Reoffset(1ns, 46) loop: %v\n%s", err, r)
+	}
+	if strings.Contains(r.String(), "NaN") {
+		t.Errorf("the report says NaN:\n%s", r)
+	}
+	late := slices.Clone(ev)
+	for i := 46 * 40; i < len(late); i++ { // one nanosecond more before the 41st batch
+		late[i]++
+	}
+	r, err = AnalyzeLoop(late[:len(late)-1], Reoffset(1, 46), span)
+	if err != nil || !find(r, "pace").Failed {
+		t.Errorf("a loop 1ns behind its pace: %v\n%s", err, r)
+	}
+}
