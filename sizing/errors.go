@@ -51,12 +51,23 @@ func (e *TooSmallError) Error() string {
 }
 
 // tooSmall returns the error for a check that needs need values, or an *InputError when no
-// sample of at most MaxN values would do.
+// sample of at most MaxN values would do. A check that could not be sized at n needs more than
+// n, whatever a rounded estimate of need says.
 func tooSmall(fn, check string, n, need int, alpha float64) error {
+	need = max(need, n+1)
 	if need > MaxN {
 		return inputErr(fn, "no sample of at most 2^53 values can size the %s check at alpha = %.3g", check, alpha)
 	}
 	return &TooSmallError{Check: check, N: n, Need: need, Alpha: alpha}
+}
+
+// needInt returns a sample size computed in float64 as an int for tooSmall: MaxN+1 beyond
+// MaxN or for a NaN, since float64(MaxN+1) rounds to MaxN.
+func needInt(need float64) int {
+	if !(need <= MaxN) {
+		return MaxN + 1
+	}
+	return int(need)
 }
 
 // copyErr returns err, with a fresh copy of a *TooSmallError, so that a cached error is never

@@ -65,7 +65,7 @@ func GridLimit(res float64, n int, alpha float64) (b int, method string, err err
 		return 0, "", inputErr("GridLimit", "res = %v, want a resolution in (0, 1/8)", res)
 	}
 	share := func(b int) float64 { return math.Ldexp(res, b+2) }
-	top := min(int(math.Floor(-math.Log2(res)))-3, 62) // the largest B with 2^(B+2) res < 1
+	top := min(int(math.Ceil(-math.Log2(res)))-3, 62) // the largest B with 2^(B+2) res < 1
 	for top > 1 && share(top) >= 1 {
 		top--
 	}
@@ -86,7 +86,7 @@ func gridSearch(fn string, top, n int, alpha float64, share func(int) float64) (
 		if top >= 1 {
 			need = math.Ceil(la / math.Log(share(1)))
 		}
-		return 0, 0, tooSmall(fn, "lattice grid", n, int(min(need, MaxN+1)), alpha)
+		return 0, 0, tooSmall(fn, "lattice grid", n, needInt(need), alpha)
 	}
 	b := firstInt(1, top, func(b int) bool { return !ok(b + 1) })
 	return b, share(b), nil

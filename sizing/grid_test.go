@@ -173,3 +173,34 @@ func TestGridLimitProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestGridLimitFinestGrid: b ranges over every b with 2^(b+2) res < 1, so a resolution that is
+// no power of two gets its finest grid too: at res = 0.1, b = 1 (8 res = 0.8); at res = 0.0009,
+// b = 8 (2^10 res = 0.92). Both had been left out (the top was floor(-log2 res) - 3), and
+// GridLimit(0.111, ...) said the sample was too small. The fuzzer found it (FuzzGrid).
+func TestGridLimitFinestGrid(t *testing.T) {
+	for _, c := range []struct {
+		res  float64
+		want int
+	}{{0.1, 1}, {0.1111111111111111, 1}, {0.0009, 8}, {0x1p-10, 7}, {0x1p-10 * 0.98, 8}} {
+		b, _, err := GridLimit(c.res, 2000, 1e-10)
+		if err != nil || b != c.want {
+			t.Errorf("GridLimit(%v, 2000, 1e-10) = %d, %v; want %d, the finest grid with 2^(b+2) res < 1", c.res, b, err, c.want)
+		}
+	}
+}
+
+// TestNeedBeyondMaxN: when the n a check needs lies beyond 2^53, the answer is an *InputError
+// (no sample will do), not a *TooSmallError whose Need, 2^53 + 1 rounded through float64 to
+// 2^53, is no sample's need (and equals N at n = 2^53). The fuzzer found GridLimit's.
+func TestNeedBeyondMaxN(t *testing.T) {
+	if _, _, err := GridLimit(0.125*(1-1e-15), 1000, 1e-9); !isInput(err) {
+		t.Errorf("GridLimit(1/8 - ulps, 1000, 1e-9): %v, want an *InputError", err)
+	}
+	if _, err := StuckBitsLimit(1, 1000, 1e-9, 1-1e-15); !isInput(err) {
+		t.Errorf("StuckBitsLimit(1, 1000, 1e-9, 1 - 1e-15): %v, want an *InputError", err)
+	}
+	if _, err := StuckBitsLimit(1, MaxN, 1e-9, 1-1e-15); !isInput(err) {
+		t.Errorf("StuckBitsLimit(1, 2^53, 1e-9, 1 - 1e-15): %v, want an *InputError", err)
+	}
+}

@@ -38,7 +38,7 @@ func StuckBitsLimit(bits, n int, alpha, slack float64) (int, error) {
 	for b := 1; b <= bits; b++ {
 		need = min(need, 1+math.Ceil((logChoose(bits, b)-la)/(float64(b)*math.Ln2-math.Log1p(slack))))
 	}
-	return 0, tooSmall("StuckBitsLimit", "lattice", n, int(min(need, MaxN+1)), alpha)
+	return 0, tooSmall("StuckBitsLimit", "lattice", n, needInt(need), alpha)
 }
 
 // StuckBitsTail returns the bound on P(B >= b) of StuckBitsLimit, at most 1: the probability
