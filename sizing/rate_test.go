@@ -167,3 +167,20 @@ func FuzzMeanUniformTail(f *testing.F) {
 		}
 	})
 }
+
+// TestMeanUniformTailAffordable: the exact sum's cost is its terms times the cost of one power,
+// which grows faster than the power's bits. n = 28,702 with a tolerance of 17 digits has 14
+// terms of 1.6 million bits each, within the old budget of terms times bits, and took seconds
+// (the fuzzer's worker was taken for hung, FuzzMeanUniformTail); it is the Chernoff bound's now,
+// and the common cases stay exact.
+func TestMeanUniformTailAffordable(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		tol   float64
+		exact bool
+	}{{1000, 0.05, true}, {2000, 0.05, true}, {3000, 0.4999, true}, {28702, 0.49952380952380954, false}, {5000, 0.05, false}} {
+		if got := meanTailAffordable(c.n, irwinHallCut(c.n, c.tol)); got != c.exact {
+			t.Errorf("MeanUniformTail(%d, %v): exact = %v, want %v", c.n, c.tol, got, c.exact)
+		}
+	}
+}
