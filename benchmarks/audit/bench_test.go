@@ -23,7 +23,8 @@
 // iteration to the next, so that the noise of a shared machine falls on all of them alike.
 // Run it as
 //
-//	go test -bench . -benchtime 1x -count 6 | tee raw.txt && go run ./cmd/medians < raw.txt > RESULTS.txt
+//	(uptime; go test -bench . -benchtime 1x -count 6 -timeout 1h; uptime) | tee raw.txt
+//	go run ./cmd/medians < raw.txt > RESULTS.txt
 package audit
 
 import (

@@ -3,7 +3,8 @@
 // each, sorted: the file the README shows. Each ratio in the input was taken within one
 // iteration, where the machine's load fell on both sides alike; its median is over those.
 //
-//	go test -bench . -benchtime 1x -count 6 | tee raw.txt && go run ./cmd/medians < raw.txt > RESULTS.txt
+//	(uptime; go test -bench . -benchtime 1x -count 6 -timeout 1h; uptime) | tee raw.txt
+//	go run ./cmd/medians < raw.txt > RESULTS.txt
 package main
 
 import (
