@@ -1,22 +1,30 @@
-// Package audit benchmarks spreadcheck audit against gremlins (github.com/go-gremlins/gremlins),
-// the most used Go mutation tester, side by side in one go test -bench run, on the same
-// fixture: internal/audit/testdata/story, a bidder's retry backoff in four copies, each tested
-// differently.
+// Package audit benchmarks spreadcheck audit, side by side in one go test -bench run:
+//
+// BenchmarkSideBySide compares it with gremlins (github.com/go-gremlins/gremlins), the most
+// used Go mutation tester, on internal/audit/testdata/story, a bidder's retry backoff in four
+// copies, each tested differently:
 //
 //   - gremlins unleash --workers 2: gathers coverage, then builds and runs go test once per
 //     mutant (arithmetic and comparison operators), in a copy of the module;
 //   - spreadcheck audit -p 2: finds the draws, builds one mutant schema, traces which tests
-//     reach each draw, runs them R = 20 times at baseline, then each mutant up to R times;
+//     reach each draw, runs them R = 20 times at baseline, then each mutant up to R times,
+//     several runs to a test process, then compares the survivors' binaries with the
+//     original's;
 //   - spreadcheck audit -p 2 -per-mutant: the same with one test binary built per mutant, to
 //     measure what the schema saves;
 //   - spreadcheck audit -p 2 -all-runs: every mutant run R = 20 times, no sequential stopping.
 //
-// Each iteration runs the four one after another, in an order that rotates from one
-// iteration to the next, so that the noise of a shared machine falls on all of them alike.
-// It reports each tool's wall time in total and per mutant that ran, spreadcheck's mean runs
-// per mutant, and the ratios of the per-mutant times. Run it as
+// BenchmarkBatching audits the fixtures story, gaps and equiv and the real module
+// github.com/cenkalti/backoff/v4 (fetched through the module proxy) with the runs of each
+// test process chosen from measured times (the default) and with -batch 1 (a process per
+// run), to measure what amortised runs save.
 //
-//	go test -bench . -benchtime 1x -count 6 | tee b.txt && ../runner/median.sh b.txt
+// Each iteration runs the commands one after another, in an order that rotates from one
+// iteration to the next, so that the noise of a shared machine falls on all of them alike.
+// Run it as
+//
+//	(uptime; go test -bench . -benchtime 1x -count 6 -timeout 1h; uptime) | tee raw.txt
+//	go run ./cmd/medians < raw.txt > RESULTS.txt
 package audit
 
 import (
@@ -30,9 +38,8 @@ import (
 	"time"
 )
 
-// setup builds both commands and copies the fixture to a temporary module whose replace
-// directive points at this repository, outside the timed part.
-func setup(b *testing.B) (bin, fixture string) {
+// commands builds spreadcheck and gremlins once, outside the timed part.
+func commands(b *testing.B) (bin string) {
 	bin = b.TempDir()
 	for _, c := range [][]string{
 		{"go", "build", "-o", filepath.Join(bin, "spreadcheck"), "github.com/spreadcheck/spreadcheck/cmd/spreadcheck"},
@@ -42,16 +49,18 @@ func setup(b *testing.B) (bin, fixture string) {
 			b.Fatalf("%v: %v\n%s", c, err, out)
 		}
 	}
+	return bin
+}
+
+// fixture copies one of internal/audit's fixture modules to a temporary module whose replace
+// directive points at this repository, and warms the build cache with its tests.
+func fixture(b *testing.B, name string) string {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		b.Fatal(err)
 	}
-	fixture = filepath.Join(b.TempDir(), "story")
-	src := filepath.Join(root, "internal", "audit", "testdata", "story")
-	if out, err := exec.Command("cp", "-r", src, fixture).CombinedOutput(); err != nil {
-		b.Fatalf("cp: %v\n%s", err, out)
-	}
-	mod := filepath.Join(fixture, "go.mod")
+	dir := copyTree(b, filepath.Join(root, "internal", "audit", "testdata", name))
+	mod := filepath.Join(dir, "go.mod")
 	data, err := os.ReadFile(mod)
 	if err != nil {
 		b.Fatal(err)
@@ -60,12 +69,42 @@ func setup(b *testing.B) (bin, fixture string) {
 	if err := os.WriteFile(mod, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", ".") // warm the build cache for both
-	cmd.Dir = fixture
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go test: %v\n%s", err, out)
+	return warm(b, dir)
+}
+
+// module fetches a module through the module proxy and copies it to a temporary folder.
+func module(b *testing.B, path string) string {
+	out, err := exec.Command("go", "mod", "download", "-json", path).Output()
+	if err != nil {
+		b.Fatalf("go mod download %s: %v", path, err)
 	}
-	return bin, fixture
+	var m struct{ Dir string }
+	if err := json.Unmarshal(out, &m); err != nil {
+		b.Fatal(err)
+	}
+	dir := copyTree(b, m.Dir)
+	if out, err := exec.Command("chmod", "-R", "u+w", dir).CombinedOutput(); err != nil {
+		b.Fatalf("chmod: %v\n%s", err, out)
+	}
+	return warm(b, dir)
+}
+
+func copyTree(b *testing.B, src string) string {
+	dir := filepath.Join(b.TempDir(), filepath.Base(src))
+	if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+		b.Fatalf("cp: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// warm runs the module's tests once, so that its packages are in the build cache for all.
+func warm(b *testing.B, dir string) string {
+	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go test in %s: %v\n%s", dir, err, out)
+	}
+	return dir
 }
 
 // tool is one command under test, and how to count the mutants it ran.
@@ -79,7 +118,7 @@ type tool struct {
 var round int
 
 func BenchmarkSideBySide(b *testing.B) {
-	bin, fixture := setup(b)
+	bin, fixture := commands(b), fixture(b, "story")
 	out := filepath.Join(b.TempDir(), "gremlins.json")
 	tools := []tool{
 		{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, "."}, gremlinsMutants},
@@ -127,6 +166,51 @@ func BenchmarkSideBySide(b *testing.B) {
 	b.ReportMetric(per[0]/per[3], "gremlins/spreadcheck-all-runs-per-mutant")
 	b.ReportMetric(per[2]/per[1], "per-mutant/schemata")
 	b.ReportMetric(0, "ns/op") // the metrics above say it all
+}
+
+// BenchmarkBatching audits each target with the default batches and with -batch 1, and
+// reports each audit's wall time and the ratio of the two, within each iteration.
+func BenchmarkBatching(b *testing.B) {
+	bin := commands(b)
+	targets := []struct{ name, dir string }{
+		{"story", fixture(b, "story")}, {"gaps", fixture(b, "gaps")}, {"equiv", fixture(b, "equiv")},
+		{"backoff-v4", module(b, "github.com/cenkalti/backoff/v4@v4.3.0")},
+	}
+	modes := []struct{ name, flag string }{{"batched", "-batch=0"}, {"isolated", "-batch=1"}}
+	wall := map[string]time.Duration{}
+	ratios := map[string][]float64{}
+	for b.Loop() {
+		round++
+		for i := range targets {
+			t := targets[(round+i)%len(targets)]
+			took := map[string]time.Duration{}
+			for j := range modes {
+				m := modes[(round+j)%len(modes)]
+				cmd := exec.Command(filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
+					"-progress=false", m.flag)
+				cmd.Dir = t.dir
+				start := time.Now()
+				out, err := cmd.Output()
+				took[m.name] = time.Since(start)
+				if _, exit := err.(*exec.ExitError); err != nil && !exit || !strings.Contains(string(out), `"sites"`) {
+					b.Fatalf("%s %s: %v\n%s", t.name, m.name, err, out)
+				}
+				wall[t.name+"-"+m.name] += took[m.name]
+			}
+			ratios[t.name] = append(ratios[t.name], took["isolated"].Seconds()/took["batched"].Seconds())
+		}
+	}
+	for k, w := range wall {
+		b.ReportMetric(w.Seconds()/float64(b.N), k+"-s")
+	}
+	for k, rs := range ratios {
+		sum := 0.0
+		for _, r := range rs {
+			sum += r
+		}
+		b.ReportMetric(sum/float64(len(rs)), k+"-isolated/batched")
+	}
+	b.ReportMetric(0, "ns/op")
 }
 
 // gremlinsMutants counts the mutants gremlins ran (killed, lived, timed out), once each.

@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT INT TERM
 go build -o "$tmp/spreadcheck" github.com/spreadcheck/spreadcheck/cmd/spreadcheck
 mkdir -p real
-for m in github.com/cenkalti/backoff/v4@v4.3.0 github.com/avast/retry-go/v4@v4.7.0 \
+for m in github.com/cenkalti/backoff/v4@v4.3.0 github.com/cenkalti/backoff/v5@v5.0.3 github.com/avast/retry-go/v4@v4.7.0 \
 	github.com/sethvargo/go-retry@v0.5.0 github.com/hashicorp/go-retryablehttp@v0.7.8; do
 	name=$(echo "${m%@*}" | sed 's|github.com/||; s|/|-|g')
 	dir=$(go mod download -json "$m" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')

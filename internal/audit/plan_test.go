@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -335,5 +336,43 @@ func TestFisherErrorIsNoEvidence(t *testing.T) {
 	}
 	if p := fisherGreater(5, 5, 0, 20); p > 0.01 {
 		t.Errorf("fisherGreater(5 of 5, 0 of 20) = %v, want a kill at 0.01", p)
+	}
+}
+
+// TestCPU: with -cpu 1,2 each test is compared at each GOMAXPROCS value as a test of its own:
+// a group per value, each with its baseline of R runs, its processes run at that value, twice
+// the comparisons of an audit without -cpu, and a kill names the value it was found at.
+func TestCPU(t *testing.T) {
+	newEngine := func() *fakeEngine {
+		return &fakeEngine{names: []string{"TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+			tests: map[string]fakeTest{"TestA": {sites: []int{0}, fails: func(mutant string, _ []string, _ int) bool { return mutant != "" }}}}
+	}
+	plain := fakeAudit(t, newEngine(), 1, Config{})
+	eng := newEngine()
+	rep := fakeAudit(t, eng, 1, Config{CPU: []string{"1", "2"}})
+	if rep.Family != 2*plain.Family {
+		t.Errorf("family of %d comparisons with -cpu 1,2, want twice the %d without", rep.Family, plain.Family)
+	}
+	var got []string
+	for _, b := range rep.Baseline {
+		got = append(got, fmt.Sprintf("%s -cpu %s: %d runs", b.Test, b.CPU, b.Runs))
+	}
+	want := []string{fmt.Sprintf("TestA -cpu 1: %d runs", DefaultRuns), fmt.Sprintf("TestA -cpu 2: %d runs", DefaultRuns)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("baselines (-want +got):\n%s", diff)
+	}
+	cpus := map[string]bool{}
+	for _, j := range eng.jobs {
+		if env(j.env, mutants.TraceEnv) == "" {
+			cpus[j.cpu] = true
+		}
+	}
+	if len(cpus) != 2 || !cpus["1"] || !cpus["2"] {
+		t.Errorf("processes ran at -cpu %v, want 1 and 2", slices.Sorted(maps.Keys(cpus)))
+	}
+	for _, m := range rep.Sites[0].Mutants {
+		if m.Verdict != Killed || m.CPU == "" {
+			t.Errorf("%s: %s by %s at -cpu %q, want killed at a -cpu value", m.Class, m.Verdict, m.Test, m.CPU)
+		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 
 func ptr(x float64) *float64 { return &x }
 
-// sample is a report with every verdict, a hang, a flake hidden by a mutant and a warning.
+// sample is a report with every verdict, a hang, a flake hidden by a mutant, a draw that
+// never reaches the code and a warning.
 func sample() *Report {
 	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata",
 		Warnings: []string{"example.com/m TestFlaky fails 9 of 20 baseline runs: a mutant kills only by failing it significantly more often"},
@@ -35,6 +36,11 @@ func sample() *Report {
 			File: "other.go", Line: 3, Expr: "rand.N(d)", Package: "example.com/m/other", Func: "Typed", Kind: "bounded",
 			Mutants: []MutantReport{{Class: "constant", Verdict: NotViable, Reason: "the draw's type is a type parameter"},
 				{Class: "sign-flip", Verdict: NotCovered, Reason: "no test reaches the site"}},
+		}, {
+			File: "other.go", Line: 9, Expr: "rand.Float64()", Package: "example.com/m/other", Func: "Broken", Kind: "unit",
+			Dead:    "the conversion to time.Duration makes every value of rand.Float64() 0",
+			Mutants: []MutantReport{{Class: "constant", Verdict: Equivalent, Reason: "the conversion to time.Duration makes every value of the draw, and of this mutant, 0"}},
+			Suggest: "spread.Check(t, spread.Draw(1000, func() time.Duration { return Broken(d) }), spread.Uniform(0, d))",
 		}},
 	}
 	r.score()
@@ -115,6 +121,11 @@ func TestExitCodes(t *testing.T) {
 	if r.ExitCode() != ExitClean {
 		t.Error("all killed, equivalent or not viable: want exit 0")
 	}
+	r.Sites[0].Dead = "the conversion to int64 makes every value of rand.Float64() 0"
+	if r.ExitCode() != ExitWeak {
+		t.Error("a draw that never reaches the code, its mutants all equivalent: want exit 1")
+	}
+	r.Sites[0].Dead = ""
 	r.Sites[0].Mutants = append(r.Sites[0].Mutants, MutantReport{Verdict: NotCovered})
 	if r.ExitCode() != ExitWeak {
 		t.Error("a mutant not covered: want exit 1")

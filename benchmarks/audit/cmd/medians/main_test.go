@@ -1,0 +1,61 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/medians.golden")
+
+// TestGolden pins the table printed for testdata/bench.txt: go test -bench output with the
+// load before and after, two benchmarks run three times and twice. Each line is one
+// benchmark's metric: its median (the middle of three; the mean of the middle two) and how
+// many runs it has; ns/op, the headers, the load and the summary lines are left out.
+func TestGolden(t *testing.T) {
+	in, err := os.ReadFile(filepath.Join("testdata", "bench.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := run(strings.NewReader(string(in)), &out); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "medians.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), out.String()); diff != "" {
+		t.Errorf("medians of testdata/bench.txt (-want +got):\n%s", diff)
+	}
+}
+
+// TestNoBenchmarks: input without a benchmark line is an error, not an empty table.
+func TestNoBenchmarks(t *testing.T) {
+	var out strings.Builder
+	err := run(strings.NewReader("goos: linux\nPASS\nok  \tx\t0.1s\n"), &out)
+	if err == nil || out.Len() != 0 {
+		t.Errorf("no benchmark lines: err %v, output %q; want an error and no output", err, out.String())
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{{[]float64{3}, 3}, {[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
+		}
+	}
+}
