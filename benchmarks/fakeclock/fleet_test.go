@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -26,8 +27,11 @@ import (
 // Three drivers run the same fleet: fakeclock.Fleet.Run, package time in a
 // testing/synctest bubble (both on the loop's own code), and
 // k8s.io/utils/clock/testing's FakeClock in a bubble, on the same loop
-// ported to its interface. TestFleetPeersAgree checks that all three make
-// the same events; TestFleetBenchmarks times them.
+// ported to its interface. The floor makes the same events with the
+// fleet's goroutine hand-offs alone and no clock, and one-fake runs the
+// loop's code with every copy on one Fake (an instant, and a settle, per
+// event). TestFleetPeersAgree checks that all of them make the same events;
+// TestFleetBenchmarks times them.
 
 const fleetInterval = time.Second
 
@@ -76,6 +80,107 @@ var drivers = []struct {
 		return events
 	}},
 	{"k8s", runK8s},
+	{"floor", runFloor},
+	{"one-fake", runOneFake},
+}
+
+// runOneFake runs every copy on one Fake in fakeclock.Test, advanced through
+// the run: a round per instant of the fleet, each with a settle, which for
+// jittered copies is an instant per event (Fleet.Run's copies each have a
+// Fake, and a round fires the next instant of all of them).
+func runOneFake(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
+	events := make([][]time.Duration, size.loops)
+	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
+		ctx, cancel := context.WithCancel(t.Context())
+		start := c.Now()
+		var wg sync.WaitGroup
+		for i := range size.loops {
+			r := rngOf(seed, i)
+			wg.Go(func() {
+				loops.JitterTicker(ctx, c, fleetInterval, r, func() { events[i] = append(events[i], c.Since(start)) })
+			})
+		}
+		if err := c.Advance(time.Duration(size.intervals) * fleetInterval); err != nil {
+			t.Error(err)
+		}
+		cancel()
+		wg.Wait()
+	})
+	return events
+}
+
+// runFloor is the least that any driver of the loop's code on goroutines
+// costs at this size: each copy is a goroutine that waits in a select, on a
+// channel of its own (buffered, as a Fake's) or its own context, twice per
+// event, as the loop waits for its timer and its tick, and records the
+// event the loop would; the driver sends each round's values to every copy,
+// split among the cores, and settles the bubble once per round, as
+// Fleet.Run does. There is no clock, no timer and no allocation per event:
+// what is left is the goroutines' wake-ups in a bubble.
+func runFloor(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
+	events := make([][]time.Duration, size.loops)
+	end := time.Duration(size.intervals) * fleetInterval
+	synctest.Test(t, func(t *testing.T) {
+		timers, ticks := make([]chan time.Time, size.loops), make([]chan time.Time, size.loops)
+		cancels := make([]context.CancelFunc, size.loops)
+		var wg sync.WaitGroup
+		for i := range size.loops {
+			ctx, cancel := context.WithCancel(t.Context())
+			timer, tick, r := make(chan time.Time, 1), make(chan time.Time, 1), rngOf(seed, i)
+			timers[i], ticks[i], cancels[i] = timer, tick, cancel
+			wg.Go(func() {
+				for k := time.Duration(0); ; k++ {
+					at := k*fleetInterval + time.Duration(r.Int64N(int64(fleetInterval)))
+					if !receive(ctx, timer) || at > end {
+						return
+					}
+					events[i] = append(events[i], at)
+					if !receive(ctx, tick) {
+						return
+					}
+				}
+			})
+		}
+		synctest.Wait()
+		for range size.intervals {
+			sendAll(timers)
+			sendAll(ticks)
+		}
+		sendAll(timers) // the event at the end, if a draw is 0
+		for _, cancel := range cancels {
+			cancel()
+		}
+		wg.Wait()
+	})
+	return events
+}
+
+func receive(ctx context.Context, c chan time.Time) bool {
+	select {
+	case <-c:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// sendAll is one round of the floor: a value to every channel, without
+// blocking, split among goroutines of 256 channels, then one settle.
+func sendAll(chans []chan time.Time) {
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(chans); lo += 256 {
+		part := chans[lo:min(lo+256, len(chans))]
+		wg.Go(func() {
+			for _, c := range part {
+				select {
+				case c <- epoch:
+				default:
+				}
+			}
+		})
+	}
+	wg.Wait()
+	synctest.Wait()
 }
 
 // runK8s drives k8s's FakeClock in a bubble. It has no call that says when
@@ -86,7 +191,7 @@ func runK8s(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
 	events := make([][]time.Duration, size.loops)
 	end := time.Duration(size.intervals) * fleetInterval
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		start := epoch
 		c := k8sclock.NewFakeClock(start)
 		due := &deadlines{}
 		ctx, cancel := context.WithCancel(t.Context())
@@ -177,8 +282,8 @@ func (h *durationHeap) Pop() any {
 	return x
 }
 
-// The three drivers make the same events from the same seed: the fleet
-// they are timed on is one fleet.
+// The drivers make the same events from the same seed: the fleet they are
+// timed on is one fleet.
 func TestFleetPeersAgree(t *testing.T) {
 	size := fleetSize{loops: 200, intervals: 30}
 	want := drivers[0].run(t, size, 5)
@@ -195,35 +300,45 @@ func TestFleetPeersAgree(t *testing.T) {
 
 // The sizes timed: the 10,000 loops x 1,000 intervals. k8s's clock
 // scans every waiter at each instant (O(loops) per event), so it runs the
-// same 10,000 loops for 10 intervals: its cost per event does not depend
-// on the number of intervals.
+// same 10,000 loops for 10 intervals, and one Fake, which settles at every
+// event, for 100: their costs per event do not depend on the number of
+// intervals.
 var (
 	codeSize  = fleetSize{loops: 10_000, intervals: 1000}
-	k8sSize   = fleetSize{loops: 10_000, intervals: 10}
+	shorter   = map[string]fleetSize{"k8s": {loops: 10_000, intervals: 10}, "one-fake": {loops: 10_000, intervals: 100}}
 	schedSize = fleetSize{loops: 100_000, intervals: 3600}
 )
 
-// TestFleetBenchmarks times each driver once per -count with
-// testing.Benchmark (the bubbles need a *testing.T) when -bench is given,
-// and prints benchmark lines with ns/event, B/event and events/s.
+var fleetDrivers = flag.String("fleet.drivers", "", "the drivers TestFleetBenchmarks times, comma-separated (default: all)")
+
+// TestFleetBenchmarks times each driver (or those of -fleet.drivers) once
+// per -count with testing.Benchmark (the bubbles need a *testing.T) when
+// -bench is given, and prints benchmark lines with ns/event, CPU ns/event,
+// B/event and events/s.
 func TestFleetBenchmarks(t *testing.T) {
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
 		t.Skip("runs only with -bench")
 	}
 	procs := fmt.Sprintf("-%d", testingProcs())
 	for _, d := range drivers {
-		size := codeSize
-		if d.name == "k8s" {
-			size = k8sSize
+		if *fleetDrivers != "" && !slices.Contains(strings.Split(*fleetDrivers, ","), d.name) {
+			continue
+		}
+		size, ok := shorter[d.name]
+		if !ok {
+			size = codeSize
 		}
 		var events int
+		var cpu time.Duration
 		r := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
+			start := cpuTime()
 			for i := range b.N {
 				events = count(d.run(t, size, uint64(i)))
 			}
+			cpu = cpuTime() - start
 		})
-		report(fmt.Sprintf("BenchmarkFleetCode/%s%s", d.name, procs), r, events)
+		report(fmt.Sprintf("BenchmarkFleetCode/%s%s", d.name, procs), r, events, cpu)
 	}
 }
 
@@ -271,10 +386,13 @@ func count(events [][]time.Duration) int {
 	return n
 }
 
-// report prints r as a benchmark line, per event.
-func report(name string, r testing.BenchmarkResult, events int) {
-	ns := float64(r.T.Nanoseconds()) / float64(r.N*events)
-	fmt.Printf("%s\t%d\t%.1f ns/event\t%.2f B/event\t%.0f events/s\t%d events/op\n",
-		name, r.N, ns, float64(r.MemBytes)/float64(r.N*events), 1e9/ns, events)
+// report prints r as a benchmark line, per event, with the process's CPU
+// time over the last launch of r's function (cpu), which a loaded machine
+// inflates far less than the time on the wall.
+func report(name string, r testing.BenchmarkResult, events int, cpu time.Duration) {
+	n := float64(r.N * events)
+	ns := float64(r.T.Nanoseconds()) / n
+	fmt.Printf("%s\t%d\t%.1f ns/event\t%.1f cpu-ns/event\t%.2f B/event\t%.0f events/s\t%d events/op\n",
+		name, r.N, ns, float64(cpu.Nanoseconds())/n, float64(r.MemBytes)/n, 1e9/ns, events)
 	runtime.GC()
 }

@@ -2,8 +2,10 @@
 // benchmark, the median of its ns/tick (or else ns/op) over the runs, and
 // its ratio to the channel floor of the same scenario. The fleet
 // benchmarks (lines in ns/event) get the README's fleet table instead: per
-// driver, the median ns per event, events per second, bytes per event, the
-// ratio to fakeclock's median, and the number of runs.
+// driver, the median ns per event, events per second, CPU ns per event,
+// bytes per event, the ratio to fakeclock's median, the ratio of its CPU
+// time to the floor's (the same fleet's goroutine hand-offs alone), and
+// the number of runs.
 package main
 
 import (
@@ -94,14 +96,15 @@ func (fr *fleetRuns) print(w io.Writer) {
 	if len(fr.names) == 0 {
 		return
 	}
-	base := fr.byName["BenchmarkFleetCode/fakeclock"]
-	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | CPU ns/event | B/event | x fakeclock | runs |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	base, floor := fr.byName["BenchmarkFleetCode/fakeclock"], fr.byName["BenchmarkFleetCode/floor"]
+	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | CPU ns/event | B/event | x fakeclock | CPU x floor | runs |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, name := range fr.names {
 		r := fr.byName[name]
 		ns := median(r.ns)
-		ratio, bytes, cpu := "-", "-", "-"
-		if base != nil && strings.HasPrefix(name, "BenchmarkFleetCode/") {
+		ratio, bytes, cpu, overFloor := "-", "-", "-", "-"
+		code := strings.HasPrefix(name, "BenchmarkFleetCode/")
+		if base != nil && code {
 			ratio = fmt.Sprintf("%.2f", ns/median(base.ns))
 		}
 		if len(r.bytes) > 0 {
@@ -109,9 +112,12 @@ func (fr *fleetRuns) print(w io.Writer) {
 		}
 		if len(r.cpu) > 0 {
 			cpu = fmt.Sprintf("%.0f", median(r.cpu))
+			if floor != nil && len(floor.cpu) > 0 && code {
+				overFloor = fmt.Sprintf("%.2f", median(r.cpu)/median(floor.cpu))
+			}
 		}
-		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %s | %d |\n",
-			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, cpu, bytes, ratio, len(r.ns))
+		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %s | %s | %d |\n",
+			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, cpu, bytes, ratio, overFloor, len(r.ns))
 	}
 }
 

@@ -7,20 +7,34 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/fleet-table.md from fleet-results.txt")
+var update = flag.Bool("update", false, "rewrite the tables under testdata (and ../../testdata/fleet-table.md) from their inputs")
 
 // The README's fleet table is this command's output on the recorded run,
 // pinned in testdata/fleet-table.md (go test ./cmd/medians -update rewrites
 // it; go test ./internal/readme -update in the main module copies it into
 // the README).
 func TestFleetTable(t *testing.T) {
-	in, err := os.ReadFile("../../fleet-results.txt")
+	checkTable(t, "../../fleet-results.txt", "../../testdata/fleet-table.md")
+}
+
+// The CPU x floor column on a small input whose medians are worked out by
+// hand in testdata/cpu-floor.md: each driver's median CPU ns per event over
+// the floor's, and "-" for the schedule, which has no goroutine hand-offs to
+// compare.
+func TestCPUOverFloor(t *testing.T) {
+	checkTable(t, "testdata/cpu-floor.txt", "testdata/cpu-floor.md")
+}
+
+// checkTable runs the command on the benchmark lines in input and compares
+// its output with the golden file (rewritten with -update).
+func checkTable(t *testing.T, input, golden string) {
+	t.Helper()
+	in, err := os.ReadFile(input)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
 	run(bytes.NewReader(in), &out)
-	const golden = "../../testdata/fleet-table.md"
 	if *update {
 		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
@@ -31,6 +45,6 @@ func TestFleetTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("medians on fleet-results.txt:\n%s\nwant (%s):\n%s", out.Bytes(), golden, want)
+		t.Errorf("medians on %s:\n%s\nwant (%s):\n%s", input, out.Bytes(), golden, want)
 	}
 }
