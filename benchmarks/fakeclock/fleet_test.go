@@ -62,16 +62,8 @@ var drivers = []struct {
 		events := make([][]time.Duration, size.loops)
 		synctest.Test(t, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(t.Context())
-			start := time.Now()
 			var wg sync.WaitGroup
-			for i := range size.loops {
-				r := rngOf(seed, i)
-				wg.Go(func() {
-					loops.JitterTicker(ctx, fakeclock.Real(), fleetInterval, r, func() {
-						events[i] = append(events[i], time.Since(start))
-					})
-				})
-			}
+			startCopies(ctx, fakeclock.Real(), size, seed, events, &wg)
 			time.Sleep(time.Duration(size.intervals) * fleetInterval)
 			synctest.Wait()
 			cancel()
@@ -84,6 +76,18 @@ var drivers = []struct {
 	{"one-fake", runOneFake},
 }
 
+// startCopies starts the fleet's copies of loops.JitterTicker on c, all on
+// one clock, copy i recording its events in events[i] as times since now.
+func startCopies(ctx context.Context, c fakeclock.Clock, size fleetSize, seed uint64, events [][]time.Duration, wg *sync.WaitGroup) {
+	start := c.Now()
+	for i := range size.loops {
+		r := rngOf(seed, i)
+		wg.Go(func() {
+			loops.JitterTicker(ctx, c, fleetInterval, r, func() { events[i] = append(events[i], c.Since(start)) })
+		})
+	}
+}
+
 // runOneFake runs every copy on one Fake in fakeclock.Test, advanced through
 // the run: a round per instant of the fleet, each with a settle, which for
 // jittered copies is an instant per event (Fleet.Run's copies each have a
@@ -92,14 +96,8 @@ func runOneFake(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
 	events := make([][]time.Duration, size.loops)
 	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
 		ctx, cancel := context.WithCancel(t.Context())
-		start := c.Now()
 		var wg sync.WaitGroup
-		for i := range size.loops {
-			r := rngOf(seed, i)
-			wg.Go(func() {
-				loops.JitterTicker(ctx, c, fleetInterval, r, func() { events[i] = append(events[i], c.Since(start)) })
-			})
-		}
+		startCopies(ctx, c, size, seed, events, &wg)
 		if err := c.Advance(time.Duration(size.intervals) * fleetInterval); err != nil {
 			t.Error(err)
 		}
