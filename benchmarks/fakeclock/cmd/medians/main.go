@@ -1,6 +1,7 @@
-// Command medians reads go test -bench output on stdin and prints, for each
-// benchmark, the median of its ns/tick (or else ns/op) over the runs, and
-// its ratio to the channel floor of the same scenario. The fleet
+// Command medians reads go test -bench output on stdin and prints the README's
+// tables. The tick table: per clock, the median ns per delivered tick (or
+// else ns/op) over the runs of one loop and of a fleet of 1,000 loops, each
+// with its ratio to the channel floor of the same scenario. The fleet
 // benchmarks (lines in ns/event) get the README's fleet table instead: per
 // driver, the median ns per event, events per second, CPU ns per event,
 // bytes per event, the ratio to fakeclock's median, the ratio of its CPU
@@ -50,17 +51,73 @@ func run(r io.Reader, w io.Writer) {
 		}
 		runs[name] = append(runs[name], v)
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		m := median(runs[name])
-		floor := runs[name[:strings.LastIndex(name, "/")+1]+"floor"]
-		ratio := ""
-		if len(floor) > 0 {
-			ratio = fmt.Sprintf("%6.2fx floor", m/median(floor))
-		}
-		fmt.Fprintf(w, "%-36s %12.1f ns/tick  %s  (n=%d)\n", name, m, ratio, len(runs[name]))
-	}
+	printTicks(w, runs)
 	fleet.print(w)
+}
+
+// clocks are the tick table's rows, in order: the benchmarks' names and what
+// each row says of them.
+var clocks = []struct{ name, label string }{
+	{"floor", "unbuffered channel round trip (floor)"},
+	{"fakeclock", "**fakeclock**, outside a bubble"},
+	{"fakeclock-bubble", "**fakeclock** in `Test` (bubble)"},
+	{"k8s", "k8s.io/utils/clock/testing"},
+	{"clockwork", "jonboulle/clockwork v0.5.0"},
+	{"synctest", "testing/synctest"},
+	{"quartz", "coder/quartz v0.3.1"},
+	{"benbjohnson", "benbjohnson/clock v1.3.5 (sleeps 1 ms per tick; fleet: 2 ticks)"},
+}
+
+// printTicks writes the tick table from the runs of BenchmarkOneLoop/<clock>
+// and BenchmarkFleet/<clock>; a clock with no runs of either is left out.
+func printTicks(w io.Writer, runs map[string][]float64) {
+	if len(runs) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "| | one loop | x floor | fleet, 1,000 loops x 100 ticks | x floor | runs |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
+	for _, c := range clocks {
+		one, fleet := runs["BenchmarkOneLoop/"+c.name], runs["BenchmarkFleet/"+c.name]
+		if len(one)+len(fleet) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d |\n", c.label,
+			perTick(one), overFloor(one, runs["BenchmarkOneLoop/floor"]),
+			perTick(fleet), overFloor(fleet, runs["BenchmarkFleet/floor"]), max(len(one), len(fleet)))
+	}
+}
+
+// perTick formats the median ns per tick, "-" without runs.
+func perTick(xs []float64) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	return thousands(median(xs))
+}
+
+// overFloor formats the ratio of the medians: two decimals below 10, three
+// figures below 1,000, whole beyond.
+func overFloor(xs, floor []float64) string {
+	if len(xs) == 0 || len(floor) == 0 {
+		return "-"
+	}
+	switch r := median(xs) / median(floor); {
+	case r < 10:
+		return strconv.FormatFloat(r, 'f', 2, 64)
+	case r < 1000:
+		return strconv.FormatFloat(r, 'g', 3, 64)
+	default:
+		return thousands(r)
+	}
+}
+
+// thousands formats x rounded to a whole number, its thousands separated by commas.
+func thousands(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 0, 64)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // fleetRuns collects the fleet benchmarks' runs, in ns/event and B/event.

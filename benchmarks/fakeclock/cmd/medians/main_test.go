@@ -17,6 +17,12 @@ func TestFleetTable(t *testing.T) {
 	checkTable(t, "../../fleet-results.txt", "../../testdata/fleet-table.md")
 }
 
+// The README's tick table: the same command on the recorded run of the
+// one-loop and 1,000-loop benchmarks, pinned in testdata/tick-table.md.
+func TestTickTable(t *testing.T) {
+	checkTable(t, "../../results.txt", "../../testdata/tick-table.md")
+}
+
 // The CPU x floor column on a small input whose medians are worked out by
 // hand in testdata/cpu-floor.md: each driver's median CPU ns per event over
 // the floor's, and "-" for the schedule, which has no goroutine hand-offs to
