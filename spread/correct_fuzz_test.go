@@ -7,10 +7,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// FuzzCorrect draws correct samples of every kind of declaration, at any bounds, width, step,
-// size and seed the fuzzer picks, and checks the other half of the promise: a correct sample
+// FuzzCorrect draws correct samples of every kind of declaration (Uniform and UniformClosed of
+// integers anywhere in their types, Step, Clamp, TowardZero, OneOf, floats the common ways,
+// gonum's Normal, Exponential, Poisson and Binomial), at any bounds, width, step, size and seed
+// the fuzzer picks, and checks the other half of the promise: a correct sample
 // passes (every check is sized so that it fails a correct sample with probability at most
 // 1e-9, so a failure the fuzzer finds is a bug, not bad luck: it replays from its seed). An
 // error is allowed only for a sample too small to check.
@@ -29,16 +33,20 @@ func FuzzCorrect(f *testing.F) {
 	f.Add(uint8(8), uint64(0), uint64(20_000_000), uint64(10), uint16(1000))
 	f.Add(uint8(9), uint64(unixNano), uint64(7), uint64(11), uint16(300))
 	f.Add(uint8(10), math.Float64bits(1), math.Float64bits(0x1p-24), uint64(12), uint16(1000))
+	f.Add(uint8(11), math.Float64bits(1e6), math.Float64bits(3), uint64(13), uint16(1000)) // Normal
+	f.Add(uint8(12), uint64(0), math.Float64bits(1e-300), uint64(14), uint16(1000))        // Exponential
+	f.Add(uint8(13), uint64(0), math.Float64bits(0.001), uint64(15), uint16(1000))         // Poisson
+	f.Add(uint8(14), uint64(20), math.Float64bits(0.3), uint64(16), uint16(1000))          // Binomial
 	f.Fuzz(func(t *testing.T, kind uint8, a, b, seed uint64, size uint16) {
 		r := rand.New(rand.NewPCG(seed, a^b))
 		n := 2 + int(size)%2000
-		switch kind % 11 {
+		switch kind % 15 {
 		case 0, 1, 2, 7:
-			correctInts(t, kind%11, r, n, a, b)
+			correctInts(t, kind%15, r, n, a, b)
 		case 3:
 			correctStep(t, r, n, a, b)
 		case 4, 5, 6:
-			correctFloats(t, kind%11, r, n, a, b)
+			correctFloats(t, kind%15, r, n, a, b)
 		case 8:
 			correctTowardZero(t, r, n, a, b)
 		case 9:
@@ -49,6 +57,8 @@ func FuzzCorrect(f *testing.F) {
 			wantPass(t, Draw(n, func() int64 { return values[r.IntN(len(values))] }), OneOf(values...))
 		case 10:
 			correctFloatStep(t, r, n, a, b)
+		case 11, 12, 13, 14:
+			correctGonum(t, kind%15, n, a, b, seed)
 		}
 	})
 }
@@ -130,6 +140,42 @@ func correctTowardZero(t *testing.T, r *rand.Rand, n int, a, b uint64) {
 		return
 	}
 	wantPass(t, Draw(n, func() time.Duration { return time.Duration(float64(lo) + float64(hi-lo)*r.Float64()) }), d)
+}
+
+// correctGonum draws from gonum distributions with their own samplers, parameters from a and
+// b: Normal and Exponential declared by Continuous, Poisson and Binomial by Discrete.
+func correctGonum(t *testing.T, kind uint8, n int, a, b, seed uint64) {
+	src := rand.NewPCG(seed, b)
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	if math.IsNaN(x) || math.IsInf(x, 0) || !(y > 0) || math.IsInf(y, 0) {
+		return
+	}
+	switch kind {
+	case 11:
+		if math.IsInf(x+8*y, 0) || math.IsInf(x-8*y, 0) {
+			return
+		}
+		d := distuv.Normal{Mu: x, Sigma: y, Src: src}
+		if generalResolution(d, false) > maxResolution {
+			return // narrower than the floats near it, a documented error
+		}
+		wantPass(t, Draw(n, d.Rand), Continuous(d))
+	case 12:
+		if y < 1e-290 {
+			return // the sampler's ExpFloat64()/Rate overflows to +Inf
+		}
+		d := distuv.Exponential{Rate: y, Src: src}
+		wantPass(t, Draw(n, d.Rand), Continuous(d))
+	case 13:
+		d := distuv.Poisson{Lambda: min(y, 1e6), Src: src}
+		wantPass(t, Draw(n, func() int64 { return int64(d.Rand()) }), Discrete[int64](d))
+	case 14:
+		d := distuv.Binomial{N: float64(1 + a%1000), P: min(y, 1), Src: src}
+		if d.P == 1 {
+			return // every draw is N: one value
+		}
+		wantPass(t, Draw(n, func() int64 { return int64(d.Rand()) }), Discrete[int64](d))
+	}
 }
 
 // correctFloatStep draws lo + i s, i < k, with the step declared.
