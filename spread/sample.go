@@ -296,8 +296,12 @@ func floatResolution(lo, hi float64, f32 bool) float64 {
 // positions, the CDF at each; vals are the values, ascending.
 func (s *sample) prepareGeneral(vals []float64) error {
 	d := s.dist
-	if res := generalResolution(d.cont, s.kind.float32); res > maxResolution {
+	res := generalResolution(d.cont, s.kind.float32)
+	if res > maxResolution {
 		return fmt.Errorf("spread: %s is too narrow for the %s values near it: one value may carry %.2g of the probability, too much for a continuous check", d, s.kind.name, res)
+	}
+	if res > generalMinResolution { // each position lies within res of its continuous one
+		s.res = res
 	}
 	s.sorted = vals
 	for _, x := range s.sorted {
@@ -315,6 +319,10 @@ func (s *sample) prepareGeneral(vals []float64) error {
 	}
 	return nil
 }
+
+// generalMinResolution is the resolution below which a general continuous sample counts as
+// continuous: its floats' rounding is that of the positions themselves.
+const generalMinResolution = 0x1p-40
 
 // generalResolution estimates the largest probability that one float value of a continuous
 // distribution carries, the mass that rounds to it, by half the mass between the floats on
