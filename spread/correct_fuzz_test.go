@@ -13,7 +13,7 @@ import (
 
 // FuzzCorrect draws correct samples of every kind of declaration (Uniform and UniformClosed of
 // integers anywhere in their types, Step, Clamp, TowardZero, OneOf, floats the common ways,
-// gonum's Normal, Exponential, Poisson and Binomial), at any bounds, width, step, size and seed
+// gonum's Normal, Exponential, Poisson and Binomial, Like), at any bounds, width, step, size and seed
 // the fuzzer picks, and checks the other half of the promise: a correct sample
 // passes (every check is sized so that it fails a correct sample with probability at most
 // 1e-9, so a failure the fuzzer finds is a bug, not bad luck: it replays from its seed). An
@@ -37,16 +37,17 @@ func FuzzCorrect(f *testing.F) {
 	f.Add(uint8(12), uint64(0), math.Float64bits(1e-300), uint64(14), uint16(1000))        // Exponential
 	f.Add(uint8(13), uint64(0), math.Float64bits(0.001), uint64(15), uint16(1000))         // Poisson
 	f.Add(uint8(14), uint64(20), math.Float64bits(0.3), uint64(16), uint16(1000))          // Binomial
+	f.Add(uint8(15), uint64(600e6), uint64(1e9), uint64(17), uint16(1000))                 // Like
 	f.Fuzz(func(t *testing.T, kind uint8, a, b, seed uint64, size uint16) {
 		r := rand.New(rand.NewPCG(seed, a^b))
 		n := 2 + int(size)%2000
-		switch kind % 15 {
+		switch kind % 16 {
 		case 0, 1, 2, 7:
-			correctInts(t, kind%15, r, n, a, b)
+			correctInts(t, kind%16, r, n, a, b)
 		case 3:
 			correctStep(t, r, n, a, b)
 		case 4, 5, 6:
-			correctFloats(t, kind%15, r, n, a, b)
+			correctFloats(t, kind%16, r, n, a, b)
 		case 8:
 			correctTowardZero(t, r, n, a, b)
 		case 9:
@@ -58,7 +59,9 @@ func FuzzCorrect(f *testing.F) {
 		case 10:
 			correctFloatStep(t, r, n, a, b)
 		case 11, 12, 13, 14:
-			correctGonum(t, kind%15, n, a, b, seed)
+			correctGonum(t, kind%16, n, a, b, seed)
+		case 15:
+			correctLike(t, r, n, a, b)
 		}
 	})
 }
@@ -176,6 +179,16 @@ func correctGonum(t *testing.T, kind uint8, n int, a, b, seed uint64) {
 		}
 		wantPass(t, Draw(n, func() int64 { return int64(d.Rand()) }), Discrete[int64](d))
 	}
+}
+
+// correctLike draws a sample with the formula that Like declares: a jitter capped at a point
+// of its range, rounded to a step, in durations.
+func correctLike(t *testing.T, r *rand.Rand, n int, a, b uint64) {
+	w := time.Duration(2 + b%(1<<40))
+	limit := time.Duration(1 + a%uint64(w))
+	step := time.Duration(1 + a>>40%uint64(w))
+	jitter := func(r *rand.Rand) time.Duration { return min(limit, time.Duration(r.Int64N(int64(w)))/step*step) }
+	wantPass(t, Draw(n, func() time.Duration { return jitter(r) }), Like(jitter))
 }
 
 // correctFloatStep draws lo + i s, i < k, with the step declared.
