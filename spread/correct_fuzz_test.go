@@ -7,10 +7,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// FuzzCorrect draws correct samples of every kind of declaration, at any bounds, width, step,
-// size and seed the fuzzer picks, and checks the other half of the promise: a correct sample
+// FuzzCorrect draws correct samples of every kind of declaration (Uniform and UniformClosed of
+// integers anywhere in their types, Step, Clamp, TowardZero, OneOf, floats the common ways,
+// gonum's Normal, Exponential, Poisson and Binomial, Like), at any bounds, width, step, size and seed
+// the fuzzer picks, and checks the other half of the promise: a correct sample
 // passes (every check is sized so that it fails a correct sample with probability at most
 // 1e-9, so a failure the fuzzer finds is a bug, not bad luck: it replays from its seed). An
 // error is allowed only for a sample too small to check.
@@ -29,16 +33,22 @@ func FuzzCorrect(f *testing.F) {
 	f.Add(uint8(8), uint64(0), uint64(20_000_000), uint64(10), uint16(1000))
 	f.Add(uint8(9), uint64(unixNano), uint64(7), uint64(11), uint16(300))
 	f.Add(uint8(10), math.Float64bits(1), math.Float64bits(0x1p-24), uint64(12), uint16(1000))
-	f.Fuzz(func(t *testing.T, kind uint8, a, b, seed uint64, size uint16) {
+	f.Add(uint8(11), math.Float64bits(1e6), math.Float64bits(3), uint64(13), uint16(1000)) // Normal
+	f.Add(uint8(12), uint64(0), math.Float64bits(1e-300), uint64(14), uint16(1000))        // Exponential
+	f.Add(uint8(13), uint64(0), math.Float64bits(0.001), uint64(15), uint16(1000))         // Poisson
+	f.Add(uint8(14), uint64(20), math.Float64bits(0.3), uint64(16), uint16(1000))          // Binomial
+	f.Add(uint8(15), uint64(600e6), uint64(1e9), uint64(17), uint16(1000))                 // Like
+	f.Fuzz(func(tt *testing.T, kind uint8, a, b, seed uint64, size uint16) {
+		t := fuzzT{tt, correctRate(seed)}
 		r := rand.New(rand.NewPCG(seed, a^b))
 		n := 2 + int(size)%2000
-		switch kind % 11 {
+		switch kind % 16 {
 		case 0, 1, 2, 7:
-			correctInts(t, kind%11, r, n, a, b)
+			correctInts(t, kind%16, r, n, a, b)
 		case 3:
 			correctStep(t, r, n, a, b)
 		case 4, 5, 6:
-			correctFloats(t, kind%11, r, n, a, b)
+			correctFloats(t, kind%16, r, n, a, b)
 		case 8:
 			correctTowardZero(t, r, n, a, b)
 		case 9:
@@ -49,13 +59,33 @@ func FuzzCorrect(f *testing.F) {
 			wantPass(t, Draw(n, func() int64 { return values[r.IntN(len(values))] }), OneOf(values...))
 		case 10:
 			correctFloatStep(t, r, n, a, b)
+		case 11, 12, 13, 14:
+			correctGonum(t, kind%16, n, a, b, seed)
+		case 15:
+			correctLike(t, r, n, a, b)
 		}
 	})
 }
 
+// fuzzT is a fuzz target's T with the options every sample of the input is checked with.
+type fuzzT struct {
+	*testing.T
+	opts []Option
+}
+
+// correctRate returns, for one seed in four, a false-failure rate from 1e-9 down to 1e-300 (a
+// correct sample passes at every rate up to 1e-9 but for one time in a billion), and the
+// default otherwise.
+func correctRate(seed uint64) []Option {
+	if seed%4 != 0 {
+		return nil
+	}
+	return []Option{FalseFailureRate(math.Pow(10, -float64(9+(seed>>2)%292)))}
+}
+
 // correctInts draws n integers uniformly over a range of width 1 + b at a place set by a,
 // anywhere in the type's range: Uniform and UniformClosed of int64 and uint64, and a Clamp.
-func correctInts(t *testing.T, kind uint8, r *rand.Rand, n int, a, b uint64) {
+func correctInts(t fuzzT, kind uint8, r *rand.Rand, n int, a, b uint64) {
 	w := max(b, 2)
 	lo := a % (math.MaxUint64 - w + 1) // lo + w <= MaxUint64
 	offset := func() uint64 { return lo + r.Uint64N(w) }
@@ -80,7 +110,7 @@ func correctInts(t *testing.T, kind uint8, r *rand.Rand, n int, a, b uint64) {
 }
 
 // correctStep draws durations on a grid of step 1 + (b>>20) from lo = a, 1 + b%2^20 points.
-func correctStep(t *testing.T, r *rand.Rand, n int, a, b uint64) {
+func correctStep(t fuzzT, r *rand.Rand, n int, a, b uint64) {
 	step := time.Duration(1 + b>>20%(1<<30))
 	k := int64(1 + b%(1<<20))
 	lo := time.Duration(a % (1 << 62))
@@ -90,7 +120,7 @@ func correctStep(t *testing.T, r *rand.Rand, n int, a, b uint64) {
 
 // correctFloats draws floats the common ways: lo + (hi-lo) rand.Float64(), the same from a
 // float32, and a duration's Seconds.
-func correctFloats(t *testing.T, kind uint8, r *rand.Rand, n int, a, b uint64) {
+func correctFloats(t fuzzT, kind uint8, r *rand.Rand, n int, a, b uint64) {
 	if kind == 6 {
 		w := int64(1 + b%(1<<62))
 		if floatResolution(0, time.Duration(w).Seconds(), false) > maxResolution {
@@ -119,7 +149,7 @@ func correctFloats(t *testing.T, kind uint8, r *rand.Rand, n int, a, b uint64) {
 
 // correctTowardZero draws floats over [lo, hi), lo = -1 - b%2^40 < 0 and hi = lo + 1 + a%(2|lo|),
 // converted to durations, the way time.Duration((2*r.Float64() - 1) * float64(j)) does.
-func correctTowardZero(t *testing.T, r *rand.Rand, n int, a, b uint64) {
+func correctTowardZero(t fuzzT, r *rand.Rand, n int, a, b uint64) {
 	lo := -time.Duration(1 + b%(1<<40))
 	hi := lo + 1 + time.Duration(a%uint64(-2*lo))
 	d := Uniform(lo, hi).TowardZero()
@@ -132,8 +162,54 @@ func correctTowardZero(t *testing.T, r *rand.Rand, n int, a, b uint64) {
 	wantPass(t, Draw(n, func() time.Duration { return time.Duration(float64(lo) + float64(hi-lo)*r.Float64()) }), d)
 }
 
+// correctGonum draws from gonum distributions with their own samplers, parameters from a and
+// b: Normal and Exponential declared by Continuous, Poisson and Binomial by Discrete.
+func correctGonum(t fuzzT, kind uint8, n int, a, b, seed uint64) {
+	src := rand.NewPCG(seed, b)
+	x, y := math.Float64frombits(a), math.Float64frombits(b)
+	if math.IsNaN(x) || math.IsInf(x, 0) || !(y > 0) || math.IsInf(y, 0) {
+		return
+	}
+	switch kind {
+	case 11:
+		if math.IsInf(x+8*y, 0) || math.IsInf(x-8*y, 0) {
+			return
+		}
+		d := distuv.Normal{Mu: x, Sigma: y, Src: src}
+		if generalResolution(d, false) > maxResolution {
+			return // narrower than the floats near it, a documented error
+		}
+		wantPass(t, Draw(n, d.Rand), Continuous(d))
+	case 12:
+		if y < 1e-290 {
+			return // the sampler's ExpFloat64()/Rate overflows to +Inf
+		}
+		d := distuv.Exponential{Rate: y, Src: src}
+		wantPass(t, Draw(n, d.Rand), Continuous(d))
+	case 13:
+		d := distuv.Poisson{Lambda: min(y, 1e6), Src: src}
+		wantPass(t, Draw(n, func() int64 { return int64(d.Rand()) }), Discrete[int64](d))
+	case 14:
+		d := distuv.Binomial{N: float64(1 + a%1000), P: min(y, 1), Src: src}
+		if d.P == 1 {
+			return // every draw is N: one value
+		}
+		wantPass(t, Draw(n, func() int64 { return int64(d.Rand()) }), Discrete[int64](d))
+	}
+}
+
+// correctLike draws a sample with the formula that Like declares: a jitter capped at a point
+// of its range, rounded to a step, in durations.
+func correctLike(t fuzzT, r *rand.Rand, n int, a, b uint64) {
+	w := time.Duration(2 + b%(1<<40))
+	limit := time.Duration(1 + a%uint64(w))
+	step := time.Duration(1 + a>>40%uint64(w))
+	jitter := func(r *rand.Rand) time.Duration { return min(limit, time.Duration(r.Int64N(int64(w)))/step*step) }
+	wantPass(t, Draw(n, func() time.Duration { return jitter(r) }), Like(jitter))
+}
+
 // correctFloatStep draws lo + i s, i < k, with the step declared.
-func correctFloatStep(t *testing.T, r *rand.Rand, n int, a, b uint64) {
+func correctFloatStep(t fuzzT, r *rand.Rand, n int, a, b uint64) {
 	lo, s := math.Float64frombits(a), math.Float64frombits(b)
 	if !(s > 0) || math.IsInf(s, 0) || math.IsNaN(lo) || math.Abs(lo) > s*(1<<40) {
 		return
@@ -147,9 +223,9 @@ func correctFloatStep(t *testing.T, r *rand.Rand, n int, a, b uint64) {
 }
 
 // wantPass fails unless a correct sample passes, or gets the error of a sample too small.
-func wantPass[T Number](t *testing.T, xs []T, d Dist[T], opts ...Option) {
+func wantPass[T Number](t fuzzT, xs []T, d Dist[T], opts ...Option) {
 	t.Helper()
-	r, err := Analyze(xs, d, opts...)
+	r, err := Analyze(xs, d, append(t.opts, opts...)...)
 	var few *tooFewError
 	if errors.As(err, &few) {
 		return

@@ -51,3 +51,45 @@ func FuzzCorrectLoop(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCorrectFleet runs a correct fleet started in lockstep, of the schedules that spread a
+// fleet (JitterTicker over the whole interval, Reoffset, ReoffsetTicker), at any interval,
+// batch, size, span and seed the fuzzer picks, and wants AnalyzeFleet to pass it.
+//
+//	go test ./spread -run '^$' -fuzz '^FuzzCorrectFleet$' -fuzztime 30s
+func FuzzCorrectFleet(f *testing.F) {
+	f.Add(uint8(0), uint64(sec), uint16(32), uint16(200), uint16(30), uint64(1))
+	f.Add(uint8(1), uint64(sec), uint16(32), uint16(100), uint16(66), uint64(2))
+	f.Add(uint8(2), uint64(100), uint16(3), uint16(50), uint16(10), uint64(3))
+	f.Fuzz(func(t *testing.T, shape uint8, interval uint64, batch, loops, intervals uint16, seed uint64) {
+		I := time.Duration(32 + interval%(1<<40)) // at least one nanosecond per bucket
+		b := 1 + int(batch%64)
+		n := 2 + int(loops%300)
+		span := I * time.Duration(1+intervals%60)
+		var s Schedule
+		var loop func(draw drawFunc) []time.Duration
+		switch shape % 3 {
+		case 0:
+			s, loop = JitterTicker(I, I), func(d drawFunc) []time.Duration { return jitterTickerEvents(d, I, I, span) }
+		case 1:
+			s, loop = ReoffsetTicker(I, b), func(d drawFunc) []time.Duration { return reoffsetEvents(d, I, b, true, span) }
+		case 2:
+			s, loop = Reoffset(I, b), func(d drawFunc) []time.Duration { return reoffsetEvents(d, I, b, false, span) }
+		}
+		fleet := fleetOf(n, seed, loop)
+		for _, ev := range fleet {
+			if len(ev) == 0 {
+				return // a loop whose first event lies past the span: AnalyzeFleet's documented error
+			}
+		}
+		r, err := AnalyzeFleet(fleet, s, span)
+		var few *tooFewError
+		switch {
+		case errors.As(err, &few):
+		case err != nil:
+			t.Fatalf("a correct fleet of %d %s loops over %v: %v", n, s, span, err)
+		case r.Failed():
+			t.Fatalf("a correct fleet of %d %s loops over %v failed:\n%s", n, s, span, r)
+		}
+	})
+}

@@ -103,7 +103,10 @@ func (d dist) above(x float64) bool { return x > d.hi || !d.closed && x == d.hi 
 
 // Continuous declares a continuous distribution by its CDF and quantile function, for example
 // Continuous(distuv.Normal{Mu: 1, Sigma: 0.1}): T is inferred from the distribution's methods,
-// float64 for gonum's. Its support is [Quantile(0), Quantile(1)], which may be infinite.
+// float64 for gonum's. Its support is [Quantile(0), Quantile(1)], which may be infinite. A
+// distribution so narrow that one value of T carries more than 1/64 of its probability (a
+// Normal whose Sigma is below the spacing of the floats at Mu) is an error of Check and
+// Analyze: its values fall on a few floats, which no continuous check can judge.
 func Continuous[T ~float32 | ~float64](d ContinuousDist[T]) (out Dist[T]) {
 	out.d = dist{kind: kindOf[T](), name: "Continuous(nil)"}
 	if d == nil {

@@ -296,6 +296,13 @@ func floatResolution(lo, hi float64, f32 bool) float64 {
 // positions, the CDF at each; vals are the values, ascending.
 func (s *sample) prepareGeneral(vals []float64) error {
 	d := s.dist
+	res := generalResolution(d.cont, s.kind.float32)
+	if res > maxResolution {
+		return fmt.Errorf("spread: %s is too narrow for the %s values near it: one value may carry %.2g of the probability, too much for a continuous check", d, s.kind.name, res)
+	}
+	if res > generalMinResolution { // each position lies within res of its continuous one
+		s.res = res
+	}
 	s.sorted = vals
 	for _, x := range s.sorted {
 		switch {
@@ -311,6 +318,33 @@ func (s *sample) prepareGeneral(vals []float64) error {
 		s.sortedPos = append(s.sortedPos, p) // the coverage and fit checks read positions
 	}
 	return nil
+}
+
+// generalMinResolution is the resolution below which a general continuous sample counts as
+// continuous: its floats' rounding is that of the positions themselves.
+const generalMinResolution = 0x1p-40
+
+// generalResolution estimates the largest probability that one float value of a continuous
+// distribution carries, the mass that rounds to it, by half the mass between the floats on
+// either side, at the quantiles 0, 1/64, ..., 1: a distribution narrower than the floats near
+// it (a Normal whose sigma is below the spacing of floats at its mean) has its values on a few
+// floats, and every check of a continuous shape would fail a correct sample.
+func generalResolution(c continuousDist, f32 bool) float64 {
+	next := func(x, toward float64) float64 { return math.Nextafter(x, toward) }
+	if f32 {
+		next = func(x, toward float64) float64 { return float64(math.Nextafter32(float32(x), float32(toward))) }
+	}
+	var res float64
+	for i := range 65 {
+		x := c.Quantile(float64(i) / 64)
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			continue
+		}
+		if m := (c.CDF(next(x, math.Inf(1))) - c.CDF(next(x, math.Inf(-1)))) / 2; m > res {
+			res = m
+		}
+	}
+	return res
 }
 
 // prepareLaw keeps the coordinates of a sample from a law, ascending, and counts the values

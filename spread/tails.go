@@ -41,7 +41,10 @@ func (s *sample) positionBounds() func(r int) (lower, upper float64) {
 			return clamp01(p - s.res), clamp01(p + s.res)
 		}
 	case s.dist.cont != nil:
-		return func(r int) (float64, float64) { p := clamp01(s.sortedPos[r-1]); return p, p }
+		if s.res > tailsMaxResolution {
+			return nil
+		}
+		return func(r int) (float64, float64) { p := s.sortedPos[r-1]; return clamp01(p - s.res), clamp01(p + s.res) }
 	case s.dist.law != nil && s.dist.law.fine:
 		return func(r int) (float64, float64) { return s.dist.law.stretch(s.sorted[r-1]) }
 	}
