@@ -25,21 +25,7 @@ func FuzzCorrectLoop(f *testing.F) {
 		W := time.Duration(1 + window%uint64(I)) // in (0, I]
 		b := 1 + int(batch%64)
 		span := I * time.Duration(1+intervals%5000)
-		draw := seeded(seed)
-		var s Schedule
-		var ev []time.Duration
-		switch shape % 5 {
-		case 0:
-			s, ev = Ticker(I), tickerEvents(I, span)
-		case 1:
-			s, ev = JitterTicker(I, W), jitterTickerEvents(draw, I, W, span)
-		case 2:
-			s, ev = RandomSleep(I), randomSleepEvents(draw, 2*I, span)
-		case 3:
-			s, ev = Reoffset(I, b), reoffsetEvents(draw, I, b, false, span)
-		case 4:
-			s, ev = ReoffsetTicker(I, b), reoffsetEvents(draw, I, b, true, span)
-		}
+		s, ev := loopOf(int(shape%5), seeded(seed), I, W, b, span)
 		r, err := AnalyzeLoop(ev, s, span)
 		var few *tooFewError
 		switch {

@@ -74,6 +74,22 @@ func reoffsetEvents(draw drawFunc, I time.Duration, b int, outer bool, span time
 	return ev
 }
 
+// loopOf returns a correct loop of one of the five shapes (0 Ticker, 1 JitterTicker, 2
+// RandomSleep, 3 Reoffset, 4 ReoffsetTicker) over [0, span], with its Schedule.
+func loopOf(shape int, draw drawFunc, I, W time.Duration, b int, span time.Duration) (Schedule, []time.Duration) {
+	switch shape {
+	case 0:
+		return Ticker(I), tickerEvents(I, span)
+	case 1:
+		return JitterTicker(I, W), jitterTickerEvents(draw, I, W, span)
+	case 2:
+		return RandomSleep(I), randomSleepEvents(draw, 2*I, span)
+	case 3:
+		return Reoffset(I, b), reoffsetEvents(draw, I, b, false, span)
+	}
+	return ReoffsetTicker(I, b), reoffsetEvents(draw, I, b, true, span)
+}
+
 // sleepAfterWorkEvents: do (taking work), then sleep I.
 func sleepAfterWorkEvents(I, work, span time.Duration) []time.Duration {
 	return tickerEvents(I+work, span)
@@ -115,20 +131,7 @@ func TestLoopExactChecksNeverFail(t *testing.T) {
 		}
 		b := rapid.IntRange(1, 40).Draw(t, "batch")
 		W := time.Duration(rapid.Int64Range(1, int64(I)).Draw(t, "window"))
-		var s Schedule
-		var ev []time.Duration
-		switch rapid.IntRange(0, 4).Draw(t, "shape") {
-		case 0:
-			s, ev = Ticker(I), tickerEvents(I, span)
-		case 1:
-			s, ev = JitterTicker(I, W), jitterTickerEvents(draw, I, W, span)
-		case 2:
-			s, ev = RandomSleep(I), randomSleepEvents(draw, 2*I, span)
-		case 3:
-			s, ev = Reoffset(I, b), reoffsetEvents(draw, I, b, false, span)
-		default:
-			s, ev = ReoffsetTicker(I, b), reoffsetEvents(draw, I, b, true, span)
-		}
+		s, ev := loopOf(rapid.IntRange(0, 4).Draw(t, "shape"), draw, I, W, b, span)
 		if len(ev) == 0 {
 			return // a re-offset loop still in its first sleep
 		}
