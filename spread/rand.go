@@ -160,8 +160,13 @@ func parentName(name string) string {
 	return name[:i]
 }
 
-// Draw calls f n times and returns the values in order: the sample to check.
+// Draw calls f n times and returns the values in order: the sample to check. A nil f, or
+// n <= 0, gives an empty sample, which Check and Analyze report as an error: a sample that
+// was never drawn never passes.
 func Draw[T any](n int, f func() T) []T {
+	if f == nil {
+		return nil
+	}
 	xs := make([]T, max(n, 0))
 	for i := range xs {
 		xs[i] = f()

@@ -161,6 +161,7 @@ func TestBadInput(t *testing.T) {
 		{"NaN", func() error { _, err := Analyze([]float64{0.1, math.NaN()}, Uniform(0.0, 1.0)); return err }, "xs[1] = NaN"},
 		{"Inf", func() error { _, err := Analyze([]float64{math.Inf(1)}, Uniform(0.0, 1.0)); return err }, "xs[0] = +Inf"},
 		{"empty", func() error { _, err := Analyze([]float64{}, Uniform(0.0, 1.0)); return err }, "empty"},
+		{"Draw of a nil func", func() error { _, err := Analyze(Draw[float64](1000, nil), Uniform(0.0, 1.0)); return err }, "empty"},
 		{"lo == hi", func() error { _, err := Analyze(ok, Uniform(1.0, 1.0)); return err }, "lo must be below hi"},
 		{"lo > hi", func() error { _, err := Analyze(ok, Uniform(2.0, 1.0)); return err }, "lo must be below hi"},
 		{"NaN bound", func() error { _, err := Analyze(ok, Uniform(math.NaN(), 1.0)); return err }, "finite"},
