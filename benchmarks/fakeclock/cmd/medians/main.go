@@ -27,7 +27,6 @@ func main() { run(os.Stdin, os.Stdout) }
 // run reads benchmark lines from r and writes the tables to w.
 func run(r io.Reader, w io.Writer) {
 	runs := map[string][]float64{}
-	var names []string
 	fleet := &fleetRuns{byName: map[string]*perEvent{}}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
@@ -45,9 +44,6 @@ func run(r io.Reader, w io.Writer) {
 		}
 		if !ok {
 			continue
-		}
-		if _, seen := runs[name]; !seen {
-			names = append(names, name)
 		}
 		runs[name] = append(runs[name], v)
 	}
