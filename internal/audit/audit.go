@@ -232,15 +232,13 @@ func (a *auditor) judge(ctx context.Context) error {
 	a.batch = a.chooseBatch()
 	a.rep.Batch = a.batch
 	muts := a.shard(all)
-	orig, stop := a.originals(ctx, muts)
-	defer stop()
 	a.runBaseline(ctx, a.needed(muts))
 	stage("baseline")
 	a.uncovered(muts)
 	if ctx.Err() == nil {
 		a.runMutants(ctx, muts)
 	}
-	a.identical(ctx, muts, orig)
+	a.identical(ctx, muts)
 	stage("identical")
 	a.report(muts)
 	return nil

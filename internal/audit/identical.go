@@ -32,7 +32,7 @@ const identicalReason = "identical binary: with the draw's value replaced by 0, 
 // place can change what the tests run, and every class replaces the value alone, so each of
 // the site's survivors is equivalent. A site with a survivor whose binary differs keeps its
 // verdicts. One build per site and per package, however many classes survived.
-func (a *auditor) identical(ctx context.Context, muts []*mutant, originals func() map[string]string) {
+func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	bySite := map[int][]*mutant{}
 	for _, m := range muts {
 		if m.done && m.rep.Verdict == Survived && valueKinds[m.site.Draw.Kind] {
@@ -44,7 +44,7 @@ func (a *auditor) identical(ctx context.Context, muts []*mutant, originals func(
 	}
 	ids := slices.Sorted(maps.Keys(bySite))
 	a.cfg.Log("audit: comparing the test binaries of %s with their draw's value replaced by 0 with the original's", plural(len(ids), "site"))
-	orig := originals()
+	orig := a.trimmedBinaries(ctx, a.sitePackages(ids...))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(a.cfg.Parallel, 1))
 	var mu sync.Mutex
@@ -65,29 +65,6 @@ func (a *auditor) identical(ctx context.Context, muts []*mutant, originals func(
 		})
 	}
 	wg.Wait()
-}
-
-// originals starts building, in the background, the original test binaries that the
-// identical-binary check compares with: those of every package where a site's mutants may
-// survive. The build overlaps the baseline and the mutants' runs, so that at the end only the
-// sites' own builds remain. It returns the binaries, waited for on the first call, and stop,
-// which waits for the build to end. The build is never cancelled, not even by an interrupt:
-// a go command killed mid-build leaves its work folder behind, and this one takes seconds.
-func (a *auditor) originals(ctx context.Context, muts []*mutant) (get func() map[string]string, stop func()) {
-	set := map[int]bool{}
-	for _, m := range muts {
-		if !m.done && valueKinds[m.site.Draw.Kind] {
-			set[m.site.ID] = true
-		}
-	}
-	pkgs := a.sitePackages(slices.Sorted(maps.Keys(set))...)
-	if len(pkgs) == 0 {
-		return func() map[string]string { return nil }, func() {}
-	}
-	ch := make(chan map[string]string, 1)
-	go func() { ch <- a.trimmedBinaries(context.WithoutCancel(ctx), pkgs) }()
-	get = sync.OnceValue(func() map[string]string { return <-ch })
-	return get, func() { get() }
 }
 
 // sitePackages returns the import paths of the binaries the sites' groups run, sorted.
