@@ -15,9 +15,12 @@ import (
 // integers anywhere in their types, Step, Clamp, TowardZero, OneOf, floats the common ways,
 // gonum's Normal, Exponential, Poisson and Binomial, Like), at any bounds, width, step, size and seed
 // the fuzzer picks, and checks the other half of the promise: a correct sample
-// passes (every check is sized so that it fails a correct sample with probability at most
-// 1e-9, so a failure the fuzzer finds is a bug, not bad luck: it replays from its seed). An
-// error is allowed only for a sample too small to check.
+// passes. Every call is sized to fail a correct sample with probability at most 1e-9 (or the
+// smaller rate an input picks), so over the n inputs of a run the chance of any false failure
+// is at most n x 1e-9: about 1e-4 for CI's few seconds (tens of thousands of inputs), 1e-3 for
+// a million. A failure is therefore a bug unless the run was far longer; it replays from its
+// seed, and the report says which check failed and why. An error is allowed only for a sample
+// too small to check.
 //
 //	go test ./spread -run '^$' -fuzz '^FuzzCorrect$' -fuzztime 30s
 func FuzzCorrect(f *testing.F) {

@@ -9,7 +9,8 @@ import (
 // FuzzCorrectLoop runs a correct loop of every Schedule at any interval, window, batch, span
 // and seed the fuzzer picks, from the loops written from their descriptions (loop_test.go),
 // and wants it to pass AnalyzeLoop: every check on event times is sized so that a correct
-// loop fails with probability at most 1e-9, so a failure the fuzzer finds is a bug.
+// loop fails with probability at most 1e-9, so a false failure over the n inputs of a run has
+// probability at most n x 1e-9 (FuzzCorrect says what that means for a run's length).
 //
 //	go test ./spread -run '^$' -fuzz '^FuzzCorrectLoop$' -fuzztime 30s
 func FuzzCorrectLoop(f *testing.F) {
