@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -23,6 +24,12 @@ type engine interface {
 	run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error)
 	// list returns the names of a binary's top-level tests, examples and fuzz targets.
 	list(ctx context.Context, p runner.Package) ([]string, error)
+	// compiled compiles, without linking, every package of the test binaries of the packages,
+	// with the audit's build flags and then these, and returns each one's content ID by the
+	// name go list -test gives it ("p [p.test]" for p recompiled with its tests). A content
+	// ID hashes what the compiler wrote, so equal IDs for every package of a binary mean the
+	// linker is given the same input.
+	compiled(ctx context.Context, pkgs []string, flags ...string) (map[string]string, error)
 }
 
 // job is one process of one test binary: count runs in turn (-test.count), numbered run,
@@ -122,4 +129,31 @@ func (e *runnerEngine) list(ctx context.Context, p runner.Package) ([]string, er
 		}
 	}
 	return names, nil
+}
+
+func (e *runnerEngine) compiled(ctx context.Context, pkgs []string, flags ...string) (map[string]string, error) {
+	// go list takes go test's build flags but -vet, which only go test knows.
+	args := []string{"list", "-export", "-test", "-deps", "-f", "{{.ImportPath}}\t{{.BuildID}}"}
+	for _, f := range append(slices.Clip(e.buildFlags), flags...) {
+		if !strings.HasPrefix(f, "-vet") {
+			args = append(args, f)
+		}
+	}
+	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), pkgs...)...)
+	cmd.Dir = e.dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, id, ok := strings.Cut(l, "\t")
+		if !ok {
+			return nil, fmt.Errorf("audit: go list -export printed %q, not a package and its build ID", l)
+		}
+		// A build ID is the action ID, which hashes the inputs, a slash, and the content ID;
+		// a package with no compiled code (unsafe) has none.
+		ids[path] = id[strings.LastIndex(id, "/")+1:]
+	}
+	return ids, nil
 }

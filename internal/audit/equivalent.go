@@ -14,8 +14,8 @@ import (
 // Equivalent mutants are found two ways. Statically, before anything runs (see equivalent
 // and clamped): a draw whose value is discarded, a range of one value, the sign of a draw over
 // a whole unsigned type, and a value truncated or clamped away by the expression around it.
-// After the runs, a survivor whose test binary is identical to the original's (see
-// identical.go).
+// After the runs, a survivor whose test binary compiles to the original's bytes with the
+// draw's value replaced by 0 (see identical.go).
 
 // equivalent records on a site, found at the top of stack, the classes that provably cannot
 // change what the code computes, and why.

@@ -22,16 +22,19 @@ var valueKinds = map[mutants.DrawKind]bool{
 }
 
 // identicalReason is the reason of a survivor that the identical-binary check settles.
-const identicalReason = "identical binary: with the draw's value replaced by 0, the test binary is the original's, byte for byte"
+const identicalReason = "identical binary: with the draw's value replaced by 0, every package of the test binary compiles to the original's bytes"
 
 // identical settles as equivalent the survivors of each site whose value nothing in the test
-// binary depends on (trivial compiler equivalence). For each such site it builds the test
-// binaries of the site's groups with the value replaced inline, ((draw) * 0): the draw still
-// made, no helper, no schema. When each is byte for byte the original's (both built with
-// -trimpath and the audit's flags), the compiler has compiled the value away: no value in its
-// place can change what the tests run, and every class replaces the value alone, so each of
-// the site's survivors is equivalent. A site with a survivor whose binary differs keeps its
-// verdicts. One build per site and per package, however many classes survived.
+// binary depends on (trivial compiler equivalence). For each such site it compiles the
+// packages of the test binaries of the site's groups with the value replaced inline,
+// ((draw) * 0): the draw still made, no helper, no schema. When every package compiles to
+// the original's bytes (both with -trimpath and the audit's flags), the linker would be given
+// the same input and link the same binary: the compiler has compiled the value away, no value
+// in its place can change what the tests run, and every class replaces the value alone, so
+// each of the site's survivors is equivalent. A site with a survivor whose compiled code
+// differs keeps its verdicts. The check compiles and does not link (linking the binaries took
+// half of a small audit): one go list per site, however many classes survived, and one for
+// the original, all at once up to the audit's parallelism.
 func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	bySite := map[int][]*mutant{}
 	for _, m := range muts {
@@ -43,21 +46,30 @@ func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 		return
 	}
 	ids := slices.Sorted(maps.Keys(bySite))
-	a.cfg.Log("audit: comparing the test binaries of %s with their draw's value replaced by 0 with the original's", plural(len(ids), "site"))
-	orig := a.trimmedBinaries(ctx, a.sitePackages(ids...))
-	var wg sync.WaitGroup
+	a.cfg.Log("audit: compiling the packages of the test binaries of %s with the draw's value replaced by 0, to compare with the original's", plural(len(ids), "site"))
 	sem := make(chan struct{}, max(a.cfg.Parallel, 1))
+	var orig map[string]string
+	origDone := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(origDone)
+		sem <- struct{}{}
+		defer func() { <-sem }()
+		orig, _ = a.eng.compiled(ctx, a.sitePackages(ids...), "-trimpath")
+	})
 	var mu sync.Mutex
 	for _, id := range ids {
 		wg.Go(func() {
 			sem <- struct{}{}
-			defer func() { <-sem }()
-			if !a.sameBinaries(ctx, a.sites[id], orig) {
+			zeroed := a.zeroedCompiled(ctx, a.sites[id])
+			<-sem
+			<-origDone
+			if !sameCompiled(orig, zeroed) {
 				return
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			a.sites[id].Dead = "with its value replaced by 0, the test binary is the original's, byte for byte: nothing the tests run depends on it"
+			a.sites[id].Dead = "with its value replaced by 0, every package of the test binary compiles to the original's bytes: nothing the tests run depends on it"
 			for _, m := range bySite[id] {
 				m.settle(Equivalent, identicalReason)
 				m.rep.Check = ""
@@ -78,41 +90,35 @@ func (a *auditor) sitePackages(ids ...int) []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// trimmedBinaries builds the packages' test binaries with -trimpath and returns them by
-// import path; a package that does not build is left out. The binaries are linked without
-// symbol table and debug information (-ldflags=-s -w): what the tests run is the code and its
-// data, which stay; the link takes about half the time without DWARF, and DWARF's positions,
-// which a replacement on the same line shifts, cannot make two binaries of the same code differ.
-func (a *auditor) trimmedBinaries(ctx context.Context, pkgs []string, flags ...string) map[string]string {
-	bins, _ := a.eng.build(ctx, pkgs, append([]string{"-trimpath", "-ldflags=-s -w"}, flags...)...)
-	out := map[string]string{}
-	for _, b := range bins {
-		if b.Binary != "" {
-			out[b.ImportPath] = b.Binary
-		}
-	}
-	return out
-}
-
-// sameBinaries reports whether every test binary of the site's groups, built with the site's
-// value replaced by 0, is byte for byte the original's.
-func (a *auditor) sameBinaries(ctx context.Context, s *Site, orig map[string]string) bool {
+// zeroedCompiled compiles the packages of the test binaries of the site's groups with the
+// site's value replaced by 0 and returns their content IDs, as engine.compiled does; nil when
+// they do not compile.
+func (a *auditor) zeroedCompiled(ctx context.Context, s *Site) map[string]string {
 	dir := filepath.Join(a.tmp, fmt.Sprintf("identical-%d", s.ID))
 	if err := os.Mkdir(dir, 0o755); err != nil {
-		return false
+		return nil
 	}
 	ov, err := writeZeroed(dir, s)
 	if err != nil {
-		return false
+		return nil
 	}
-	pkgs := a.sitePackages(s.ID)
-	mut := a.trimmedBinaries(ctx, pkgs, "-overlay="+ov)
-	for _, p := range pkgs {
-		if orig[p] == "" || mut[p] == "" || !sameFile(orig[p], mut[p]) {
+	ids, err := a.eng.compiled(ctx, a.sitePackages(s.ID), "-trimpath", "-overlay="+ov)
+	if err != nil {
+		return nil
+	}
+	return ids
+}
+
+// sameCompiled reports whether every package of the zeroed build compiled to the bytes of
+// the original's. The zeroed build's packages are those of the site's binaries, which the
+// original's include; a package with no compiled code (unsafe) has an empty ID in both.
+func sameCompiled(orig, zeroed map[string]string) bool {
+	for p, id := range zeroed {
+		if o, ok := orig[p]; !ok || o != id {
 			return false
 		}
 	}
-	return len(pkgs) > 0
+	return len(zeroed) > 0
 }
 
 // writeZeroed writes into dir a copy of the site's file with its draw's value replaced by 0,
@@ -140,14 +146,4 @@ func writeZeroed(dir string, s *Site) (string, error) {
 	}
 	ov := filepath.Join(dir, "overlay.json")
 	return ov, os.WriteFile(ov, data, 0o644)
-}
-
-// sameFile reports whether two files hold the same bytes.
-func sameFile(x, y string) bool {
-	a, err := os.ReadFile(x)
-	if err != nil {
-		return false
-	}
-	b, err := os.ReadFile(y)
-	return err == nil && bytes.Equal(a, b)
 }

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -45,6 +46,10 @@ func (f *fakeEngine) build(context.Context, []string, ...string) ([]runner.Packa
 }
 
 func (f *fakeEngine) list(context.Context, runner.Package) ([]string, error) { return f.names, nil }
+
+func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]string, error) {
+	return nil, errors.New("fakeEngine compiles nothing")
+}
 
 func (f *fakeEngine) run(_ context.Context, jobs []job, _ time.Duration) ([]result, error) {
 	f.mu.Lock()
