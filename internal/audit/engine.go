@@ -133,12 +133,8 @@ func (e *runnerEngine) list(ctx context.Context, p runner.Package) ([]string, er
 
 func (e *runnerEngine) compiled(ctx context.Context, pkgs []string, flags ...string) (map[string]string, error) {
 	// go list takes go test's build flags but -vet, which only go test knows.
-	args := []string{"list", "-export", "-test", "-deps", "-f", "{{.ImportPath}}\t{{.BuildID}}"}
-	for _, f := range append(slices.Clip(e.buildFlags), flags...) {
-		if !strings.HasPrefix(f, "-vet") {
-			args = append(args, f)
-		}
-	}
+	args := append([]string{"list", "-export", "-test", "-deps", "-f", "{{.ImportPath}}\t{{.BuildID}}"},
+		slices.DeleteFunc(append(slices.Clone(e.buildFlags), flags...), isVet)...)
 	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), pkgs...)...)
 	cmd.Dir = e.dir
 	out, err := cmd.Output()

@@ -33,8 +33,8 @@ const identicalReason = "identical binary: with the draw's value replaced by 0, 
 // in its place can change what the tests run, and every class replaces the value alone, so
 // each of the site's survivors is equivalent. A site with a survivor whose compiled code
 // differs keeps its verdicts. The check compiles and does not link (linking the binaries took
-// half of a small audit): one go list per site, however many classes survived, and one for
-// the original, all at once up to the audit's parallelism.
+// half of a small audit): one go list per site, however many classes survived, up to the
+// audit's parallelism at once, and one for the original beside them.
 func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	bySite := map[int][]*mutant{}
 	for _, m := range muts {
@@ -51,10 +51,11 @@ func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	var orig map[string]string
 	origDone := make(chan struct{})
 	var wg sync.WaitGroup
+	// The original's packages are mostly in the build cache from an earlier audit, so that
+	// their go list is mostly the go command's own start and hashing: it runs beside the
+	// sites' compiles rather than taking one of their places.
 	wg.Go(func() {
 		defer close(origDone)
-		sem <- struct{}{}
-		defer func() { <-sem }()
 		orig, _ = a.eng.compiled(ctx, a.sitePackages(ids...), "-trimpath")
 	})
 	var mu sync.Mutex
