@@ -40,6 +40,7 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	defer withGoTemp()()
 	if len(args) > 0 {
 		switch args[0] {
 		case "merge":
@@ -58,6 +59,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := interruptible()
 	defer stop()
 	return session(ctx, f, stdout, stderr)
+}
+
+// withGoTemp points the go commands that this process starts (go list, go test -c) at a
+// session folder of the user cache (GOTMPDIR), and returns the function that removes it and
+// restores GOTMPDIR. A go command stopped mid-build (Ctrl-C, an interrupted audit) leaves its
+// work folder behind: in the temporary directory that would be one more folder per interrupted
+// session, in a session folder it goes with the session, or with the next one if this one is
+// killed.
+func withGoTemp() (restore func()) {
+	c, err := runner.UserCache()
+	if err != nil {
+		return func() {} // the go command's default, as without spreadcheck
+	}
+	dir, done, err := c.Session()
+	if err != nil {
+		return func() {}
+	}
+	old, had := os.LookupEnv("GOTMPDIR")
+	os.Setenv("GOTMPDIR", dir)
+	return func() {
+		if had {
+			os.Setenv("GOTMPDIR", old)
+		} else {
+			os.Unsetenv("GOTMPDIR")
+		}
+		done()
+	}
 }
 
 // interruptible returns a context that Ctrl-C, SIGTERM or SIGHUP cancels: the command then

@@ -465,3 +465,34 @@ func TestProgress(t *testing.T) {
 		t.Errorf("CI progress: %d lines, want one per tenth:\n%s", n, b.String())
 	}
 }
+
+// TestGoWorkFoldersRemoved: the work folder that a go command leaves when it is stopped
+// mid-build (here a stand-in for go that makes one and fails) is removed with the session,
+// for a run and for an audit, rather than left in TMPDIR or the user cache.
+func TestGoWorkFoldersRemoved(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in for the go command is a shell script")
+	}
+	inFixtures(t)
+	tmp := os.Getenv("TMPDIR")
+	fake := t.TempDir()
+	script := "#!/bin/sh\nmkdir -p \"${GOTMPDIR:-$TMPDIR}/go-build-left\"\necho 'go: stopped' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(fake, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-runs", "1", "./flaky"}, {"audit", "./..."}} {
+		cmd := command(t, args...)
+		cmd.Env = append(cmd.Env, "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() != runner.ExitBuild {
+			t.Errorf("spreadcheck %v with a go command that fails: exit %d, want %d\n%s", args, cmd.ProcessState.ExitCode(), runner.ExitBuild, out)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("spreadcheck %v left in TMPDIR: %v", args, left)
+			os.RemoveAll(filepath.Join(tmp, left[0].Name()))
+		}
+		if left, _ := filepath.Glob(filepath.Join(sharedCache, "spreadcheck", "sessions", "*", "go-build-left")); len(left) > 0 {
+			t.Errorf("spreadcheck %v left in its session folder: %v", args, left)
+		}
+	}
+}

@@ -15,7 +15,8 @@ import (
 //	testbin/   test binaries kept between sessions (BuildOptions.CacheDir), so that the go
 //	           command does not link an unchanged package again: a folder for the packages
 //	           built from one directory with one set of flags; those unused for a week go
-//	sessions/  one folder per running session, holding its private copies of the binaries;
+//	sessions/  one folder per running session, holding its private copies of the binaries
+//	           (and, for the command, the go commands' work folders: its GOTMPDIR);
 //	           removed when the session ends, and at the next start when it died
 //	results/   the results files of sessions not given one, the newest 20 kept
 //
