@@ -130,22 +130,27 @@ func (fl Fleet) start(i int) time.Duration {
 // copy that made none has none: that is no error).
 //
 // The copies move in rounds: each round fires the next instant of every
-// copy that has one, then lets the bubble settle, so each copy has handled
-// an instant before its next fires, and the result depends on the seed
-// alone. All the copies' clocks start at one instant and run on one time
-// axis, but each moves on its own: the copies must not talk to each other
-// (a copy that did would meet the others at other times), and each gets a
-// ctx of its own. In exchange a fleet costs one settle per round, not one
-// per instant of every copy: ten thousand copies share each settle, and a
-// fleet makes as many rounds as its busiest copy has instants. With a
-// Sink, a round fires only the copies due in the current window of
-// virtual time, so that the Sink gets the events in time order with
-// memory bounded by the window (windows adapt to about a million events).
+// copy of a tile of 256 copies that has one, then lets the bubble settle,
+// so each copy has handled an instant before its next fires, and the
+// result depends on the seed alone. All the copies' clocks start at one
+// instant and run on one time axis, but each moves on its own: the copies
+// must not talk to each other (a copy that did would meet the others at
+// other times), and each gets a ctx of its own. In exchange a fleet costs
+// one settle per round, not one per instant of every copy: 256 copies
+// share each settle, and a tile makes as many rounds as its busiest copy
+// has instants. The tiles run one after the other, each to the end of the
+// window of virtual time (without a Sink, the whole run), so that the
+// goroutines a round wakes are still in the cores' caches from the round
+// before. With a Sink, a window holds only part of the run, so that the
+// Sink gets the events in time order with memory bounded by the window
+// (windows adapt to about a million events).
 //
-// A copy that panics or busy-loops (see BusyLimit) stops the fleet, and
-// the error is a *FleetError; a copy that spins without calling event or
-// the clock cannot be stopped, as no goroutine can. Every copy must return
-// once its ctx is done, or synctest reports a deadlock.
+// A copy that panics or busy-loops (see BusyLimit) stops the fleet at the
+// end of its round, and the error is a *FleetError naming it (of the
+// failures of one round, the first in time, then in copy order: the same
+// on every run); a copy that spins without calling event or the clock
+// cannot be stopped, as no goroutine can. Every copy must return once its
+// ctx is done, or synctest reports a deadlock.
 func (fl Fleet) Run(t *testing.T, loop Loop) ([][]time.Duration, error) {
 	if t == nil {
 		panic("fakeclock: Fleet.Run(nil, ...): no test to run in")
@@ -170,7 +175,8 @@ type fleetRun struct {
 	clocks  []*Fake
 	start   time.Time
 	events  [][]time.Duration // per copy, each written by its copy's goroutine alone
-	due     []int             // the copies to fire in the next round
+	ready   []int             // the copies due in the current window, in copy order, run tile by tile
+	due     []int             // the copies of the current tile to fire in the next round
 	later   []queuedCopy      // the copies with an event armed after the window
 	nRounds int               // rounds fired before the end, for the tests
 
@@ -263,13 +269,37 @@ func (run *fleetRun) advance() {
 	}
 }
 
-// rounds fires rounds until no copy is due by h, and reports whether the
-// fleet goes on (no copy failed). Only a copy that was fired can have
+// tile is how many copies a round fires at most. The copies are
+// independent, so a window runs them tile by tile, each tile until none of
+// its copies is due: the goroutines a round wakes, with their stacks,
+// channels and Fakes, then stay in the cores' caches from one round to the
+// next, and readying them fits a P's local run queue (256 goroutines). A
+// round of all of 10,000 copies touches megabytes of them and finds each
+// one evicted: per wake-up it costs about twice what a round of 256 costs
+// (benchmarks/fakeclock's TestFloorStudy), for a few more settles.
+const tile = 256
+
+// rounds fires rounds, tile by tile, until no copy is due by h, and reports
+// whether the fleet goes on (no copy failed).
+func (run *fleetRun) rounds(h int64) bool {
+	run.ready = run.collect(append(run.ready[:0], run.due...), h)
+	run.due = run.due[:0]
+	slices.Sort(run.ready)
+	for lo := 0; lo < len(run.ready); lo += tile {
+		run.due = append(run.due[:0], run.ready[lo:min(lo+tile, len(run.ready))]...)
+		if !run.tileRounds(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// tileRounds fires rounds of the copies of due until none is due by h, and
+// reports whether the fleet goes on. Only a copy that was fired can have
 // changed its timers once the round has settled, so only those are looked
 // at again: the copies still due by h stay in the next round, the others
 // wait in later for the window that holds their next event.
-func (run *fleetRun) rounds(h int64) bool {
-	run.collect(h)
+func (run *fleetRun) tileRounds(h int64) bool {
 	for len(run.due) > 0 {
 		run.fire(run.due, h)
 		run.nRounds++
@@ -286,17 +316,18 @@ func (run *fleetRun) rounds(h int64) bool {
 }
 
 // collect moves the copies of later whose next event is at or before h to
-// due.
-func (run *fleetRun) collect(h int64) {
+// dst, and returns it.
+func (run *fleetRun) collect(dst []int, h int64) []int {
 	keep := run.later[:0]
 	for _, q := range run.later {
 		if q.at <= h {
-			run.due = append(run.due, q.copy)
+			dst = append(dst, q.copy)
 		} else {
 			keep = append(keep, q)
 		}
 	}
 	run.later = keep
+	return dst
 }
 
 // refile puts copy i in due if its next armed event is at or before h, in
@@ -352,10 +383,14 @@ const drainLimit = 1000
 
 // drain fires rounds, after ctx is done, until every copy has returned. A
 // copy still blocked after drainLimit rounds makes synctest report a
-// deadlock.
+// deadlock. It starts from every copy's clock, as a failure leaves the
+// copies of the tiles not yet run in no list.
 func (run *fleetRun) drain() {
 	run.draining.Store(true)
-	run.collect(math.MaxInt64)
+	run.due, run.later = run.due[:0], run.later[:0]
+	for i := range run.clocks {
+		run.refile(i, math.MaxInt64)
+	}
 	for range drainLimit {
 		if synctest.Wait(); run.live.Load() == 0 || len(run.due) == 0 {
 			return

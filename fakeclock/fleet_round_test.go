@@ -3,6 +3,7 @@ package fakeclock
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -95,6 +96,39 @@ func TestAdaptWindow(t *testing.T) {
 	} {
 		if got := adapt(c.width, c.n); got != c.want {
 			t.Errorf("adapt(%d, %d) = %d, want %d", c.width, c.n, got, c.want)
+		}
+	}
+}
+
+// A fleet larger than a tile runs tile by tile, each tile making its own
+// rounds to the end of the window (here, the run): four tiles of a loop of
+// two instants per interval make four times a tile's rounds, never one
+// round of all the copies, and every copy's events are those of its own
+// draws, as in a fleet of one tile.
+func TestFleetRunsTileByTile(t *testing.T) {
+	const intervals, tiles = 20, 4
+	fl := Fleet{Loops: (tiles-1)*tile + 10, Seed: 3, For: intervals * time.Second}
+	var run *fleetRun
+	synctest.Test(t, func(*testing.T) { run = fl.runBubble(roundLoop) })
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	if lo, hi := tiles*2*intervals, tiles*(2*intervals+2); run.nRounds < lo || run.nRounds > hi {
+		t.Errorf("%d copies in tiles of %d: %d rounds for %d intervals of two instants each; want %d to %d",
+			fl.Loops, tile, run.nRounds, intervals, lo, hi)
+	}
+	for i, got := range run.events {
+		r := fl.rng(i)
+		var want []time.Duration
+		for k := time.Duration(0); ; k++ {
+			at := k*time.Second + time.Duration(r.Int64N(int64(time.Second)))
+			if at > fl.For {
+				break
+			}
+			want = append(want, at)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("copy %d (tile %d): events %v, want %v from its draws", i, i/tile, got, want)
 		}
 	}
 }
