@@ -307,7 +307,11 @@ var (
 	schedSize = fleetSize{loops: 100_000, intervals: 3600}
 )
 
-var fleetDrivers = flag.String("fleet.drivers", "", "the drivers TestFleetBenchmarks times, comma-separated (default: all)")
+var (
+	fleetDrivers = flag.String("fleet.drivers", "", "the drivers TestFleetBenchmarks times, comma-separated (default: all)")
+	fleetCopies  = flag.Int("fleet.loops", codeSize.loops, "the loops of TestFleetBenchmarks' fleet, for quicker comparisons")
+	fleetLength  = flag.Int("fleet.intervals", codeSize.intervals, "the intervals of TestFleetBenchmarks' fleet (k8s and one-fake run their shorter ones)")
+)
 
 // TestFleetBenchmarks times each driver (or those of -fleet.drivers) once
 // per -count with testing.Benchmark (the bubbles need a *testing.T) when
@@ -324,7 +328,7 @@ func TestFleetBenchmarks(t *testing.T) {
 		}
 		size, ok := shorter[d.name]
 		if !ok {
-			size = codeSize
+			size = fleetSize{loops: *fleetCopies, intervals: *fleetLength}
 		}
 		var events int
 		var cpu time.Duration
