@@ -155,7 +155,7 @@ func floorRounds(c floorCase, rounds int, settle func(), acks *sync.WaitGroup) {
 		for w, cs := range chans {
 			tiled[w] = cs[lo:min(lo+tile, len(cs))]
 		}
-		floorTile(c, tiled, rounds, settle, acks)
+		tileRounds(c, tiled, rounds, settle, acks)
 	}
 	cancel()
 	for _, cs := range chans {
@@ -166,8 +166,8 @@ func floorRounds(c floorCase, rounds int, settle func(), acks *sync.WaitGroup) {
 	wg.Wait()
 }
 
-// floorTile runs rounds rounds of the copies of chans.
-func floorTile(c floorCase, chans [][]chan struct{}, rounds int, settle func(), acks *sync.WaitGroup) {
+// tileRounds runs rounds rounds of the copies of chans.
+func tileRounds(c floorCase, chans [][]chan struct{}, rounds int, settle func(), acks *sync.WaitGroup) {
 	for range rounds {
 		for _, cs := range chans {
 			g := c.group
