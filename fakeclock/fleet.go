@@ -245,8 +245,8 @@ func (run *fleetRun) result() ([][]time.Duration, error) {
 const windows = 1024
 
 // advance moves every copy's clock to For, window by window, in rounds:
-// each round fires the next instant of every copy due in the window, then
-// settles the bubble once.
+// each round fires the next instant of every copy of a tile due in the
+// window, then settles the bubble once.
 func (run *fleetRun) advance() {
 	synctest.Wait() // every copy has started, and blocked
 	for i := range run.clocks {
