@@ -283,9 +283,9 @@ func (h *durationHeap) Pop() any {
 }
 
 // The drivers make the same events from the same seed: the fleet they are
-// timed on is one fleet.
+// timed on is one fleet, of more than two tiles.
 func TestFleetPeersAgree(t *testing.T) {
-	size := fleetSize{loops: 200, intervals: 30}
+	size := fleetSize{loops: 2*floorTile + 50, intervals: 30}
 	want := drivers[0].run(t, size, 5)
 	for _, d := range drivers[1:] {
 		got := d.run(t, size, 5)
