@@ -139,11 +139,13 @@ func (fl Fleet) start(i int) time.Duration {
 // one settle per round, not one per instant of every copy: 256 copies
 // share each settle, and a tile makes as many rounds as its busiest copy
 // has instants. The tiles run one after the other, each to the end of the
-// window of virtual time (without a Sink, the whole run), so that the
-// goroutines a round wakes are still in the cores' caches from the round
-// before. With a Sink, a window holds only part of the run, so that the
-// Sink gets the events in time order with memory bounded by the window
-// (windows adapt to about a million events).
+// window of virtual time, so that the goroutines a round wakes are still
+// in the cores' caches from the round before. Without a Sink, the window
+// is the whole run, and a tile's copies start with it and return before
+// the next tile starts: at most 256 goroutines exist at once. With a Sink,
+// a window holds only part of the run, so that the Sink gets the events in
+// time order with memory bounded by the window (windows adapt to about a
+// million events), and every copy runs from the start.
 //
 // A copy that panics or busy-loops (see BusyLimit) stops the fleet at the
 // end of its round, and the error is a *FleetError naming it (of the
@@ -198,36 +200,53 @@ type queuedCopy struct {
 	copy int
 }
 
-// runBubble runs the fleet in the current bubble.
+// runBubble runs the fleet in the current bubble. Without a Sink, the
+// tiles of copies run one after the other, each from its copies' start to
+// their end: at most a tile's goroutines, stacks and Fakes exist at once,
+// which the collector scans at each cycle, however large the fleet. With a
+// Sink, every copy must reach the end of a window before the next, so all
+// of them run at once, tile by tile within each window.
 func (fl Fleet) runBubble(loop Loop) *fleetRun {
 	run := &fleetRun{fl: fl, start: time.Now(), clocks: make([]*Fake, fl.Loops)}
-	if fl.Sink == nil {
-		run.events = make([][]time.Duration, fl.Loops)
+	if fl.Sink != nil {
+		run.part(0, fl.Loops, loop)
+		run.flush()
+		return run
 	}
+	run.events = make([][]time.Duration, fl.Loops)
+	for lo := 0; lo < fl.Loops && run.err == nil; lo += tile {
+		run.part(lo, min(lo+tile, fl.Loops), loop)
+	}
+	return run
+}
+
+// part runs copies lo to hi-1 of the fleet from their start to the end.
+func (run *fleetRun) part(lo, hi int, loop Loop) {
+	run.draining.Store(false)
+	run.ready, run.due, run.later = run.ready[:0], run.due[:0], run.later[:0]
 	// Each copy has a context of its own: a Done channel shared by every
 	// copy would be locked by every select of every copy, from both cores.
-	cancels := make([]context.CancelFunc, fl.Loops)
+	cancels := make([]context.CancelFunc, 0, hi-lo)
 	var wg sync.WaitGroup
-	for i := range fl.Loops {
+	for i := lo; i < hi; i++ {
 		c := NewFake(run.start)
 		c.noSites = true
 		run.clocks[i] = c
 		run.live.Add(1)
 		ctx, cancel := context.WithCancel(context.Background())
-		cancels[i] = cancel
+		cancels = append(cancels, cancel)
 		wg.Go(func() {
 			defer run.live.Add(-1)
 			run.copy(ctx, i, c, loop)
 		})
 	}
-	run.advance()
+	run.advance(lo, hi)
 	for _, cancel := range cancels {
 		cancel()
 	}
-	run.drain()
+	run.drain(lo, hi)
 	wg.Wait()
-	run.flush()
-	return run
+	clear(run.clocks[lo:hi])
 }
 
 // result returns the copies' events, or the error of the copy that failed.
@@ -244,12 +263,12 @@ func (run *fleetRun) result() ([][]time.Duration, error) {
 // each, as RunSchedule's do. Without a Sink, one window spans the run.
 const windows = 1024
 
-// advance moves every copy's clock to For, window by window, in rounds:
-// each round fires the next instant of every copy of a tile due in the
-// window, then settles the bubble once.
-func (run *fleetRun) advance() {
+// advance moves the clocks of copies lo to hi-1 to For, window by window,
+// in rounds: each round fires the next instant of every copy of a tile due
+// in the window, then settles the bubble once.
+func (run *fleetRun) advance(lo, hi int) {
 	synctest.Wait() // every copy has started, and blocked
-	for i := range run.clocks {
+	for i := lo; i < hi; i++ {
 		run.refile(i, 0)
 	}
 	For := run.fl.For
@@ -381,14 +400,14 @@ func (run *fleetRun) failed() bool {
 // interrupted) wakes at its next instant.
 const drainLimit = 1000
 
-// drain fires rounds, after ctx is done, until every copy has returned. A
-// copy still blocked after drainLimit rounds makes synctest report a
-// deadlock. It starts from every copy's clock, as a failure leaves the
-// copies of the tiles not yet run in no list.
-func (run *fleetRun) drain() {
+// drain fires rounds, after ctx is done, until copies lo to hi-1 have
+// returned. A copy still blocked after drainLimit rounds makes synctest
+// report a deadlock. It starts from every copy's clock, as a failure leaves
+// the copies of the tiles not yet run in no list.
+func (run *fleetRun) drain(lo, hi int) {
 	run.draining.Store(true)
 	run.due, run.later = run.due[:0], run.later[:0]
-	for i := range run.clocks {
+	for i := lo; i < hi; i++ {
 		run.refile(i, math.MaxInt64)
 	}
 	for range drainLimit {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -129,6 +130,36 @@ func TestFleetRunsTileByTile(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("copy %d (tile %d): events %v, want %v from its draws", i, i/tile, got, want)
+		}
+	}
+}
+
+// Without a Sink, a tile's copies start when it starts and have returned
+// before the next starts: at most a tile of goroutines, whose stacks the
+// collector scans at every cycle, however large the fleet. With a Sink,
+// every copy runs at once, as each window needs every copy.
+func TestFleetRunsTilesApart(t *testing.T) {
+	for _, sink := range []bool{false, true} {
+		fl := Fleet{Loops: 2*tile + 10, Seed: 4, For: 5 * time.Second}
+		want := tile
+		if sink {
+			fl.Sink, want = func(int, time.Duration) {}, fl.Loops
+		}
+		var live, most atomic.Int64
+		synctest.Test(t, func(*testing.T) {
+			run := fl.runBubble(func(ctx context.Context, c Clock, r *rand.Rand, event func()) {
+				n := live.Add(1)
+				defer live.Add(-1)
+				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+				}
+				roundLoop(ctx, c, r, event)
+			})
+			if run.err != nil {
+				t.Fatal(run.err)
+			}
+		})
+		if most.Load() != int64(want) {
+			t.Errorf("sink %v: %d of %d copies running at once, want %d", sink, most.Load(), fl.Loops, want)
 		}
 	}
 }
