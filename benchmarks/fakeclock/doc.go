@@ -24,5 +24,13 @@
 //	go test -run FleetBenchmarks -bench FleetSchedule -count 3 -timeout 170m | tee fleet.txt
 //	go run ./cmd/medians < fleet.txt
 //
-// fleet-results.txt holds a recorded run.
+// fleet-results.txt holds a recorded run. -fleet.drivers floor,fakeclock
+// times only those drivers, and -fleet.loops and -fleet.intervals size the
+// fleet for quicker comparisons.
+//
+// TestFloorStudy (floor_test.go) takes the floor apart: CPU per goroutine
+// wake-up against the number of goroutines, the work per event, how a
+// round readies them, idle goroutines beside them, and tiles:
+//
+//	go test -run FloorStudy -floor.study loops,work,group,idle,tile
 package benchfakeclock

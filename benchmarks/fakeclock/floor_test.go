@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 	"testing/synctest"
-	"time"
 )
 
 // The floor's study: what one wake-up of a goroutine per copy costs as the
@@ -32,36 +31,42 @@ type floorCase struct {
 }
 
 func (c floorCase) String() string {
-	return fmt.Sprintf("loops=%d/waits=%d/ctx=%v/bubble=%v/chunk=%d/idle=%d/group=%d/tile=%d", c.loops, c.waits, c.ctx, c.bubble, c.chunk, c.idle, c.group, c.tile)
+	return fmt.Sprintf("loops=%d/waits=%d/ctx=%v/bubble=%v/chunk=%d/idle=%d/group=%d/tile=%d",
+		c.loops, c.waits, c.ctx, c.bubble, c.chunk, c.idle, c.group, c.tile)
 }
 
 const floorWakes = 2_000_000
 
-var floorStudy = flag.String("floor.study", "", "the study TestFloorStudy runs: loops, work, chunk or idle (comma-separated)")
+var floorStudy = flag.String("floor.study", "", "the studies TestFloorStudy runs, comma-separated: loops, work, chunk, group, tile, idle, profile1k, profile10k")
 
-// TestFloorStudy prints CPU and wall ns per wake-up for the cases of the
-// studies named by -floor.study, interleaved -test.count times.
+// TestFloorStudy prints CPU and wall ns per wake-up, and the collections
+// meanwhile, for the cases of the studies named by -floor.study, in order
+// (-test.count repeats them, interleaved). With -test.cpuprofile, the
+// profile1k and profile10k studies (one case each) give the profiles that
+// compare 1,000 goroutines with 10,000.
 func TestFloorStudy(t *testing.T) {
 	if *floorStudy == "" {
 		t.Skip("runs only with -floor.study")
 	}
 	var cases []floorCase
 	for _, s := range strings.Split(*floorStudy, ",") {
-		cases = append(cases, floorCases[s]...)
+		cs, ok := floorCases[s]
+		if !ok {
+			t.Fatalf("-floor.study: no study %q", s)
+		}
+		cases = append(cases, cs...)
 	}
 	for _, c := range cases {
-		var cpu, wall time.Duration
-		var gcs uint32
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		c0, w0 := cpuTime(), realNow()
+		cpu, wall := cpuTime(), realNow()
 		runFloorCase(t, c, floorWakes/(c.loops*c.waits))
-		cpu, wall = cpuTime()-c0, realNow().Sub(w0)
-		runtime.ReadMemStats(&after)
-		gcs = after.NumGC - before.NumGC
 		n := float64(floorWakes)
-		fmt.Printf("BenchmarkFloor/%v\t1\t%.1f ns/wake\t%.1f cpu-ns/wake\t%d gcs\n", c, float64(wall)/n, float64(cpu)/n, gcs)
+		cpu, elapsed := cpuTime()-cpu, realNow().Sub(wall)
+		runtime.ReadMemStats(&after)
+		fmt.Printf("BenchmarkFloor/%v\t1\t%.1f ns/wake\t%.1f cpu-ns/wake\t%d gcs\n",
+			c, float64(elapsed)/n, float64(cpu)/n, after.NumGC-before.NumGC)
 	}
 }
 
@@ -92,14 +97,15 @@ var floorCases = map[string][]floorCase{
 		{loops: 10_000, waits: 2, ctx: true, bubble: true, chunk: 0, tile: 256},
 		{loops: 10_000, waits: 2, ctx: true, bubble: true, chunk: 0, tile: 128},
 	},
-	"one1k":  {{loops: 1000, waits: 2, ctx: true, bubble: true, chunk: 256}},
-	"one10k": {{loops: 10_000, waits: 2, ctx: true, bubble: true, chunk: 256}},
+	"profile1k":  {{loops: 1000, waits: 2, ctx: true, bubble: true, chunk: 256}},
+	"profile10k": {{loops: 10_000, waits: 2, ctx: true, bubble: true, chunk: 256}},
 	"idle": {
 		{loops: 1000, waits: 2, ctx: true, bubble: true, chunk: 256, idle: 9000},
 		{loops: 1000, waits: 2, ctx: true, bubble: true, chunk: 256},
 	},
 }
 
+// casesOf returns f's cases for fleets of 1,000 to 10,000 goroutines.
 func casesOf(f func(loops int) floorCase) []floorCase {
 	var cs []floorCase
 	for _, l := range []int{1000, 2000, 5000, 10_000} {
@@ -118,33 +124,12 @@ func runFloorCase(t *testing.T, c floorCase, rounds int) {
 	floorRounds(c, rounds, acks.Wait, &acks)
 }
 
-// floorRounds starts c's goroutines and wakes each c.waits times per round.
+// floorRounds starts c's goroutines and wakes each c.waits times per round,
+// tile by tile.
 func floorRounds(c floorCase, rounds int, settle func(), acks *sync.WaitGroup) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	chans := make([][]chan struct{}, c.waits)
-	for w := range chans {
-		chans[w] = make([]chan struct{}, c.loops)
-	}
-	for i := range c.loops {
-		mine := make([]chan struct{}, c.waits)
-		for w := range mine {
-			mine[w] = make(chan struct{}, 1)
-			chans[w][i] = mine[w]
-		}
-		cctx, ccancel := context.WithCancel(ctx)
-		defer ccancel()
-		wg.Go(func() { floorCopy(cctx, c.ctx, mine, acks) })
-	}
-	block := make(chan struct{})
-	for range c.idle {
-		wg.Go(func() {
-			select {
-			case <-block:
-			case <-ctx.Done():
-			}
-		})
-	}
+	chans := startFloorCopies(ctx, c, acks, &wg)
 	settle()
 	tile := c.tile
 	if tile == 0 {
@@ -164,6 +149,32 @@ func floorRounds(c floorCase, rounds int, settle func(), acks *sync.WaitGroup) {
 		}
 	}
 	wg.Wait()
+}
+
+// startFloorCopies starts c's copies, each with a context of its own under
+// ctx, and its idle goroutines, and returns the copies' channels: chans[w][i]
+// is copy i's w-th wait.
+func startFloorCopies(ctx context.Context, c floorCase, acks *sync.WaitGroup, wg *sync.WaitGroup) [][]chan struct{} {
+	chans := make([][]chan struct{}, c.waits)
+	for w := range chans {
+		chans[w] = make([]chan struct{}, c.loops)
+	}
+	for i := range c.loops {
+		mine := make([]chan struct{}, c.waits)
+		for w := range mine {
+			mine[w] = make(chan struct{}, 1)
+			chans[w][i] = mine[w]
+		}
+		// A context of its own, as Fleet.Run gives each copy: ended
+		// with ctx.
+		cctx, ccancel := context.WithCancel(ctx)
+		context.AfterFunc(cctx, ccancel)
+		wg.Go(func() { floorCopy(cctx, c.ctx, mine, acks) })
+	}
+	for range c.idle {
+		wg.Go(func() { <-ctx.Done() })
+	}
+	return chans
 }
 
 // tileRounds runs rounds rounds of the copies of chans.
@@ -186,6 +197,8 @@ func tileRounds(c floorCase, chans [][]chan struct{}, rounds int, settle func(),
 	}
 }
 
+// floorCopy is one copy: it receives from each of its channels in turn,
+// in a select with ctx if withCtx, until they are closed.
 func floorCopy(ctx context.Context, withCtx bool, mine []chan struct{}, acks *sync.WaitGroup) {
 	for {
 		for _, ch := range mine {
