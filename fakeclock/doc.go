@@ -60,8 +60,9 @@
 // its own *rand.Rand derived from the fleet's seed, started in lockstep
 // (or staggered: Starts tells when each copy started), and returns every
 // copy's event times, or streams them to a Sink in time order. Run takes
-// the loop's own code and runs it in a synctest bubble, one goroutine, one
-// Fake and one context per copy, moving the copies in rounds: each fires
+// the loop's own code and runs it in synctest bubbles (one per core without
+// a Sink), one goroutine, one Fake and one context per copy, moving the
+// copies in rounds: each fires
 // the next instant of every copy of a tile of 256 at once and ends with one
 // settle, so that the events depend on the seed alone, and each tile runs
 // through its rounds before the next, so that the goroutines it wakes stay

@@ -24,7 +24,7 @@ import (
 // times on every run, with and without -race.
 //
 // Give the loop as the code itself (Run: goroutines, tickers, timers and
-// selects against a Clock, in a synctest bubble) or as its schedule
+// selects against a Clock, in synctest bubbles) or as its schedule
 // (RunSchedule: the next event from the last, no goroutine per loop, over
 // all cores) for fleets too large for a goroutine each. A test that runs
 // both on the same seed and compares them keeps the schedule true to the
@@ -124,7 +124,7 @@ func (fl Fleet) start(i int) time.Duration {
 	return time.Duration(r.Int64N(int64(fl.Stagger)))
 }
 
-// Run runs the fleet's copies of loop in a synctest bubble (see Test), each
+// Run runs the fleet's copies of loop in synctest bubbles (see Test), each
 // on a goroutine of its own with a Fake of its own, for For, and returns
 // each copy's event times as offsets from the fleet's start, in order (a
 // copy that made none has none: that is no error).
@@ -142,17 +142,21 @@ func (fl Fleet) start(i int) time.Duration {
 // window of virtual time, so that the goroutines a round wakes are still
 // in the cores' caches from the round before. Without a Sink, the window
 // is the whole run, and a tile's copies start with it and return before
-// the next tile starts: at most 256 goroutines exist at once. With a Sink,
+// the next tile starts, and the tiles are shared among a bubble per core
+// (GOMAXPROCS), each settling its own: at most 256 goroutines per core
+// exist at once, and the cores work apart. With a Sink,
 // a window holds only part of the run, so that the Sink gets the events in
 // time order with memory bounded by the window (windows adapt to about a
 // million events), and every copy runs from the start.
 //
 // A copy that panics or busy-loops (see BusyLimit) stops the fleet at the
-// end of its round, and the error is a *FleetError naming it (of the
-// failures of one round, the first in time, then in copy order: the same
-// on every run); a copy that spins without calling event or the clock
-// cannot be stopped, as no goroutine can. Every copy must return once its
-// ctx is done, or synctest reports a deadlock.
+// end of its round, and the error is a *FleetError naming it: of several,
+// one of the first tile (copies 0-255, 256-511, ...) that has a failure,
+// and of the failures of its round, the first in time, then in copy order;
+// the same on every run, whatever the number of cores. A copy that spins
+// without calling event or the clock cannot be stopped, as no goroutine
+// can. Every copy must return once its ctx is done, or synctest reports a
+// deadlock.
 func (fl Fleet) Run(t *testing.T, loop Loop) ([][]time.Duration, error) {
 	if t == nil {
 		panic("fakeclock: Fleet.Run(nil, ...): no test to run in")
@@ -163,12 +167,48 @@ func (fl Fleet) Run(t *testing.T, loop Loop) ([][]time.Duration, error) {
 	if loop == nil {
 		return nil, errors.New("fakeclock: Fleet.Run with a nil loop")
 	}
+	if fl.Sink == nil {
+		return fl.runBubbles(t, loop)
+	}
 	var events [][]time.Duration
 	var err error
 	synctest.Test(t, func(*testing.T) {
 		events, err = fl.runBubble(loop).result()
 	})
 	return events, err
+}
+
+// runBubbles runs a fleet without a Sink in a bubble per core (as many as
+// GOMAXPROCS, at most one per tile), bubble b running tiles b, b+n, b+2n...
+// of the n: a bubble settles its own goroutines alone, so the cores work
+// apart, where one bubble's settles would hold the fleet to about one. The
+// error is the one of the first tile that fails, as in one bubble, so it
+// does not depend on the number of bubbles; a bubble stops before a tile
+// after one that failed.
+func (fl Fleet) runBubbles(t *testing.T, loop Loop) ([][]time.Duration, error) {
+	n := min(runtime.GOMAXPROCS(0), (fl.Loops+tile-1)/tile)
+	events := make([][]time.Duration, fl.Loops)
+	runs := make([]*fleetRun, n)
+	var failed atomic.Int64 // the first tile known to fail
+	failed.Store(math.MaxInt64)
+	var wg sync.WaitGroup
+	for b := range n {
+		bubble := func() {
+			synctest.Test(t, func(*testing.T) { runs[b] = fl.newRun(events).tiles(loop, b, n, &failed) })
+		}
+		if b == n-1 {
+			bubble() // on the test's goroutine
+		} else {
+			wg.Go(bubble)
+		}
+	}
+	wg.Wait()
+	for _, run := range runs {
+		if run.err != nil && int64(run.errTile) == failed.Load() {
+			return nil, run.err
+		}
+	}
+	return events, nil
 }
 
 // fleetRun is one run of a Fleet's goroutines, each on its own Fake.
@@ -181,6 +221,7 @@ type fleetRun struct {
 	due     []int             // the copies of the current tile to fire in the next round
 	later   []queuedCopy      // the copies with an event armed after the window
 	nRounds int               // rounds fired before the end, for the tests
+	errTile int               // the tile of err
 
 	live     atomic.Int64 // copies still running
 	draining atomic.Bool  // the run is over: what the copies do now does not count
@@ -207,15 +248,34 @@ type queuedCopy struct {
 // Sink, every copy must reach the end of a window before the next, so all
 // of them run at once, tile by tile within each window.
 func (fl Fleet) runBubble(loop Loop) *fleetRun {
-	run := &fleetRun{fl: fl, start: time.Now(), clocks: make([]*Fake, fl.Loops)}
 	if fl.Sink != nil {
+		run := fl.newRun(nil)
 		run.part(0, fl.Loops, loop)
 		run.flush()
 		return run
 	}
-	run.events = make([][]time.Duration, fl.Loops)
-	for lo := 0; lo < fl.Loops && run.err == nil; lo += tile {
-		run.part(lo, min(lo+tile, fl.Loops), loop)
+	var failed atomic.Int64
+	failed.Store(math.MaxInt64)
+	return fl.newRun(make([][]time.Duration, fl.Loops)).tiles(loop, 0, 1, &failed)
+}
+
+// newRun returns a run of the fleet in the current bubble that records its
+// copies' events in events (nil with a Sink).
+func (fl Fleet) newRun(events [][]time.Duration) *fleetRun {
+	return &fleetRun{fl: fl, start: time.Now(), clocks: make([]*Fake, fl.Loops), events: events}
+}
+
+// tiles runs tiles b, b+n, b+2n... of the fleet one after the other, until
+// one fails or comes after the one failed holds, which it then lowers to
+// the tile that failed.
+func (run *fleetRun) tiles(loop Loop, b, n int, failed *atomic.Int64) *fleetRun {
+	for k := b; k*tile < run.fl.Loops && int64(k) < failed.Load(); k += n {
+		if run.part(k*tile, min(k*tile+tile, run.fl.Loops), loop); run.err != nil {
+			run.errTile = k
+			for f := failed.Load(); int64(k) < f && !failed.CompareAndSwap(f, int64(k)); f = failed.Load() {
+			}
+			break
+		}
 	}
 	return run
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -300,5 +301,48 @@ func TestFleetFailingLoops(t *testing.T) {
 				t.Errorf("%s, %s: %v, want a FleetError saying %q with the seed", tc.name, form, err, tc.want)
 			}
 		}
+	}
+}
+
+// Run spreads a fleet's tiles of 256 copies over a bubble per core: the
+// events, and the copy an error names, must not depend on how many cores
+// there are. Two copies panic, one in the second tile late and one in the
+// third early: the error names the one in the first tile that fails,
+// whichever bubble ran it, as one bubble running the tiles in order would.
+func TestFleetRunOverCores(t *testing.T) {
+	const tile = 256
+	fl := fakeclock.Fleet{Loops: 4*tile + 30, Seed: 13, For: 10 * interval}
+	failing := failAt(fl, map[int]time.Duration{tile + 5: 900 * time.Millisecond, 2*tile + 7: 100 * time.Millisecond})
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3} {
+		runtime.GOMAXPROCS(procs)
+		events, err := fl.Run(t, jitterTicker)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want(fl), events); diff != "" {
+			t.Errorf("GOMAXPROCS %d: events differ from the copies' draws (-want +got):\n%s", procs, diff)
+		}
+		_, err = fl.Run(t, failing)
+		var fe *fakeclock.FleetError
+		if !errors.As(err, &fe) || fe.Loop != tile+5 || fe.At != 900*time.Millisecond {
+			t.Errorf("GOMAXPROCS %d: %v, want copy %d's panic at 900ms (the first tile that fails)", procs, err, tile+5)
+		}
+	}
+}
+
+// failAt returns a loop whose copies of fail panic at the given times, the
+// others wait for the end. A copy knows itself by its first draw.
+func failAt(fl fakeclock.Fleet, fail map[int]time.Duration) fakeclock.Loop {
+	at := map[uint64]time.Duration{}
+	for i, d := range fail {
+		at[rand.New(rand.NewPCG(fl.Seed, uint64(i))).Uint64()] = d
+	}
+	return func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
+		if d, ok := at[r.Uint64()]; ok {
+			c.Sleep(d)
+			panic("boom")
+		}
+		<-ctx.Done()
 	}
 }

@@ -111,52 +111,64 @@ func runOneFake(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
 // costs at this size: each copy is a goroutine that waits in a select, on a
 // channel of its own (buffered, as a Fake's) or its own context, twice per
 // event, as the loop waits for its timer and its tick, and records the
-// event the loop would; the driver runs the copies in tiles of 256, as
-// Fleet.Run does, each tile through all its rounds before the next, a
-// round sending a value to each copy of the tile and settling the bubble
-// once. There is no clock, no timer and no allocation per event: what is
-// left is the goroutines' wake-ups in a bubble. (Rounds of all 10,000
-// copies at once cost about twice as much per wake-up: they touch more
-// memory than the caches hold; TestFloorStudy measures both.)
+// event the loop would. As Fleet.Run does, the driver runs the copies in
+// tiles of 256, each tile's goroutines started with it, through all its
+// rounds, and ended before the next, a round sending a value to each copy
+// of the tile and settling the bubble once; the tiles are shared among a
+// bubble per core. There is no clock, no timer and no allocation per event:
+// what is left is the goroutines' wake-ups in a bubble. (Rounds of all
+// 10,000 copies at once cost about twice as much per wake-up: they touch
+// more memory than the caches hold; TestFloorStudy measures both.)
 func runFloor(t *testing.T, size fleetSize, seed uint64) [][]time.Duration {
 	events := make([][]time.Duration, size.loops)
-	end := time.Duration(size.intervals) * fleetInterval
-	synctest.Test(t, func(t *testing.T) {
-		timers, ticks := make([]chan time.Time, size.loops), make([]chan time.Time, size.loops)
-		cancels := make([]context.CancelFunc, size.loops)
-		var wg sync.WaitGroup
-		for i := range size.loops {
-			ctx, cancel := context.WithCancel(t.Context())
-			timer, tick, r := make(chan time.Time, 1), make(chan time.Time, 1), rngOf(seed, i)
-			timers[i], ticks[i], cancels[i] = timer, tick, cancel
-			wg.Go(func() {
-				for k := time.Duration(0); ; k++ {
-					at := k*fleetInterval + time.Duration(r.Int64N(int64(fleetInterval)))
-					if !receive(ctx, timer) || at > end {
-						return
-					}
-					events[i] = append(events[i], at)
-					if !receive(ctx, tick) {
-						return
-					}
+	n := min(runtime.GOMAXPROCS(0), (size.loops+floorTile-1)/floorTile)
+	var wg sync.WaitGroup
+	for b := range n {
+		wg.Go(func() {
+			synctest.Test(t, func(t *testing.T) {
+				for lo := b * floorTile; lo < size.loops; lo += n * floorTile {
+					floorTileRun(t.Context(), size, seed, lo, min(lo+floorTile, size.loops), events)
 				}
 			})
-		}
-		synctest.Wait()
-		for lo := 0; lo < size.loops; lo += floorTile {
-			hi := min(lo+floorTile, size.loops)
-			for range size.intervals {
-				sendAll(timers[lo:hi])
-				sendAll(ticks[lo:hi])
-			}
-			sendAll(timers[lo:hi]) // the event at the end, if a draw is 0
-		}
-		for _, cancel := range cancels {
-			cancel()
-		}
-		wg.Wait()
-	})
+		})
+	}
+	wg.Wait()
 	return events
+}
+
+// floorTileRun runs the floor's copies lo to hi-1 in the current bubble.
+func floorTileRun(ctx context.Context, size fleetSize, seed uint64, lo, hi int, events [][]time.Duration) {
+	end := time.Duration(size.intervals) * fleetInterval
+	timers, ticks := make([]chan time.Time, hi-lo), make([]chan time.Time, hi-lo)
+	cancels := make([]context.CancelFunc, hi-lo)
+	var wg sync.WaitGroup
+	for j := range hi - lo {
+		ctx, cancel := context.WithCancel(ctx)
+		timer, tick, r, i := make(chan time.Time, 1), make(chan time.Time, 1), rngOf(seed, lo+j), lo+j
+		timers[j], ticks[j], cancels[j] = timer, tick, cancel
+		wg.Go(func() {
+			for k := time.Duration(0); ; k++ {
+				at := k*fleetInterval + time.Duration(r.Int64N(int64(fleetInterval)))
+				if !receive(ctx, timer) || at > end {
+					return
+				}
+				events[i] = append(events[i], at)
+				if !receive(ctx, tick) {
+					return
+				}
+			}
+		})
+	}
+	synctest.Wait()
+	for range size.intervals {
+		sendAll(timers)
+		sendAll(ticks)
+	}
+	sendAll(timers) // the event at the end, if a draw is 0
+	for _, cancel := range cancels {
+		cancel()
+	}
+	wg.Wait()
 }
 
 func receive(ctx context.Context, c chan time.Time) bool {
