@@ -144,16 +144,17 @@ func (fl Fleet) start(i int) time.Duration {
 // is the whole run, and a tile's copies start with it and return before
 // the next tile starts, and the tiles are shared among a bubble per core
 // (GOMAXPROCS), each settling its own: at most 256 goroutines per core
-// exist at once, and the cores work apart. With a Sink,
-// a window holds only part of the run, so that the Sink gets the events in
-// time order with memory bounded by the window (windows adapt to about a
-// million events), and every copy runs from the start.
+// exist at once, and the cores work apart. With a Sink, a window holds
+// only part of the run, so that the Sink gets the events in time order
+// with memory bounded by the window (windows adapt to about a million
+// events), and every copy runs from the start, in one bubble.
 //
 // A copy that panics or busy-loops (see BusyLimit) stops the fleet at the
 // end of its round, and the error is a *FleetError naming it: of several,
-// one of the first tile (copies 0-255, 256-511, ...) that has a failure,
-// and of the failures of its round, the first in time, then in copy order;
-// the same on every run, whatever the number of cores. A copy that spins
+// one of the first tile (copies 0-255, 256-511, ...) that has a failure
+// (with a Sink, in the first window of virtual time that has one), and of
+// the failures of its round, the first in time, then in copy order; the
+// same on every run, whatever the number of cores. A copy that spins
 // without calling event or the clock cannot be stopped, as no goroutine
 // can. Every copy must return once its ctx is done, or synctest reports a
 // deadlock.
@@ -353,9 +354,10 @@ func (run *fleetRun) advance(lo, hi int) {
 // its copies is due: the goroutines a round wakes, with their stacks,
 // channels and Fakes, then stay in the cores' caches from one round to the
 // next, and readying them fits a P's local run queue (256 goroutines). A
-// round of all of 10,000 copies touches megabytes of them and finds each
-// one evicted: per wake-up it costs about twice what a round of 256 costs
-// (benchmarks/fakeclock's TestFloorStudy), for a few more settles.
+// round of all of 10,000 copies touches more of them than the caches hold
+// and finds each one evicted: per wake-up it costs about twice what a
+// round of 256 costs (benchmarks/fakeclock's TestFloorStudy), for a few
+// more settles.
 const tile = 256
 
 // rounds fires rounds, tile by tile, until no copy is due by h, and reports
