@@ -129,10 +129,11 @@ func TestPackageRowCountsEveryRun(t *testing.T) {
 }
 
 // TestCrashRestartsTheRest: a crash in the middle of a process's runs costs the other tests
-// none of theirs: what it cut short and the runs it did not reach are made in new processes.
+// none of theirs: what it cut short and the runs it did not reach are made in new processes,
+// with a run per process, ten, or as many as the scheduler chooses.
 func TestCrashRestartsTheRest(t *testing.T) {
 	const runs = 60
-	for _, batch := range []int{1, 10} {
+	for _, batch := range []int{1, 10, 0} {
 		recs := run(t, fixture(t, "crashmid"), Options{Runs: runs, Seed: 2, Batch: batch})
 		crashes := 0
 		for _, tr := range results(recs, "TestCrashes") {

@@ -139,6 +139,8 @@ type Job struct {
 	Filter string   // a -test.run pattern that replaces Options.Run when set
 	CPU    string   // the -test.cpu value, if any
 	Env    []string // extra environment variables of this job's processes, as "KEY=value"
+
+	flight int // the scheduler's number for a running process of the job
 }
 
 // MainJobs returns the jobs of the main pass: runs 1 to opts.Runs of every package that

@@ -258,12 +258,12 @@ func TestIterationSeedAgrees(t *testing.T) {
 	}
 }
 
-// TestFlakyRate runs a package whose tests fail at known rates, one run per process and ten:
-// each run fails exactly when its seed says so, each run is made once, every seed is new, and
-// the intervals cover the true rates.
+// TestFlakyRate runs a package whose tests fail at known rates, one run per process, ten, and
+// as many as the scheduler chooses: each run fails exactly when its seed says so, each run is
+// made once, every seed is new, and the intervals cover the true rates.
 func TestFlakyRate(t *testing.T) {
 	const runs = 300
-	for _, batch := range []int{1, 10} {
+	for _, batch := range []int{1, 10, 0} {
 		recs := run(t, fixture(t, "flaky"), Options{Runs: runs, Seed: 1, Batch: batch})
 		rep := Summarize(recs, SummaryOptions{})
 		for _, c := range []struct {

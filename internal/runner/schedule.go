@@ -14,9 +14,12 @@ import (
 
 // Batch sizing: a process makes enough runs that its start-up costs at most overhead of its
 // work, but no more than maxBatch, a tenth of the timeout (which applies to the whole
-// process), and a share of the job's remaining runs that keeps every worker busy to the end:
-// an equal share when that work is short (shortWork), half of one otherwise, so that the
-// batches shrink as the job ends and no worker waits long for the last.
+// process), and a share of the job's remaining runs that keeps every worker busy to the end.
+// When that work is short (shortWork), the share is an equal one of what is left to do, the
+// runs still queued and those the job's running processes have yet to make (estimated from
+// the pace), so that the workers end together without a tail of small processes, each
+// paying a start-up for a few runs; otherwise it is half of an equal share of the queued
+// runs, so that the batches shrink as the job ends and no worker waits long for the last.
 const (
 	overhead  = 0.05
 	maxBatch  = 1000
@@ -36,12 +39,22 @@ type scheduler struct {
 	cond     *sync.Cond
 	queue    []Job
 	running  int
+	flights  map[int]flight // the running processes, by Job.flight
+	flown    int            // the last Job.flight given
 	done     int
 	total    int
 	pace     map[string]*pace
 	tally    map[string]map[string]*Counts // main-pass counts per package and test, for Precision
 	deadline time.Time                     // from Until
 	err      error
+	now      func() time.Time // the clock of the pace estimates; the tests set it
+}
+
+// flight is a running process: its runs and when it started.
+type flight struct {
+	key   string // its paceKey
+	count int
+	start time.Time
 }
 
 // pace sums what the processes of one package took: wall time, runs and the tests' own time.
@@ -53,7 +66,7 @@ type pace struct {
 func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &scheduler{ctx: ctx, cancel: cancel, opts: opts, par: par, pace: map[string]*pace{},
-		tally: map[string]map[string]*Counts{}}
+		tally: map[string]map[string]*Counts{}, flights: map[int]flight{}, now: time.Now}
 	s.cond = sync.NewCond(&s.mu)
 	if opts.Until > 0 {
 		s.deadline = time.Now().Add(opts.Until)
@@ -90,6 +103,9 @@ func (s *scheduler) next() (Job, uint64, bool) {
 		}
 		if j, ok := s.take(); ok {
 			s.running++
+			s.flown++
+			j.flight = s.flown
+			s.flights[j.flight] = flight{key: paceKey(&j), count: j.Count, start: s.now()}
 			return j, seedOf(&j, s.opts.Seed, j.Run), true
 		}
 		if s.running == 0 {
@@ -164,11 +180,13 @@ func (s *scheduler) batch(j *Job) int {
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
 	b := BatchFor(seconds(startup), seconds(perRun))
-	shares := 2 * s.par
 	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
-		shares = s.par
+		left := j.Count + s.inFlight(paceKey(j), pc)
+		b = min(b, (left+s.par-1)/s.par)
+	} else {
+		b = min(b, (j.Count+2*s.par-1)/(2*s.par))
 	}
-	b = min(b, maxBatch, (j.Count+shares-1)/shares)
+	b = min(b, maxBatch)
 	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
 	if !s.deadline.IsZero() {
 		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))
@@ -188,6 +206,22 @@ func BatchFor(startup, perRun time.Duration) int {
 	return int(b) + 1
 }
 
+// inFlight estimates how many runs the running processes of a job have yet to make: each
+// has made one run per average wall time of a run of the job so far (start-up included, so
+// that the estimate errs towards more runs left).
+func (s *scheduler) inFlight(key string, pc *pace) int {
+	perRun := pc.wall / float64(pc.runs)
+	left := 0
+	for _, f := range s.flights {
+		if f.key != key {
+			continue
+		}
+		made := s.now().Sub(f.start).Seconds() / perRun
+		left += f.count - min(int(made), f.count)
+	}
+	return left
+}
+
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 func paceKey(j *Job) string { return j.Package.ImportPath + "\x00" + j.CPU }
@@ -197,6 +231,7 @@ func (s *scheduler) finished(j *Job, r *Record, requeued []Job) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.running--
+	delete(s.flights, j.flight)
 	n := 0
 	for _, q := range requeued {
 		n += q.Count

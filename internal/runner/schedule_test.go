@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -24,5 +25,58 @@ func TestBatchFor(t *testing.T) {
 		if got := BatchFor(c.startup, c.perRun); got != c.want {
 			t.Errorf("BatchFor(%v, %v) = %d, want %d", c.startup, c.perRun, got, c.want)
 		}
+	}
+}
+
+// TestBatchSharesWhatIsLeft: when a job's work is short, a worker takes an equal share of
+// what is left to do, counting the runs the job's running processes have yet to make, so
+// that the workers end together without a tail of small processes. Measured here: a start-up
+// of 5 ms and runs too short to time.
+func TestBatchSharesWhatIsLeft(t *testing.T) {
+	t0 := time.Unix(1e9, 0)
+	for _, c := range []struct {
+		name    string
+		queued  int
+		flights []int         // the runs of the job's running processes
+		elapsed time.Duration // since they started
+		want    int
+	}{
+		// The first worker to end its measuring run, the other still at its own.
+		{"first", 498, []int{1}, 0, 250},
+		// The second, the first having just started its 250: it takes the rest (it took half
+		// of the rest, 124, and the tail went on halving down to single runs).
+		{"second", 248, []int{250}, 0, 248},
+		// The first process has made 200 of its 250 runs (5 ms a run on average so far): the
+		// 248 left and its 50 are shared equally.
+		{"late", 248, []int{250}, time.Second, 149},
+		// Another package's processes do not count.
+		{"alone", 100, nil, 0, 50},
+	} {
+		s := newScheduler(context.Background(), nil, &Options{Runs: 500}, 2)
+		s.now = func() time.Time { return t0 }
+		j := Job{Package: Package{ImportPath: "p"}, Count: c.queued}
+		s.pace[paceKey(&j)] = &pace{procs: 2, runs: 2, wall: 0.010}
+		for i, n := range c.flights {
+			s.flights[i+1] = flight{key: paceKey(&j), count: n, start: t0.Add(-c.elapsed)}
+		}
+		s.flights[99] = flight{key: "q\x00", count: 400, start: t0}
+		if got := min(s.batch(&j), j.Count); got != c.want {
+			t.Errorf("%s: %d queued, running %v for %v: batch %d, want %d", c.name, c.queued, c.flights, c.elapsed, got, c.want)
+		}
+		s.close()
+	}
+}
+
+// TestBatchLongWorkHalves: when a job's work is long, a worker takes half of an equal share
+// of the queued runs, so that the batches shrink as the job ends.
+func TestBatchLongWorkHalves(t *testing.T) {
+	s := newScheduler(context.Background(), nil, &Options{Runs: 1000}, 2)
+	defer s.close()
+	j := Job{Package: Package{ImportPath: "p"}, Count: 1000}
+	// A second of start-up, 10 ms a run: 5 s of work for each worker.
+	s.pace[paceKey(&j)] = &pace{procs: 1, runs: 1, wall: 1.01, testing: 0.01}
+	s.flights[1] = flight{key: paceKey(&j), count: 1000, start: time.Now()}
+	if got := s.batch(&j); got != 250 {
+		t.Errorf("batch %d, want 250", got)
 	}
 }
