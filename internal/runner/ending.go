@@ -254,7 +254,7 @@ func frameTest(l string) string {
 // collect returns the results of the tests that ended, the package's last, with their output
 // within the record's budget.
 func (p *parser) collect() []TestResult {
-	var rs []TestResult
+	rs := make([]TestResult, 0, len(p.order)+1)
 	budget := maxRecordOutput
 	for _, t := range append(p.order, p.pkg) {
 		if t == nil || !t.ended {

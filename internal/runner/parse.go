@@ -84,9 +84,42 @@ type parser struct {
 	shuffle string     // the -test.shuffle seed the binary printed
 	pkg     *testState // the PackageTest result, once there is one
 	early   bool       // the process died before it completed its runs
+
+	// A process of many runs repeats its framing lines in every run: they are made strings
+	// once (up to maxInterned of them), and the test states are allocated in blocks.
+	interned map[string]string
+	states   []testState
 }
 
-func newParser() *parser { return &parser{live: make(map[string]*testState)} }
+const (
+	maxInterned = 4096
+	stateBlock  = 256
+)
+
+func newParser() *parser {
+	return &parser{live: make(map[string]*testState), interned: make(map[string]string)}
+}
+
+// intern returns b as a string, the same one for the same bytes.
+func (p *parser) intern(b []byte) string {
+	if s, ok := p.interned[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(p.interned) < maxInterned {
+		p.interned[s] = s
+	}
+	return s
+}
+
+// newState returns a zero testState from the current block.
+func (p *parser) newState() *testState {
+	if len(p.states) == cap(p.states) {
+		p.states = make([]testState, 0, stateBlock)
+	}
+	p.states = p.states[:len(p.states)+1]
+	return &p.states[len(p.states)-1]
+}
 
 // parse feeds a whole run's output to the parser.
 func (p *parser) parse(r io.Reader) error {
@@ -116,7 +149,7 @@ func (p *parser) line(b []byte) {
 		} else {
 			b = nil
 		}
-		if seg[0] != marker || !p.frame(strings.TrimRight(string(seg[1:]), "\r\n")) {
+		if seg[0] != marker || !p.frame(p.intern(bytes.TrimRight(seg[1:], "\r\n"))) {
 			p.output(seg)
 		}
 	}
@@ -199,7 +232,8 @@ func (p *parser) start(name string) {
 	if prev := p.live[name]; prev != nil {
 		iter = prev.iter + 1
 	}
-	t := &testState{name: name, iter: iter, started: true}
+	t := p.newState()
+	t.name, t.iter, t.started = name, iter, true
 	p.live[name] = t
 	p.order = append(p.order, t)
 	p.current = t
@@ -208,7 +242,7 @@ func (p *parser) start(name string) {
 // result handles "--- PASS: name (0.01s)" for a test that is running.
 func (p *parser) result(s string) bool {
 	verb, rest, _ := strings.Cut(s, ": ")
-	o := map[string]Outcome{"PASS": Pass, "FAIL": Fail, "SKIP": Skip}[verb]
+	o := outcomeOf(verb)
 	i := strings.LastIndex(rest, " (")
 	if o == "" || i < 0 || !strings.HasSuffix(rest, "s)") {
 		return false
@@ -221,6 +255,19 @@ func (p *parser) result(s string) bool {
 	t.ended, t.paused, t.outcome, t.seconds = true, false, o, secs
 	p.current, p.last = t, t
 	return true
+}
+
+// outcomeOf returns the outcome a result line's verb names, or "".
+func outcomeOf(verb string) Outcome {
+	switch verb {
+	case "PASS":
+		return Pass
+	case "FAIL":
+		return Fail
+	case "SKIP":
+		return Skip
+	}
+	return ""
 }
 
 // attr records "Name key value" from an "=== ATTR" line. Test names contain no spaces (package

@@ -276,3 +276,44 @@ func TestClip(t *testing.T) {
 		t.Errorf("small clip %q", small.String())
 	}
 }
+
+// TestParseManyRunsInterned: the framing lines that every run of a process repeats are made
+// strings once, but no more than maxInterned distinct lines are kept however many a process
+// prints (a test printing the marker before distinct text), and each run is still read on its
+// own: 3,000 runs of a test that fails in every third, after twice maxInterned distinct
+// marker lines of output.
+func TestParseManyRunsInterned(t *testing.T) {
+	var out []byte
+	for i := range 2 * maxInterned {
+		out = append(out, fmt.Sprintf("\x16 output line %d\n", i)...)
+	}
+	const runs = 3000
+	for i := range runs {
+		verb := "PASS"
+		if i%3 == 2 {
+			verb = "FAIL"
+		}
+		out = append(out, frame("=== RUN   TestA", "=== RUN   TestA/sub", "--- "+verb+": TestA/sub (0.00s)",
+			"=== NAME  TestA", "--- "+verb+": TestA (0.00s)")...)
+	}
+	out = append(out, frame("FAIL")...)
+	p := newParser()
+	if err := p.parse(bytes.NewReader(out)); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.interned) > maxInterned {
+		t.Errorf("%d lines interned, want at most %d", len(p.interned), maxInterned)
+	}
+	fails := map[string]int{}
+	for _, r := range p.finish(exited{code: 1}) {
+		if r.Outcome == Fail {
+			fails[r.Name]++
+		}
+		if r.Name != PackageTest && (r.Outcome == Fail) != (r.iter%3 == 2) {
+			t.Fatalf("%s run %d: %s", r.Name, r.iter, r.Outcome)
+		}
+	}
+	if fails["TestA"] != runs/3 || fails["TestA/sub"] != runs/3 {
+		t.Errorf("failures %v, want %d of each test", fails, runs/3)
+	}
+}
