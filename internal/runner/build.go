@@ -87,19 +87,86 @@ var ErrNoPackages = errors.New("runner: no packages with tests match the pattern
 // left out. A package that does not compile is returned with its BuildError set and no
 // binary; the error result is only for failures of the go command itself.
 func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
+	early := startEarly(ctx, opts)
 	pkgs, err := list(ctx, opts)
+	sets := binarySets(pkgs)
+	if early != nil && !early.finish(ctx, opts, pkgs, sets, err) {
+		early = nil // built again below, from the list
+	}
 	if err != nil {
 		return nil, err
 	}
 	if len(pkgs) == 0 {
 		return nil, ErrNoPackages
 	}
-	for i, set := range binarySets(pkgs) {
+	for i, set := range sets {
+		if i == 0 && early != nil {
+			continue
+		}
 		if err := buildSet(ctx, opts, pkgs, set, i); err != nil {
 			return nil, err
 		}
 	}
 	return pkgs, ctx.Err()
+}
+
+// earlyBuild is a go test -c of the patterns themselves, into the first set's folder, started
+// beside go list, so that the session does not wait for the list before it builds: when the
+// list shows that the patterns name one set of packages that all load, as they mostly do,
+// it is that set's build. Otherwise (two packages whose binaries share a name, which the go
+// command refuses at once, or a package that does not build) the set is built again from
+// the list, as without it.
+type earlyBuild struct {
+	dir     string
+	release func()
+	done    chan struct{}
+	out     string
+	err     error
+}
+
+// startEarly starts the early build, or returns nil when a pattern could be taken for a flag.
+func startEarly(ctx context.Context, opts BuildOptions) *earlyBuild {
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	for _, p := range patterns {
+		if strings.HasPrefix(p, "-") {
+			return nil
+		}
+	}
+	dir, release, err := setDir(opts, 0)
+	if err != nil {
+		return nil
+	}
+	e := &earlyBuild{dir: dir, release: release, done: make(chan struct{})}
+	args := append(append([]string{"test", "-c", "-json", "-o", dir + string(filepath.Separator)}, opts.BuildFlags...), patterns...)
+	go func() {
+		defer close(e.done)
+		e.out, e.err = goCmd(ctx, opts.Dir, args...)
+	}()
+	return e
+}
+
+// finish waits for the early build (a go command is never left running) and, when it is the
+// build of the listed packages' only set, completes it as buildSet does; it reports whether
+// it did. listErr is go list's failure, if it failed.
+func (e *earlyBuild) finish(ctx context.Context, opts BuildOptions, pkgs []Package, sets [][]int, listErr error) bool {
+	<-e.done
+	defer e.release()
+	if listErr != nil || e.err != nil || len(sets) != 1 || ctx.Err() != nil {
+		return false
+	}
+	for _, p := range pkgs {
+		if p.BuildError != "" {
+			return false
+		}
+	}
+	if len(missing(e.dir, pkgs, sets[0])) > 0 {
+		return false
+	}
+	completeSet(ctx, opts, pkgs, sets[0], e.dir)
+	return true
 }
 
 // binarySets splits the packages that can be built into sets whose test binaries have
@@ -160,6 +227,13 @@ func buildSet(ctx context.Context, opts BuildOptions, pkgs []Package, set []int,
 	if len(each) > 0 {
 		buildEach(ctx, opts, pkgs, each, dir)
 	}
+	completeSet(ctx, opts, pkgs, set, dir)
+	return nil
+}
+
+// completeSet gives each package of a set that built its binary: the one in dir, or a private
+// copy of it when dir is in the binary cache.
+func completeSet(ctx context.Context, opts BuildOptions, pkgs []Package, set []int, dir string) {
 	for _, i := range set {
 		p := &pkgs[i]
 		switch {
@@ -172,7 +246,6 @@ func buildSet(ctx context.Context, opts BuildOptions, pkgs []Package, set []int,
 			}
 		}
 	}
-	return nil
 }
 
 // setDir returns the folder that a set's binaries are built into, with the function that
@@ -394,8 +467,11 @@ func listFlags(flags []string) []string {
 	return out
 }
 
-// goCmd runs the go command in dir and returns its combined output.
-func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+// goCmd runs the go command in dir and returns its combined output. It is a variable so that
+// the tests can count the builds.
+var goCmd = runGo
+
+func runGo(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()

@@ -180,8 +180,7 @@ func TestBuild(t *testing.T) {
 // whose dependency stops compiling fails, though the cache holds the binary it had before;
 // the others still build.
 func TestBuildSets(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := writeModule(t, map[string]string{
 		"go.mod":             "module m\n\ngo 1.26\n",
 		"m_test.go":          "package m\n\nimport \"testing\"\n\nfunc TestRoot(t *testing.T) {}\n",
 		"v2/v2_test.go":      "package v2\n\nimport \"testing\"\n\nfunc TestV2(t *testing.T) {}\n",
@@ -189,13 +188,7 @@ func TestBuildSets(t *testing.T) {
 		"sub/util/u_test.go": "package util\n\nimport \"testing\"\n\nfunc TestSubUtil(t *testing.T) {}\n",
 		"dep/dep.go":         "package dep\n\nconst X = 1\n",
 		"a/a_test.go":        "package a\n\nimport (\n\t\"testing\"\n\n\t\"m/dep\"\n)\n\nfunc TestA(t *testing.T) { _ = dep.X }\n",
-	}
-	for name, text := range files {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	cache := t.TempDir()
 	build := func() map[string]Package {
 		pkgs, err := Build(context.Background(), BuildOptions{Dir: dir, Patterns: []string{"./..."}, OutDir: t.TempDir(), CacheDir: cache})
@@ -223,6 +216,70 @@ func TestBuildSets(t *testing.T) {
 		}
 		if path == "m/a" && (p.Stage != Compile || !strings.Contains(p.BuildError, "undefined: undefinedY")) {
 			t.Errorf("m/a: stage %q, error %q", p.Stage, p.BuildError)
+		}
+	}
+}
+
+// writeModule writes the files (by their slash-separated paths) into a new folder.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestBuildBesideList: the go test -c of the patterns that starts beside go list is the build
+// when they name one set of packages that all load: one go test -c, whose binaries are those
+// of the listed packages, also where the cache's folder holds another package's binary of
+// the same name. When they name packages whose binaries share a name, the go command refuses
+// it at once, and the sets are built from the list.
+func TestBuildBesideList(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod":             "module m\n\ngo 1.26\n",
+		"util/u_test.go":     "package util\n\nimport \"testing\"\n\nfunc TestUtil(t *testing.T) {}\n",
+		"sub/util/u_test.go": "package util\n\nimport \"testing\"\n\nfunc TestSubUtil(t *testing.T) {}\n",
+		"lib/lib.go":         "package lib\n",
+	})
+	var builds [][]string
+	defer func(g func(context.Context, string, ...string) (string, error)) { goCmd = g }(goCmd)
+	goCmd = func(ctx context.Context, dir string, args ...string) (string, error) {
+		builds = append(builds, args)
+		return runGo(ctx, dir, args...)
+	}
+	cache := t.TempDir()
+	for _, c := range []struct {
+		pattern string
+		builds  int
+		want    map[string]string // package -> its one test
+	}{
+		{"./util", 1, map[string]string{"m/util": "TestUtil"}},
+		{"./sub/...", 1, map[string]string{"m/sub/util": "TestSubUtil"}}, // util.test was m/util's
+		{"./lib", 1, nil},
+		{"./...", 3, map[string]string{"m/util": "TestUtil", "m/sub/util": "TestSubUtil"}},
+	} {
+		builds = nil
+		pkgs, err := Build(context.Background(), BuildOptions{Dir: dir, Patterns: []string{c.pattern}, OutDir: t.TempDir(), CacheDir: cache})
+		if c.want == nil {
+			if err != ErrNoPackages {
+				t.Errorf("%s: %v, want ErrNoPackages", c.pattern, err)
+			}
+			continue
+		}
+		if err != nil || len(pkgs) != len(c.want) {
+			t.Fatalf("%s: %v, %+v", c.pattern, err, pkgs)
+		}
+		for _, p := range pkgs {
+			if tests := listTests(context.Background(), &p, time.Minute); p.BuildError != "" || len(tests) != 1 || tests[0] != c.want[p.ImportPath] {
+				t.Errorf("%s: %s's binary lists %v, want %s (build error %q)", c.pattern, p.ImportPath, tests, c.want[p.ImportPath], p.BuildError)
+			}
+		}
+		if len(builds) != c.builds || builds[0][len(builds[0])-1] != c.pattern {
+			t.Errorf("%s: %d go commands built, want %d, the first of the pattern: %q", c.pattern, len(builds), c.builds, builds)
 		}
 	}
 }
