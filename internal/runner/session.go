@@ -103,6 +103,10 @@ func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, r
 	if _, err := Execute(ctx, MainJobs(pkgs, opts), opts); err != nil {
 		return err
 	}
+	// Reruns and replays are of failing tests: without one, there is no need to summarize.
+	if !slices.ContainsFunc(*recs, func(r Record) bool { return r.Failed() }) {
+		return nil
+	}
 	// The stopping rules are the main pass's: reruns and replays are few, and chosen.
 	opts.FailFast, opts.Until, opts.Precision = false, 0, 0
 	if cfg.Rerun > 0 {
