@@ -18,7 +18,8 @@ import (
 // When that work is short (shortWork), the share is an equal one of what is left to do, the
 // runs still queued and those the job's running processes have yet to make (estimated from
 // the pace), so that the workers end together without a tail of small processes, each
-// paying a start-up for a few runs; otherwise it is half of an equal share of the queued
+// paying a start-up for a few runs (three quarters of it until a batch has ended and
+// measured the pace, so that a second round evens out the first); otherwise it is half of an equal share of the queued
 // runs, so that the batches shrink as the job ends and no worker waits long for the last.
 const (
 	overhead  = 0.05
@@ -57,10 +58,11 @@ type flight struct {
 	start time.Time
 }
 
-// pace sums what the processes of one package took: wall time, runs and the tests' own time.
+// pace sums what the processes of one package took: wall time, runs and the tests' own time,
+// and counts those of several runs (batches).
 type pace struct {
-	procs, runs   int
-	wall, testing float64
+	procs, runs, batches int
+	wall, testing        float64
 }
 
 func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
@@ -182,7 +184,13 @@ func (s *scheduler) batch(j *Job) int {
 	b := BatchFor(seconds(startup), seconds(perRun))
 	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
 		left := j.Count + s.inFlight(paceKey(j), pc)
-		b = min(b, (left+s.par-1)/s.par)
+		share := (left + s.par - 1) / s.par
+		if pc.batches == 0 {
+			// The pace of a run is a guess until a process of several runs has ended: keep
+			// a quarter back for a second round, which then ends the workers together.
+			share = (3*share + 3) / 4
+		}
+		b = min(b, share)
 	} else {
 		b = min(b, (j.Count+2*s.par-1)/(2*s.par))
 	}
@@ -277,6 +285,9 @@ func (s *scheduler) learn(j *Job, r *Record) {
 	}
 	pc.procs++
 	pc.runs += j.Count
+	if j.Count > 1 {
+		pc.batches++
+	}
 	pc.wall += r.Seconds
 	for _, t := range r.Tests {
 		if !strings.Contains(t.Name, "/") && t.Name != PackageTest {

@@ -30,32 +30,43 @@ func TestBatchFor(t *testing.T) {
 
 // TestBatchSharesWhatIsLeft: when a job's work is short, a worker takes an equal share of
 // what is left to do, counting the runs the job's running processes have yet to make, so
-// that the workers end together without a tail of small processes. Measured here: a start-up
-// of 5 ms and runs too short to time.
+// that the workers end together without a tail of small processes; three quarters of it
+// until a batch of several runs has ended, so that a second round, sized from that batch's
+// pace, evens out the first. Measured here: processes of one run taking 5 ms, runs too short
+// to time; then a batch of 187 runs that took 200 ms.
 func TestBatchSharesWhatIsLeft(t *testing.T) {
 	t0 := time.Unix(1e9, 0)
+	measured := pace{procs: 2, runs: 2, wall: 0.010}
+	batched := pace{procs: 3, runs: 189, batches: 1, wall: 0.210}
 	for _, c := range []struct {
 		name    string
+		pace    pace
 		queued  int
 		flights []int         // the runs of the job's running processes
 		elapsed time.Duration // since they started
 		want    int
 	}{
-		// The first worker to end its measuring run, the other still at its own.
-		{"first", 498, []int{1}, 0, 250},
-		// The second, the first having just started its 250: it takes the rest (it took half
-		// of the rest, 124, and the tail went on halving down to single runs).
-		{"second", 248, []int{250}, 0, 248},
-		// The first process has made 200 of its 250 runs (5 ms a run on average so far): the
-		// 248 left and its 50 are shared equally.
-		{"late", 248, []int{250}, time.Second, 149},
+		// The first worker to end its measuring run, the other still at its own: three
+		// quarters of an equal share of the 499 runs left.
+		{"first", measured, 498, []int{1}, 0, 188},
+		// The second, the first having just started its 188: three quarters of half the 498
+		// runs left (it took half of the 310 queued, and the tail went on halving down to
+		// single runs).
+		{"second", measured, 310, []int{188}, 0, 187},
+		// After the first round: the first worker's batch has ended, the second's has 25
+		// runs to go by the pace so far (1.1 ms a run); the 123 queued and those 25 are
+		// shared equally.
+		{"second round", batched, 123, []int{187}, 180 * time.Millisecond, 74},
+		// The second worker then takes the rest, the first having just started its 74.
+		{"last", batched, 49, []int{74}, 0, 49},
 		// Another package's processes do not count.
-		{"alone", 100, nil, 0, 50},
+		{"alone", batched, 100, nil, 0, 50},
 	} {
 		s := newScheduler(context.Background(), nil, &Options{Runs: 500}, 2)
 		s.now = func() time.Time { return t0 }
 		j := Job{Package: Package{ImportPath: "p"}, Count: c.queued}
-		s.pace[paceKey(&j)] = &pace{procs: 2, runs: 2, wall: 0.010}
+		pc := c.pace
+		s.pace[paceKey(&j)] = &pc
 		for i, n := range c.flights {
 			s.flights[i+1] = flight{key: paceKey(&j), count: n, start: t0.Add(-c.elapsed)}
 		}
