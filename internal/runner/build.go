@@ -350,14 +350,19 @@ func buildEach(ctx context.Context, opts BuildOptions, pkgs []Package, set []int
 	wg.Wait()
 }
 
-// privateCopy copies the i-th package's cached binary into the session's folder and marks the
-// cached one used (the trim keeps it another week): the runs use a copy of their own, since
-// another session may rebuild the cached binary meanwhile. It returns the copy, or the error
-// to report for the package.
+// privateCopy gives the session its own copy of the i-th package's cached binary, in the
+// session's folder, and marks the cached one used (the trim keeps it another week): another
+// session may rebuild the cached binary meanwhile. The copy is a hard link where the file
+// system allows, which costs nothing: the go command replaces the binaries it writes (it
+// removes the old file first), and the trim removes them, so neither ever writes into the
+// file the link holds. It returns the copy, or the error to report for the package.
 func privateCopy(outDir, cached string, i int) (bin, buildError string) {
 	now := time.Now()
 	os.Chtimes(cached, now, now)
 	bin = filepath.Join(outDir, fmt.Sprintf("%03d-%s", i, filepath.Base(cached)))
+	if os.Link(cached, bin) == nil {
+		return bin, ""
+	}
 	if err := copyFile(bin, cached); err != nil {
 		return "", "copying the test binary out of the cache: " + err.Error()
 	}

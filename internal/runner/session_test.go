@@ -88,6 +88,26 @@ func TestBuildCache(t *testing.T) {
 	if recs := run(t, q, Options{Runs: 2}); len(recs) == 0 || recs[0].Failed() {
 		t.Errorf("runs of the copied binary: %+v", recs)
 	}
+	// The copy is a hard link, which the go command's rebuild (it removes the old binary and
+	// writes a new file) leaves as it was.
+	if st, err := os.Stat(q.Binary); err != nil || !sameFile(t, cached[0], st) {
+		t.Errorf("the session's binary %s is not a link of the cached one: %v", q.Binary, err)
+	}
+	if err := os.Remove(cached[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cached[0], []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if recs := run(t, q, Options{Runs: 2}); len(recs) == 0 || recs[0].Failed() || recs[0].Exit != 0 {
+		t.Errorf("runs of the session's binary after a rebuild of the cached one: %+v", recs)
+	}
+}
+
+func sameFile(t *testing.T, path string, st os.FileInfo) bool {
+	t.Helper()
+	other, err := os.Stat(path)
+	return err == nil && os.SameFile(st, other)
 }
 
 // TestCacheTrim: the folder of a session that died goes, a running session's stays; binaries
