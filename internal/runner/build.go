@@ -120,7 +120,6 @@ type earlyBuild struct {
 	dir     string
 	release func()
 	done    chan struct{}
-	out     string
 	err     error
 }
 
@@ -140,10 +139,12 @@ func startEarly(ctx context.Context, opts BuildOptions) *earlyBuild {
 		return nil
 	}
 	e := &earlyBuild{dir: dir, release: release, done: make(chan struct{})}
-	args := append(append([]string{"test", "-c", "-json", "-o", dir + string(filepath.Separator)}, opts.BuildFlags...), patterns...)
+	// Without -json, which costs the go command a third more CPU time (250 ms against 330
+	// on the fast suite) and which only a failure needs: that is built again from the list.
+	args := append(append([]string{"test", "-c", "-o", dir + string(filepath.Separator)}, opts.BuildFlags...), patterns...)
 	go func() {
 		defer close(e.done)
-		e.out, e.err = goCmd(ctx, opts.Dir, args...)
+		_, e.err = goCmd(ctx, opts.Dir, args...)
 	}()
 	return e
 }
