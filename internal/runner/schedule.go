@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"math"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -17,10 +18,12 @@ import (
 // process), and a share of the job's remaining runs that keeps every worker busy to the end.
 // When that work is short (shortWork), the share is an equal one of what is left to do, the
 // runs still queued and those the job's running processes have yet to make (estimated from
-// the pace), so that the workers end together without a tail of small processes, each
-// paying a start-up for a few runs (three quarters of it until a batch has ended and
-// measured the pace, so that a second round evens out the first); otherwise it is half of an equal share of the queued
-// runs, so that the batches shrink as the job ends and no worker waits long for the last.
+// the pace), so that the workers end together without a tail of small processes, each paying
+// a start-up for a few runs (three quarters of it until a batch has ended and measured the
+// pace, so that a second round evens out the first; and no fewer runs, nor a rest of fewer,
+// than take as long as the quickest process, a start-up). Otherwise it is half of an equal share
+// of the queued runs, so that the batches shrink as the job ends and no worker waits long for
+// the last.
 const (
 	overhead  = 0.05
 	maxBatch  = 1000
@@ -58,11 +61,12 @@ type flight struct {
 	start time.Time
 }
 
-// pace sums what the processes of one package took: wall time, runs and the tests' own time,
-// and counts those of several runs (batches).
+// pace sums what the processes of one package took: wall time, runs and the tests' own time;
+// it counts those of several runs (batches) and keeps the quickest.
 type pace struct {
 	procs, runs, batches int
 	wall, testing        float64
+	quickest             float64 // the shortest wall time of a process: a start-up and a run
 }
 
 func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
@@ -181,20 +185,7 @@ func (s *scheduler) batch(j *Job) int {
 	}
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
-	b := BatchFor(seconds(startup), seconds(perRun))
-	if float64(j.Count)*perRun/float64(s.par) < shortWork.Seconds() {
-		left := j.Count + s.inFlight(paceKey(j), pc)
-		share := (left + s.par - 1) / s.par
-		if pc.batches == 0 {
-			// The pace of a run is a guess until a process of several runs has ended: keep
-			// a quarter back for a second round, which then ends the workers together.
-			share = (3*share + 3) / 4
-		}
-		b = min(b, share)
-	} else {
-		b = min(b, (j.Count+2*s.par-1)/(2*s.par))
-	}
-	b = min(b, maxBatch)
+	b := min(BatchFor(seconds(startup), seconds(perRun)), s.share(j, pc, perRun), maxBatch)
 	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
 	if !s.deadline.IsZero() {
 		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))
@@ -214,18 +205,46 @@ func BatchFor(startup, perRun time.Duration) int {
 	return int(b) + 1
 }
 
+// share returns the most of the job's queued runs that a worker takes now, perRun being a
+// run's estimated time (see Batch sizing).
+func (s *scheduler) share(j *Job, pc *pace, perRun float64) int {
+	if float64(j.Count)*perRun/float64(s.par) >= shortWork.Seconds() {
+		return (j.Count + 2*s.par - 1) / (2 * s.par)
+	}
+	left := j.Count + s.inFlight(paceKey(j), pc)
+	share := (left + s.par - 1) / s.par
+	if pc.batches == 0 {
+		// The pace of a run is a guess until a process of several runs has ended: keep a
+		// quarter back for a second round, which then ends the workers together.
+		share = (3*share + 3) / 4
+	}
+	// No process for fewer runs than a start-up takes, nor a rest of fewer: it would cost
+	// more than the waiting it saves.
+	least := 1
+	if perRunWall := pc.wall / float64(pc.runs); perRunWall > 0 {
+		least = int(min(math.Ceil(pc.quickest/perRunWall), maxBatch))
+	}
+	if share = max(share, least); j.Count-share < least {
+		share = j.Count
+	}
+	return share
+}
+
 // inFlight estimates how many runs the running processes of a job have yet to make: each
 // has made one run per average wall time of a run of the job so far (start-up included, so
 // that the estimate errs towards more runs left).
 func (s *scheduler) inFlight(key string, pc *pace) int {
-	perRun := pc.wall / float64(pc.runs)
+	perRun := pc.wall / float64(max(pc.runs, 1))
 	left := 0
 	for _, f := range s.flights {
 		if f.key != key {
 			continue
 		}
-		made := s.now().Sub(f.start).Seconds() / perRun
-		left += f.count - min(int(made), f.count)
+		made := f.count // a pace of zero: all made
+		if perRun > 0 {
+			made = int(min(s.now().Sub(f.start).Seconds()/perRun, float64(f.count)))
+		}
+		left += f.count - max(made, 0)
 	}
 	return left
 }
@@ -282,6 +301,9 @@ func (s *scheduler) learn(j *Job, r *Record) {
 	if pc == nil {
 		pc = &pace{}
 		s.pace[paceKey(j)] = pc
+	}
+	if pc.procs == 0 || r.Seconds < pc.quickest {
+		pc.quickest = r.Seconds
 	}
 	pc.procs++
 	pc.runs += j.Count

@@ -32,12 +32,13 @@ func TestBatchFor(t *testing.T) {
 // what is left to do, counting the runs the job's running processes have yet to make, so
 // that the workers end together without a tail of small processes; three quarters of it
 // until a batch of several runs has ended, so that a second round, sized from that batch's
-// pace, evens out the first. Measured here: processes of one run taking 5 ms, runs too short
-// to time; then a batch of 187 runs that took 200 ms.
+// pace, evens out the first; no process, nor rest, of fewer runs than a start-up takes.
+// Measured here: processes of one run taking 5 ms, runs too short to time; then a batch of
+// 187 runs that took 200 ms.
 func TestBatchSharesWhatIsLeft(t *testing.T) {
 	t0 := time.Unix(1e9, 0)
-	measured := pace{procs: 2, runs: 2, wall: 0.010}
-	batched := pace{procs: 3, runs: 189, batches: 1, wall: 0.210}
+	measured := pace{procs: 2, runs: 2, wall: 0.010, quickest: 0.005}
+	batched := pace{procs: 3, runs: 189, batches: 1, wall: 0.210, quickest: 0.004}
 	for _, c := range []struct {
 		name    string
 		pace    pace
@@ -61,6 +62,12 @@ func TestBatchSharesWhatIsLeft(t *testing.T) {
 		{"last", batched, 49, []int{74}, 0, 49},
 		// Another package's processes do not count.
 		{"alone", batched, 100, nil, 0, 50},
+		// No process for fewer runs than a start-up takes (4 ms, 1.1 ms a run), nor a rest
+		// of fewer: of 10 runs, half; of 7, all rather than 4 and then 3; of 6, all rather
+		// than 3 and 3.
+		{"halves", batched, 10, nil, 0, 5},
+		{"no small rest", batched, 7, nil, 0, 7},
+		{"no small batch", batched, 6, nil, 0, 6},
 	} {
 		s := newScheduler(context.Background(), nil, &Options{Runs: 500}, 2)
 		s.now = func() time.Time { return t0 }
@@ -75,6 +82,13 @@ func TestBatchSharesWhatIsLeft(t *testing.T) {
 			t.Errorf("%s: %d queued, running %v for %v: batch %d, want %d", c.name, c.queued, c.flights, c.elapsed, got, c.want)
 		}
 		s.close()
+	}
+	// Processes of a pace measured at no time at all have made their runs.
+	s := newScheduler(context.Background(), nil, &Options{Runs: 500}, 2)
+	defer s.close()
+	s.flights[1] = flight{key: "p\x00", count: 250, start: time.Now()}
+	if left := s.inFlight("p\x00", &pace{procs: 2, runs: 2}); left != 0 {
+		t.Errorf("at a pace of no time, %d runs left in flight, want 0", left)
 	}
 }
 
