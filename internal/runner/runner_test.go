@@ -182,10 +182,10 @@ func TestBuild(t *testing.T) {
 func TestBuildSets(t *testing.T) {
 	dir := writeModule(t, map[string]string{
 		"go.mod":             "module m\n\ngo 1.26\n",
-		"m_test.go":          "package m\n\nimport \"testing\"\n\nfunc TestRoot(t *testing.T) {}\n",
-		"v2/v2_test.go":      "package v2\n\nimport \"testing\"\n\nfunc TestV2(t *testing.T) {}\n",
-		"util/u_test.go":     "package util\n\nimport \"testing\"\n\nfunc TestUtil(t *testing.T) {}\n",
-		"sub/util/u_test.go": "package util\n\nimport \"testing\"\n\nfunc TestSubUtil(t *testing.T) {}\n",
+		"m_test.go":          testFile("m", "TestRoot"),
+		"v2/v2_test.go":      testFile("v2", "TestV2"),
+		"util/u_test.go":     testFile("util", "TestUtil"),
+		"sub/util/u_test.go": testFile("util", "TestSubUtil"),
 		"dep/dep.go":         "package dep\n\nconst X = 1\n",
 		"a/a_test.go":        "package a\n\nimport (\n\t\"testing\"\n\n\t\"m/dep\"\n)\n\nfunc TestA(t *testing.T) { _ = dep.X }\n",
 	})
@@ -220,6 +220,11 @@ func TestBuildSets(t *testing.T) {
 	}
 }
 
+// testFile returns the text of a test file of package pkg holding one empty test.
+func testFile(pkg, test string) string {
+	return "package " + pkg + "\n\nimport \"testing\"\n\nfunc " + test + "(t *testing.T) {}\n"
+}
+
 // writeModule writes the files (by their slash-separated paths) into a new folder.
 func writeModule(t *testing.T, files map[string]string) string {
 	t.Helper()
@@ -241,8 +246,8 @@ func writeModule(t *testing.T, files map[string]string) string {
 func TestBuildBesideList(t *testing.T) {
 	dir := writeModule(t, map[string]string{
 		"go.mod":             "module m\n\ngo 1.26\n",
-		"util/u_test.go":     "package util\n\nimport \"testing\"\n\nfunc TestUtil(t *testing.T) {}\n",
-		"sub/util/u_test.go": "package util\n\nimport \"testing\"\n\nfunc TestSubUtil(t *testing.T) {}\n",
+		"util/u_test.go":     testFile("util", "TestUtil"),
+		"sub/util/u_test.go": testFile("util", "TestSubUtil"),
 		"lib/lib.go":         "package lib\n",
 	})
 	var builds [][]string
