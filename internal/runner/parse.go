@@ -253,6 +253,11 @@ func (p *parser) result(s string) bool {
 		return false
 	}
 	t.ended, t.paused, t.outcome, t.seconds = true, false, o, secs
+	if !o.Failed() {
+		// A record keeps output for failed outcomes only: let a passing or skipped test's go
+		// now rather than hold it, up to 28 KB a test, until the whole process is parsed.
+		t.out = clip{}
+	}
 	p.current, p.last = t, t
 	return true
 }

@@ -317,3 +317,35 @@ func TestParseManyRunsInterned(t *testing.T) {
 		t.Errorf("failures %v, want %d of each test", fails, runs/3)
 	}
 }
+
+// TestParsePassingOutputReleased: the output of a test that passed or was skipped is let go at
+// its result line, since a record keeps output for failed outcomes only; a process of many
+// chatty passing runs must not hold all their output until it is parsed. A failed test keeps
+// its own.
+func TestParsePassingOutputReleased(t *testing.T) {
+	chatty := strings.Repeat("x", 100) + "\n"
+	var out []byte
+	for _, verb := range []string{"PASS", "SKIP", "FAIL"} {
+		out = append(out, frame("=== RUN   Test"+verb)...)
+		for range 200 {
+			out = append(out, chatty...)
+		}
+		out = append(out, frame("--- "+verb+": Test"+verb+" (0.00s)")...)
+	}
+	out = append(out, frame("FAIL")...)
+	p := newParser()
+	if err := p.parse(bytes.NewReader(out)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range p.order {
+		held := s.out.Len() + int64(cap(s.out.head)+cap(s.out.tail))
+		if failed := s.outcome.Failed(); failed != (held > 0) {
+			t.Errorf("%s (%s): %d bytes of output held after its result; want them kept only when it failed", s.name, s.outcome, held)
+		}
+	}
+	for _, r := range p.finish(exited{code: 1}) {
+		if r.Name == "TestFAIL" && !strings.Contains(r.Output, chatty) {
+			t.Errorf("TestFAIL's output was lost: %q", r.Output)
+		}
+	}
+}
