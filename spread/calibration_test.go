@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
@@ -121,7 +122,7 @@ func TestCalibration(t *testing.T) {
 			table.WriteString("| " + strings.Join(row, " | ") + " |\n")
 		}
 	}
-	golden(t, filepath.Join("testdata", "calibration.md"), table.String())
+	golden.Check(t, filepath.Join("testdata", "calibration.md"), table.String())
 }
 
 // TestCalibrationQuick is the calibration's fast, sharp corner in the normal run: at a rate of

@@ -1,7 +1,6 @@
 package spread
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -17,9 +16,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // recorder is a testing.TB that records what Check and Rand do to it instead of failing the
 // test; it is safe for concurrent use, and runs its cleanups when done is called.
@@ -191,25 +189,8 @@ func TestGoldenReports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", c.name+".golden"), r.String())
+			golden.Check(t, filepath.Join("testdata", c.name+".golden"), r.String())
 		})
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got; go test -update rewrites it):\n%s", path, diff)
 	}
 }
 

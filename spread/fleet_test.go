@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
@@ -261,7 +262,7 @@ func TestTimeChecksCalibration(t *testing.T) {
 		}
 	}
 	t.Log("\n" + table)
-	golden(t, filepath.Join("testdata", "time-calibration.md"), table)
+	golden.Check(t, filepath.Join("testdata", "time-calibration.md"), table)
 }
 
 // FuzzAnalyzeLoop: any events, schedule and span get a report or an error, never a panic or a

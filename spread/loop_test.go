@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
@@ -218,7 +219,7 @@ func TestGoldenLoopReports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", c.name+".golden"), r.String())
+			golden.Check(t, filepath.Join("testdata", c.name+".golden"), r.String())
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
@@ -168,7 +169,7 @@ func TestPowerAtOneThousand(t *testing.T) {
 		}
 		fmt.Fprintf(&table, "| %s | %s | %s |\n", b.name, verdicts(fixed, b.name != "correct"), verdicts(check, b.name != "correct"))
 	}
-	golden(t, filepath.Join("testdata", "power-1000.md"), table.String())
+	golden.Check(t, filepath.Join("testdata", "power-1000.md"), table.String())
 }
 
 // verdicts prints the verdicts on the three specs, or one word when they agree; a broken
@@ -251,8 +252,8 @@ func TestPowerTable(t *testing.T) {
 		row = append(row, opt)
 		table.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
-	golden(t, filepath.Join("testdata", "power-table.md"), table.String())
-	golden(t, filepath.Join("testdata", "power-goals.md"), goals.String())
+	golden.Check(t, filepath.Join("testdata", "power-table.md"), table.String())
+	golden.Check(t, filepath.Join("testdata", "power-goals.md"), goals.String())
 }
 
 func batteryHeader() string {

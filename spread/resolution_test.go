@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
@@ -141,7 +142,7 @@ func TestResolutionCost(t *testing.T) {
 	b.WriteString("| float sample, n = 1,000 | fails at repeats >= | coarsest quantization always caught |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| default: each value of probability <= 2^-24 | %d | 2^%d levels |\n", int(find(r, "distinct").Limit), log2(def))
 	fmt.Fprintf(&b, "| if 2^53 equally likely floats were assumed | %d | 2^%d levels |\n", m53, log2(full))
-	golden(t, filepath.Join("testdata", "resolution.md"), b.String())
+	golden.Check(t, filepath.Join("testdata", "resolution.md"), b.String())
 }
 
 func log2(x int) int { return int(math.Round(math.Log2(float64(x)))) }

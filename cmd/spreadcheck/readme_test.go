@@ -3,17 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // readmeArgs is the session whose report the README shows, in the runner's fixture module.
 var readmeArgs = []string{"-runs", "200", "-seed", "1", "-batch", "10", "./attrs", "./crashmid"}
@@ -40,27 +36,7 @@ func TestREADMEReport(t *testing.T) {
 	}
 	var b bytes.Buffer
 	rep.WriteText(&b)
-	golden(t, "testdata/readme-report.txt", b.Bytes())
-}
-
-// golden compares got with the file at path, relative to this package, or rewrites the file
-// under -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	path = filepath.Join(pkgDir, path)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got); go test -update rewrites it:\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join(pkgDir, "testdata", "readme-report.txt"), b.String())
 }
 
 // pkgDir is this package's directory: the tests change into the fixture module.

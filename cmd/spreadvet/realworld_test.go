@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata (realworld.md, speed.md)")
 
 // realModules are the retry and backoff modules spreadvet is measured on.
 var realModules = []string{
@@ -63,25 +61,7 @@ func TestRealModules(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&b, "\nFalse positives: %d.\n", fps)
-	checkGolden(t, "realworld.md", b.String(), "the findings differ; rerun with -update and review them")
-}
-
-// checkGolden compares got with testdata/name, after writing it there under -update.
-func checkGolden(t *testing.T, name, got, hint string) {
-	t.Helper()
-	golden := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(want) != got {
-		t.Errorf("%s: %s:\n%s", golden, hint, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "realworld.md"), b.String()) // after -update, review the findings
 }
 
 type finding struct{ file, line, pattern string }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
 
 // benchLine is one result of BenchmarkSpreadvet: case/tool, wall ns/op, cpu-s/op.
@@ -53,7 +55,7 @@ func TestSpeedTable(t *testing.T) {
 			secs(nowWall), secs(nowCPU), secs(baseWall), secs(baseCPU),
 			fixed(nowWall/baseWall), fixed(nowCPU/baseCPU), len(now))
 	}
-	checkGolden(t, "speed.md", b.String(), "the table of testdata/bench.txt differs; rerun with -update")
+	golden.Check(t, filepath.Join("testdata", "speed.md"), b.String())
 }
 
 // A sample is one run: its wall and CPU seconds.

@@ -1,10 +1,9 @@
 package bidder_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,11 +11,10 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/examples/bidder"
 	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/mutants"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/story.md")
 
 // base is the delay of the first retry in the story's tests.
 const base = time.Second
@@ -213,19 +211,7 @@ func storyTable(t *testing.T, opts ...mutants.Option) string {
 // fixed test misses only the fine clock, spread.Check rejects every mutant.
 func TestStoryTable(t *testing.T) {
 	got := storyTable(t, mutants.Extended())
-	const golden = "testdata/story.md"
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("story table differs from %s (go test -update rewrites it):\n%s", golden, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "story.md"), got)
 	t.Logf("\n%s", got)
 }
 

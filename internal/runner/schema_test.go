@@ -1,21 +1,17 @@
 package runner
 
 import (
-	"flag"
 	"fmt"
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // TestJSONSchema writes the schema of the -json report and of the results file's lines
 // (testdata/schema.md, which the README quotes) from the types themselves: each field's JSON
@@ -35,19 +31,7 @@ func TestJSONSchema(t *testing.T) {
 		b.WriteString("\n")
 	}
 	got := strings.TrimSuffix(b.String(), "\n")
-	if *update {
-		if err := os.WriteFile("testdata/schema.md", []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile("testdata/schema.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("testdata/schema.md differs (-want +got); go test -update rewrites it:\n%s", diff)
-	}
+	golden.Check(t, filepath.Join("testdata", "schema.md"), got)
 }
 
 // writeFields writes one row per JSON field of struct type st, nested structs after their

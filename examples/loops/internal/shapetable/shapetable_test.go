@@ -1,17 +1,12 @@
 package shapetable
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/shapes.md")
 
 // TestTable pins the README's table (go test -update rewrites it; the fleetplot command writes
 // the same file, with the pictures). Its fleets take seconds, which the repeated runs of the
@@ -28,17 +23,5 @@ func TestTable(t *testing.T) {
 		rows = append(rows, r)
 	}
 	got := Markdown(rows)
-	path := filepath.Join("testdata", "shapes.md")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(string(want), got); d != "" {
-		t.Errorf("%s differs (-want +got; go test -update rewrites it):\n%s", path, d)
-	}
+	golden.Check(t, filepath.Join("testdata", "shapes.md"), got)
 }
