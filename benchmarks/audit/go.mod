@@ -2,10 +2,9 @@ module github.com/spreadcheck/spreadcheck/benchmarks/audit
 
 go 1.26.0
 
-require (
-	github.com/google/go-cmp v0.7.0
-	github.com/spreadcheck/spreadcheck v0.0.0
-)
+require github.com/spreadcheck/spreadcheck v0.0.0
+
+require github.com/google/go-cmp v0.7.0 // indirect
 
 require (
 	github.com/MakeNowJust/heredoc v1.0.0 // indirect

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/medians.golden")
 
 // TestGolden pins the table printed for testdata/bench.txt: go test -bench output with the
 // load before and after, two benchmarks run three times and twice. Each line is one
@@ -25,19 +22,7 @@ func TestGolden(t *testing.T) {
 	if err := run(strings.NewReader(string(in)), &out); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "medians.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), out.String()); diff != "" {
-		t.Errorf("medians of testdata/bench.txt (-want +got):\n%s", diff)
-	}
+	golden.Check(t, filepath.Join("testdata", "medians.golden"), out.String())
 }
 
 // TestNoBenchmarks: input without a benchmark line is an error, not an empty table.

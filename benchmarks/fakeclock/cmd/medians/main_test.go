@@ -2,12 +2,11 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the tables under testdata (and ../../testdata/fleet-table.md) from their inputs")
+	"github.com/spreadcheck/spreadcheck/internal/golden"
+)
 
 // The README's fleet table is this command's output on the recorded run,
 // pinned in testdata/fleet-table.md (go test ./cmd/medians -update rewrites
@@ -33,7 +32,7 @@ func TestCPUOverFloor(t *testing.T) {
 
 // checkTable runs the command on the benchmark lines in input and compares
 // its output with the golden file (rewritten with -update).
-func checkTable(t *testing.T, input, golden string) {
+func checkTable(t *testing.T, input, want string) {
 	t.Helper()
 	in, err := os.ReadFile(input)
 	if err != nil {
@@ -41,16 +40,5 @@ func checkTable(t *testing.T, input, golden string) {
 	}
 	var out bytes.Buffer
 	run(bytes.NewReader(in), &out)
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("medians on %s:\n%s\nwant (%s):\n%s", input, out.Bytes(), golden, want)
-	}
+	golden.Check(t, want, out.String())
 }

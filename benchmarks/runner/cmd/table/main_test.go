@@ -2,13 +2,12 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/table.md from RESULTS.txt")
+	"github.com/spreadcheck/spreadcheck/internal/golden"
+)
 
 // TestREADMETable pins the README's table: this command's output on the recorded run
 // (go test ./cmd/table -update rewrites it; go test ./internal/readme -update in the main
@@ -19,18 +18,7 @@ func TestREADMETable(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := table(t, string(in))
-	if *update {
-		if err := os.WriteFile("../../testdata/table.md", []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile("../../testdata/table.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("table < RESULTS.txt:\n%s\nwant (testdata/table.md):\n%s", got, want)
-	}
+	golden.Check(t, "../../testdata/table.md", got)
 }
 
 // TestRatiosWithinIterations checks figures that can be worked out by hand: over three

@@ -2,26 +2,25 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden tables from their inputs")
+	"github.com/spreadcheck/spreadcheck/internal/golden"
+)
 
 // TestSmall pins the table of a small input whose figures can be checked by hand: for the
 // Duration sample, analyze's median time is 0.9 ms, and its ratios to the floor within each
 // run are 10, 15 and 5, whose median 10 is not the ratio of the medians (0.9 ms / 60 µs = 15).
 func TestSmall(t *testing.T) {
-	golden(t, "testdata/small.txt", "testdata/small.md")
+	checkTable(t, "testdata/small.txt", "testdata/small.md")
 }
 
 // TestREADMETable pins the README's table: this command's output on the recorded run
 // (go test ./cmd/table -update rewrites it; go test ./internal/readme -update in the main
 // module copies it into the README).
 func TestREADMETable(t *testing.T) {
-	golden(t, "../../RESULTS.txt", "../../testdata/table.md")
+	checkTable(t, "../../RESULTS.txt", "../../testdata/table.md")
 }
 
 func TestBadInput(t *testing.T) {
@@ -36,7 +35,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func golden(t *testing.T, input, want string) {
+func checkTable(t *testing.T, input, want string) {
 	t.Helper()
 	in, err := os.ReadFile(input)
 	if err != nil {
@@ -46,18 +45,7 @@ func golden(t *testing.T, input, want string) {
 	if err := run(bytes.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	if *update {
-		if err := os.WriteFile(want, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w, err := os.ReadFile(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(out.Bytes(), w) {
-		t.Errorf("table < %s:\n%s\nwant (%s):\n%s", input, out.Bytes(), want, w)
-	}
+	golden.Check(t, want, out.String())
 }
 
 // An even count of runs has no middle run: the table shows the lower of the two middle ones,
