@@ -33,14 +33,3 @@ func TestNoBenchmarks(t *testing.T) {
 		t.Errorf("no benchmark lines: err %v, output %q; want an error and no output", err, out.String())
 	}
 }
-
-func TestMedian(t *testing.T) {
-	for _, c := range []struct {
-		xs   []float64
-		want float64
-	}{{[]float64{3}, 3}, {[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}} {
-		if got := median(c.xs); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
-		}
-	}
-}

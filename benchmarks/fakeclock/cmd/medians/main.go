@@ -10,45 +10,45 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/spreadcheck/spreadcheck/internal/benchlines"
 )
 
-var procs = regexp.MustCompile(`-\d+$`)
-
-func main() { run(os.Stdin, os.Stdout) }
+func main() {
+	if err := run(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "medians:", err)
+		os.Exit(1)
+	}
+}
 
 // run reads benchmark lines from r and writes the tables to w.
-func run(r io.Reader, w io.Writer) {
+func run(r io.Reader, w io.Writer) error {
+	lines, err := benchlines.Read(r)
+	if err != nil {
+		return err
+	}
 	runs := map[string][]float64{}
 	fleet := &fleetRuns{byName: map[string]*perEvent{}}
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+	for _, l := range lines {
+		if fleet.add(l) {
 			continue
 		}
-		name := procs.ReplaceAllString(f[0], "")
-		if fleet.add(name, f) {
-			continue
-		}
-		v, ok := metric(f, "ns/tick")
+		v, ok := l.Values["ns/tick"]
 		if !ok {
-			v, ok = metric(f, "ns/op")
+			v, ok = l.Values["ns/op"]
 		}
-		if !ok {
-			continue
+		if ok {
+			runs[l.Name] = append(runs[l.Name], v)
 		}
-		runs[name] = append(runs[name], v)
 	}
 	printTicks(w, runs)
 	fleet.print(w)
+	return nil
 }
 
 // clocks are the tick table's rows, in order: the benchmarks' names and what
@@ -73,13 +73,13 @@ func printTicks(w io.Writer, runs map[string][]float64) {
 	fmt.Fprintln(w, "| | one loop | x floor | fleet, 1,000 loops x 100 ticks | x floor | runs |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
 	for _, c := range clocks {
-		one, fleet := runs["BenchmarkOneLoop/"+c.name], runs["BenchmarkFleet/"+c.name]
+		one, fleet := runs["OneLoop/"+c.name], runs["Fleet/"+c.name]
 		if len(one)+len(fleet) == 0 {
 			continue
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %d |\n", c.label,
-			perTick(one), overFloor(one, runs["BenchmarkOneLoop/floor"]),
-			perTick(fleet), overFloor(fleet, runs["BenchmarkFleet/floor"]), max(len(one), len(fleet)))
+			perTick(one), overFloor(one, runs["OneLoop/floor"]),
+			perTick(fleet), overFloor(fleet, runs["Fleet/floor"]), max(len(one), len(fleet)))
 	}
 }
 
@@ -88,7 +88,7 @@ func perTick(xs []float64) string {
 	if len(xs) == 0 {
 		return "-"
 	}
-	return thousands(median(xs))
+	return thousands(benchlines.Median(xs))
 }
 
 // overFloor formats the ratio of the medians: two decimals below 10, three
@@ -97,7 +97,7 @@ func overFloor(xs, floor []float64) string {
 	if len(xs) == 0 || len(floor) == 0 {
 		return "-"
 	}
-	switch r := median(xs) / median(floor); {
+	switch r := benchlines.Median(xs) / benchlines.Median(floor); {
 	case r < 10:
 		return strconv.FormatFloat(r, 'f', 2, 64)
 	case r < 1000:
@@ -125,21 +125,21 @@ type fleetRuns struct {
 type perEvent struct{ ns, bytes, cpu []float64 }
 
 // add records a line in ns/event and reports whether it was one.
-func (fr *fleetRuns) add(name string, f []string) bool {
-	ns, ok := metric(f, "ns/event")
+func (fr *fleetRuns) add(l benchlines.Line) bool {
+	ns, ok := l.Values["ns/event"]
 	if !ok {
 		return false
 	}
-	if fr.byName[name] == nil {
-		fr.byName[name] = &perEvent{}
-		fr.names = append(fr.names, name)
+	if fr.byName[l.Name] == nil {
+		fr.byName[l.Name] = &perEvent{}
+		fr.names = append(fr.names, l.Name)
 	}
-	r := fr.byName[name]
+	r := fr.byName[l.Name]
 	r.ns = append(r.ns, ns)
-	if b, ok := metric(f, "B/event"); ok {
+	if b, ok := l.Values["B/event"]; ok {
 		r.bytes = append(r.bytes, b)
 	}
-	if c, ok := metric(f, "cpu-ns/event"); ok {
+	if c, ok := l.Values["cpu-ns/event"]; ok {
 		r.cpu = append(r.cpu, c)
 	}
 	return true
@@ -149,46 +149,27 @@ func (fr *fleetRuns) print(w io.Writer) {
 	if len(fr.names) == 0 {
 		return
 	}
-	base, floor := fr.byName["BenchmarkFleetCode/fakeclock"], fr.byName["BenchmarkFleetCode/floor"]
+	base, floor := fr.byName["FleetCode/fakeclock"], fr.byName["FleetCode/floor"]
 	fmt.Fprintln(w, "| driver | ns/event (median) | events/s | CPU ns/event | B/event | x fakeclock | CPU x floor | runs |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
 	for _, name := range fr.names {
 		r := fr.byName[name]
-		ns := median(r.ns)
+		ns := benchlines.Median(r.ns)
 		ratio, bytes, cpu, overFloor := "-", "-", "-", "-"
-		code := strings.HasPrefix(name, "BenchmarkFleetCode/")
+		code := strings.HasPrefix(name, "FleetCode/")
 		if base != nil && code {
-			ratio = fmt.Sprintf("%.2f", ns/median(base.ns))
+			ratio = fmt.Sprintf("%.2f", ns/benchlines.Median(base.ns))
 		}
 		if len(r.bytes) > 0 {
-			bytes = fmt.Sprintf("%.1f", median(r.bytes))
+			bytes = fmt.Sprintf("%.1f", benchlines.Median(r.bytes))
 		}
 		if len(r.cpu) > 0 {
-			cpu = fmt.Sprintf("%.0f", median(r.cpu))
+			cpu = fmt.Sprintf("%.0f", benchlines.Median(r.cpu))
 			if floor != nil && len(floor.cpu) > 0 && code {
-				overFloor = fmt.Sprintf("%.2f", median(r.cpu)/median(floor.cpu))
+				overFloor = fmt.Sprintf("%.2f", benchlines.Median(r.cpu)/benchlines.Median(floor.cpu))
 			}
 		}
 		fmt.Fprintf(w, "| %s | %.0f | %.3g | %s | %s | %s | %s | %d |\n",
-			strings.TrimPrefix(name, "Benchmark"), ns, 1e9/ns, cpu, bytes, ratio, overFloor, len(r.ns))
+			name, ns, 1e9/ns, cpu, bytes, ratio, overFloor, len(r.ns))
 	}
-}
-
-func metric(f []string, unit string) (float64, bool) {
-	for i := 2; i < len(f); i++ {
-		if f[i] == unit {
-			v, err := strconv.ParseFloat(f[i-1], 64)
-			return v, err == nil
-		}
-	}
-	return 0, false
-}
-
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

@@ -39,6 +39,8 @@ func checkTable(t *testing.T, input, want string) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	run(bytes.NewReader(in), &out)
+	if err := run(bytes.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
 	golden.Check(t, want, out.String())
 }

@@ -5,14 +5,12 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
-	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/spreadcheck/spreadcheck/internal/benchlines"
 )
 
 // A row of the table: the label, and the metric it shows.
@@ -45,24 +43,12 @@ func main() {
 
 // read returns, per benchmark, the metrics of each of its lines.
 func read(r io.Reader) (map[string][]map[string]float64, error) {
-	procs := regexp.MustCompile(`-\d+$`)
+	lines, err := benchlines.Read(r)
 	out := map[string][]map[string]float64{}
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
-			continue
-		}
-		name := strings.TrimPrefix(procs.ReplaceAllString(f[0], ""), "Benchmark")
-		m := map[string]float64{}
-		for i := 2; i+1 < len(f); i += 2 {
-			if v, err := strconv.ParseFloat(f[i], 64); err == nil {
-				m[f[i+1]] = v
-			}
-		}
-		out[name] = append(out[name], m)
+	for _, l := range lines {
+		out[l.Name] = append(out[l.Name], l.Values)
 	}
-	return out, sc.Err()
+	return out, err
 }
 
 func write(w io.Writer, lines map[string][]map[string]float64) {
@@ -114,14 +100,10 @@ func medianRatio(lines []map[string]float64, of string) float64 {
 	return med(vs)
 }
 
+// med returns the median of vs, or -1 when vs is empty.
 func med(vs []float64) float64 {
 	if len(vs) == 0 {
 		return -1
 	}
-	slices.Sort(vs)
-	if k := len(vs); k%2 == 1 {
-		return vs[k/2]
-	} else {
-		return (vs[k/2-1] + vs[k/2]) / 2
-	}
+	return benchlines.Median(vs)
 }
