@@ -52,7 +52,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
 	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
-	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see the README)")
+	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,7 @@ type output struct {
 
 // register declares the flags of every report: -json and -summary.
 func (o *output) register(fs *flag.FlagSet) {
-	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of text (the schema is in the README)")
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of text (the schema is in docs/runner.md)")
 	fs.StringVar(&o.summary, "summary", "", "also append a Markdown summary to `file` (such as $GITHUB_STEP_SUMMARY)")
 }
 
