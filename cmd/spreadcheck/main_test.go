@@ -485,3 +485,34 @@ func TestGoWorkFoldersRemoved(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubAnnotations: in GitHub Actions the report is followed by a workflow command at
+// the func line of each test that failed runs; -format text turns them off there, -format
+// github turns them on anywhere; with -json they go to stderr, so that stdout stays JSON.
+func TestGitHubAnnotations(t *testing.T) {
+	inFixtures(t)
+	t.Setenv("GITHUB_ACTIONS", "true")
+	want := "::warning file=flaky/flaky_test.go,line=14,title=flaky.TestFlaky%3A "
+	code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "./flaky")
+	if code != runner.ExitFlaky || !strings.Contains(out, want) || !strings.Contains(out, "%2C flaky past -max-flake::") {
+		t.Errorf("in Actions: exit %d, no %q in\n%s", code, want, out)
+	}
+	if !strings.Contains(out, "::warning file=flaky/flaky_test.go,line=23,title=flaky.TestSub/a_b/c.d%3A ") ||
+		strings.Contains(out, "title=flaky.TestSub%3A") || strings.Count(out, "::warning") != 2 {
+		t.Errorf("want two annotations, the subtest's at its parent's func line and none for the parent:\n%s", out)
+	}
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "text", "./flaky"); strings.Contains(out, "::") {
+		t.Errorf("-format text in Actions still annotates:\n%s", out)
+	}
+	_, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-json", "./flaky")
+	if strings.Contains(out, "::warning") || !strings.Contains(errOut, want) {
+		t.Errorf("with -json the annotations go to stderr:\nstdout %s\nstderr %s", out, errOut)
+	}
+	t.Setenv("GITHUB_ACTIONS", "")
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "github", "./flaky"); !strings.Contains(out, want) {
+		t.Errorf("-format github outside Actions does not annotate:\n%s", out)
+	}
+	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != runner.ExitBuild || !strings.Contains(errOut, "-format") {
+		t.Errorf("-format xml: exit %d, %s", code, errOut)
+	}
+}
