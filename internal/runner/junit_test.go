@@ -112,7 +112,7 @@ func TestJUnitSurefireSchema(t *testing.T) {
 	}
 	var doc struct {
 		Suites []struct {
-			Inner []byte `xml:",innerxml"`
+			Inner []byte     `xml:",innerxml"`
 			Attrs []xml.Attr `xml:",any,attr"`
 		} `xml:"testsuite"`
 	}
