@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
@@ -111,7 +113,34 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
 	}
+	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)
+}
+
+// moduleRoot returns the root of the module that holds dir ("" for the working directory),
+// relative to the working directory and slash-separated: where the paths of an audit report,
+// relative to that root, are in the repository that a CI step runs in.
+func moduleRoot(dir string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	abs := filepath.Join(wd, dir)
+	if filepath.IsAbs(dir) {
+		abs = dir
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, err := filepath.Rel(wd, d)
+			if err != nil || rel == "." {
+				return ""
+			}
+			return filepath.ToSlash(rel)
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // mergeAudit implements spreadcheck audit merge: one report from the -json reports of shards.
