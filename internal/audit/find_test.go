@@ -7,15 +7,14 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
@@ -68,17 +67,7 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
 	got := describe(sites)
-	golden := filepath.Join("testdata", "kinds.golden")
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", "kinds.golden"), got)
 }
 
 // TestRewritesCompile applies every rewrite of the kinds fixture at once, as a schema, and

@@ -4,18 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden reports in testdata")
 
 // fixtureConfig is the configuration every fixture is audited with: a fixed seed and batch
 // size, so that the runs' seeds (and the verdicts of tests that draw from them) are the same
@@ -77,13 +75,13 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 	got := normalized(rep)
 	var text bytes.Buffer
 	got.WriteText(&text)
-	golden := filepath.Join("testdata", name+".golden.json")
-	if *update {
+	path := filepath.Join("testdata", name+".golden.json")
+	if golden.Updating() {
 		var b bytes.Buffer
 		got.WriteJSON(&b)
-		os.WriteFile(golden, b.Bytes(), 0o644)
+		os.WriteFile(path, b.Bytes(), 0o644)
 	}
-	data, err := os.ReadFile(golden)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +90,6 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(&want, got); diff != "" {
-		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", golden, diff, text.String())
+		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", path, diff, text.String())
 	}
 }

@@ -91,7 +91,7 @@ func TestParsePlain(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	for _, d := range []string{
 		"--- a/x\n+++ b/x\n@@ -1 +1 @@\n+a\n+b\n",              // longer than its header
-		"--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n x\n",               // ends inside the hunk
+		"--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n x\n",              // ends inside the hunk
 		"--- a/x\n+++ b/x\n@@ -1,a +1 @@\n",                    // a count that is no number
 		"--- a/x\n+++ b/x\n@@ -1 +1,99999999999999999999 @@\n", // out of range
 		"--- a/x\n+++ b/x\n@@ -1 +1 @@\n?x\n",                  // a line no hunk has
