@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -62,11 +63,40 @@ const (
 	DefaultAlpha = 0.01
 )
 
-// BuildError is a failure to load or build the code to audit: the go command's or the
-// compiler's message.
-type BuildError struct{ Msg string }
+// BuildError is a failure to find or build the code to audit, or its mutants: what failed,
+// and the go command's or the compiler's message, each once.
+type BuildError struct {
+	Stage Stage
+	Msg   string
+}
 
-func (e *BuildError) Error() string { return e.Msg }
+// A Stage says where a BuildError stopped the audit.
+type Stage string
+
+// The stages at which an audit stops before it runs anything.
+const (
+	NotAModule Stage = "not a module" // Config.Dir is in no Go module (nor workspace)
+	NoPackage  Stage = "no package"   // a pattern names no package of the module or its dependencies
+	Compile    Stage = "compile"      // the code, or its tests, do not build
+	// MutantsCompile: the code builds but no mutant of a package does. The rewrites are
+	// meant to compile wherever the code does: this is a defect of the audit, reported
+	// rather than counted as a package with nothing to test.
+	MutantsCompile Stage = "mutants compile"
+)
+
+var stageHeads = map[Stage]string{
+	NotAModule:     "is not in a Go module",
+	NoPackage:      "no such package",
+	Compile:        "the code does not build",
+	MutantsCompile: "no mutant of the package compiles (a defect of spreadcheck audit: please report it with this message)",
+}
+
+func (e *BuildError) Error() string {
+	if e.Stage == NotAModule {
+		return e.Msg + " " + stageHeads[e.Stage] + ": no go.mod in it or in a folder above it (go mod init makes one)"
+	}
+	return stageHeads[e.Stage] + ":\n" + e.Msg
+}
 
 // ErrNoPackages is returned when the patterns match no package.
 var ErrNoPackages = errors.New("audit: the patterns match no packages")
@@ -147,24 +177,21 @@ func isVet(flag string) bool { return strings.HasPrefix(flag, "-vet=") || flag =
 // load type-checks the non-test files of the packages and returns them with the module's
 // path and directory.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string, error) {
+	if err := inModule(ctx, cfg.Dir); err != nil {
+		return nil, "", "", err
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
 	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
 	if err != nil {
-		return nil, "", "", &BuildError{Msg: err.Error()}
+		return nil, "", "", &BuildError{Stage: Compile, Msg: err.Error()}
 	}
 	if len(pkgs) == 0 {
 		return nil, "", "", ErrNoPackages
 	}
-	var msgs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
-		}
-	})
-	if len(msgs) > 0 {
-		return nil, "", "", &BuildError{Msg: strings.Join(msgs, "\n")}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, "", "", err
 	}
 	for _, p := range pkgs {
 		if p.Module != nil {
@@ -173,6 +200,62 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string,
 	}
 	dir, err := filepath.Abs(cfg.Dir)
 	return pkgs, "", dir, err
+}
+
+// inModule returns a BuildError when dir is in no Go module and no workspace, as the go
+// command finds them: go/packages would only say that the pattern ./... matches nothing there.
+func inModule(ctx context.Context, dir string) error {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOWORK")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("audit: go env in %s: %v", orDot(dir), err)
+	}
+	gomod, gowork, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if gomod != "" && gomod != os.DevNull || gowork != "" && gowork != "off" {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	return &BuildError{Stage: NotAModule, Msg: abs}
+}
+
+// loadErrors returns the errors of the packages and their dependencies as one BuildError, each
+// message once: a pattern that names no package, or the compiler's messages. go/packages gives
+// a package that does not type-check both go list's message and the type checker's, which say
+// the same: the type checker's, with their positions, are kept.
+func loadErrors(pkgs []*packages.Package) error {
+	var missing []string
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
+			missing = append(missing, p.PkgPath+": "+p.Errors[0].Msg)
+		}
+	}
+	if len(missing) > 0 {
+		return &BuildError{Stage: NoPackage, Msg: strings.Join(missing, "\n")}
+	}
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typed := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		for _, e := range p.Errors {
+			if typed && e.Kind == packages.ListError {
+				continue
+			}
+			m := e.Msg
+			if e.Pos != "" {
+				m = e.Pos + ": " + m
+			}
+			if !slices.Contains(msgs, m) {
+				msgs = append(msgs, m)
+			}
+		}
+	})
+	if len(msgs) > 0 {
+		return &BuildError{Stage: Compile, Msg: strings.Join(msgs, "\n")}
+	}
+	return nil
 }
 
 // auditor holds one audit's state.
@@ -320,7 +403,7 @@ func (a *auditor) originalError(ctx context.Context, msgs []string) error {
 		return err
 	}
 	if orig := buildErrors(bins); len(orig) > 0 {
-		return &BuildError{Msg: strings.Join(orig, "\n")}
+		return &BuildError{Stage: Compile, Msg: strings.Join(orig, "\n")}
 	}
 	for _, s := range a.sites {
 		if s.NotViable == "" {

@@ -109,14 +109,14 @@ func TestNeverWritesTheTree(t *testing.T) {
 	}
 }
 
-// TestBadInput: code that does not compile is a BuildError with the compiler's message; no
-// randomness is no error and no site; patterns that match nothing are a BuildError that names
-// them. None of these builds a test binary.
+// TestBadInput: code that does not compile is a BuildError with the compiler's message, once;
+// no randomness is no error and no site; patterns that match nothing, and a folder in no
+// module, are BuildErrors that say so and name them. None of these builds a test binary.
 func TestBadInput(t *testing.T) {
 	_, err := Run(context.Background(), fixtureConfig("broken"))
 	var be *BuildError
-	if !errors.As(err, &be) || !strings.Contains(be.Msg, "broken.go:8") {
-		t.Errorf("broken: error %v, want a BuildError naming broken.go:8", err)
+	if !errors.As(err, &be) || be.Stage != Compile || strings.Count(be.Msg, "broken.go:8") != 1 {
+		t.Errorf("broken: error %v, want a BuildError of the compile stage naming broken.go:8 once", err)
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
@@ -126,8 +126,13 @@ func TestBadInput(t *testing.T) {
 
 	cfg := fixtureConfig("norand")
 	cfg.Patterns = []string{"./nothing/..."}
-	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
-		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NoPackage || !strings.Contains(be.Msg, "./nothing/...") {
+		t.Errorf("a pattern matching nothing: error %v, want a BuildError of no package that names it", err)
+	}
+
+	cfg.Dir, cfg.Patterns = t.TempDir(), nil
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NotAModule || be.Msg != cfg.Dir {
+		t.Errorf("a folder in no module: error %v, want a BuildError of not a module that names it", err)
 	}
 }
 
