@@ -330,8 +330,10 @@ func (a *auditor) judge(ctx context.Context) error {
 // buildSchemata builds every test binary with every site rewritten. A site whose rewrite
 // does not compile is marked not viable and the build tried again without it; when the
 // compiler's message names no site, the unmodified code is built to tell a package that does
-// not compile (a BuildError) from a schema that does not.
+// not compile from a schema that does not. Either way, a package none of whose mutants
+// compiles is a BuildError: the audit would otherwise pass having tested nothing.
 func (a *auditor) buildSchemata(ctx context.Context) error {
+	var all []string // the compiler's messages of every attempt
 	for attempt := 0; ; attempt++ {
 		dir := filepath.Join(a.tmp, fmt.Sprintf("schema-%d", attempt))
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -353,13 +355,14 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs := buildErrors(bins)
+		msgs := ov.originals(buildErrors(bins))
 		if len(msgs) == 0 {
 			a.bins = bins
-			return nil
+			return a.noneCompiles(all)
 		}
+		all = append(all, msgs...)
 		if !a.blame(msgs) || attempt == 3 {
-			return a.originalError(ctx, msgs)
+			return a.originalError(ctx, all)
 		}
 	}
 }
@@ -386,7 +389,7 @@ func (a *auditor) blame(msgs []string) bool {
 		for _, m := range msgs {
 			for _, l := range strings.Split(m, "\n") {
 				if strings.Contains(l, needle) {
-					s.NotViable = "does not compile: " + strings.TrimSpace(l)
+					s.NotViable = notCompiled + strings.TrimSpace(l)
 					found = true
 				}
 			}
@@ -395,8 +398,11 @@ func (a *auditor) blame(msgs []string) bool {
 	return found
 }
 
+// notCompiled starts the reason of a site whose rewrite the compiler refused.
+const notCompiled = "does not compile: "
+
 // originalError builds the unmodified code: when it fails too, the user's code does not
-// build; otherwise the schemata do not, and every site of the failing packages is not viable.
+// build; otherwise the mutant schemata do not, and no mutant of theirs can run.
 func (a *auditor) originalError(ctx context.Context, msgs []string) error {
 	bins, err := a.eng.build(ctx, a.cfg.Patterns)
 	if err != nil {
@@ -405,13 +411,28 @@ func (a *auditor) originalError(ctx context.Context, msgs []string) error {
 	if orig := buildErrors(bins); len(orig) > 0 {
 		return &BuildError{Stage: Compile, Msg: strings.Join(orig, "\n")}
 	}
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(msgs, "\n")}
+}
+
+// noneCompiles returns a BuildError with the compiler's messages when some package with
+// sites has none left whose rewrite compiles, and one at least that the compiler refused.
+func (a *auditor) noneCompiles(msgs []string) error {
+	viable, refused := map[string]bool{}, map[string]bool{}
 	for _, s := range a.sites {
-		if s.NotViable == "" {
-			s.NotViable = "the mutant schema does not compile: " + firstLine(strings.Join(msgs, "\n"))
+		viable[s.Package] = viable[s.Package] || s.NotViable == ""
+		refused[s.Package] = refused[s.Package] || strings.HasPrefix(s.NotViable, notCompiled)
+	}
+	var none []string
+	for p := range refused {
+		if !viable[p] {
+			none = append(none, p)
 		}
 	}
-	a.bins = bins
-	return nil
+	if len(none) == 0 {
+		return nil
+	}
+	sort.Strings(none)
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(none, ", ") + ":\n" + strings.Join(msgs, "\n")}
 }
 
 func firstLine(s string) string {
