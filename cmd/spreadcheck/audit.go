@@ -117,12 +117,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return audit.ExitError
 	}
 	rep, err := audit.Run(ctx, f.cfg)
-	var be *audit.BuildError
-	switch {
-	case errors.As(err, &be):
-		fmt.Fprintf(stderr, "spreadcheck audit: the code does not build:\n%s\n", be.Msg)
-		return audit.ExitError
-	case err != nil:
+	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
 	}

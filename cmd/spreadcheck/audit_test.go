@@ -90,6 +90,40 @@ func TestAuditBadCode(t *testing.T) {
 	}
 }
 
+// TestAuditLoadErrors: what stops an audit before it builds says what it is, once: the
+// compiler's message of code that does not build (once, without the "-: " that go/packages
+// puts before a message with no position), a folder in no module, a pattern naming no
+// package; none of them is "the code does not build" when the code was never found.
+func TestAuditLoadErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	broken, norand, nomod := fixture(t, "broken"), fixture(t, "norand"), t.TempDir()
+	if err := os.WriteFile(filepath.Join(nomod, "x.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir        string
+		args       []string
+		want, once string // in stderr; once: exactly once
+	}{
+		{broken, nil, "the code does not build", "broken.go:8:9: invalid operation"},
+		{nomod, nil, "no go.mod", "is not in a Go module"},
+		{norand, []string{"./nothing"}, "./nothing", "no such package"},
+		{norand, []string{"./nothing/..."}, "./nothing/...", "no such package"},
+		{norand, []string{"example.com/norand/sub"}, "example.com/norand/sub", "no such package"},
+	} {
+		t.Chdir(c.dir)
+		var out, errb bytes.Buffer
+		code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb)
+		msg := errb.String()
+		if code != audit.ExitError || !strings.Contains(msg, c.want) || strings.Count(msg, c.once) != 1 ||
+			strings.Contains(msg, "-: ") || c.dir != broken && strings.Contains(msg, "does not build") {
+			t.Errorf("%s %q: exit %d, stderr:\n%s\nwant exit 2, %q, %q once, no \"-: \"", filepath.Base(c.dir), c.args, code, msg, c.want, c.once)
+		}
+	}
+}
+
 // TestAuditShardsMerge audits the story fixture whole and in two shards, merges the shards'
 // JSON reports, and checks that the merged report has every mutant once with the verdict of
 // the whole audit, and the same exit status.

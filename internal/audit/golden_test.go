@@ -2,13 +2,14 @@ package audit
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
@@ -68,6 +69,40 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestOldGoLines audits the oldgo fixture (a draw of each kind that code before generics
+// holds) under the go lines of long-lived modules: its own go 1.11, go 1.16, go 1.17, and none
+// (which the go command reads as 1.16), each a copy of it whose go.mod says so. The go command
+// compiles the rewrites at that version; every report is the one golden report, with no
+// mutant not viable.
+func TestOldGoLines(t *testing.T) {
+	longtest.Skip(t) // audits a fixture module four times with the go command
+	for _, line := range []string{"go 1.11", "go 1.16", "go 1.17", ""} {
+		t.Run(cmp.Or(line, "no go line"), func(t *testing.T) {
+			dir := copyFixture(t, "oldgo")
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/oldgo\n\n"+line+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg := fixtureConfig("oldgo")
+			cfg.Dir = dir
+			rep, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "oldgo", rep)
+		})
+	}
+}
+
+// copyFixture copies a fixture module into a temporary folder and returns the folder.
+func copyFixture(t *testing.T, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // checkGolden compares a fixture's report, normalized, with its golden file (-update
 // rewrites it).
 func checkGolden(t *testing.T, name string, rep *Report) {
@@ -89,7 +124,7 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 	if err := json.Unmarshal(data, &want); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(&want, got); diff != "" {
+	if diff := gocmp.Diff(&want, got); diff != "" {
 		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", path, diff, text.String())
 	}
 }
