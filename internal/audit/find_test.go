@@ -67,18 +67,7 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 // list.
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
-	got := describe(sites)
-	golden := filepath.Join("testdata", "kinds.golden")
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
-	}
+	checkSites(t, "kinds.golden", sites)
 }
 
 // TestRewritesCompile applies every rewrite of the kinds fixture at once, as a schema, and
@@ -145,5 +134,31 @@ func TestBlame(t *testing.T) {
 	}
 	if want := "does not compile: ./a.go:7:12: cannot use x (variable of type int) as float64"; sites[0].NotViable != want || sites[1].NotViable != "" {
 		t.Errorf("not viable: %q and %q; want %q for a.go only", sites[0].NotViable, sites[1].NotViable, want)
+	}
+}
+
+// TestFindThroughLocals: a clock reading held in a local reaches a seed, or is taken modulo
+// n, through assignments (a time.Time, an operator, a conversion) and is a site where it
+// arrives; a constant held in a local is not. The golden file pins the list.
+func TestFindThroughLocals(t *testing.T) {
+	sites, _ := findFixture(t, "clockseed")
+	checkSites(t, "clockseed.sites", sites)
+}
+
+// checkSites compares the sites of a fixture, as describe lists them, with the golden file
+// name in testdata (-update rewrites it).
+func checkSites(t *testing.T, name string, sites []*Site) {
+	t.Helper()
+	got := describe(sites)
+	golden := filepath.Join("testdata", name)
+	if *update {
+		os.WriteFile(golden, []byte(got), 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
 	}
 }

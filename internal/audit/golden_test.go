@@ -55,11 +55,11 @@ func normalized(r *Report) *Report {
 }
 
 // TestGolden audits the other fixture modules and compares each report with its golden
-// file: gaps (randomness tests miss in five ways) and equiv (a draw for each way a mutant
-// is equivalent). TestEndToEnd does the story fixture in the normal run.
+// file: gaps (randomness tests miss in five ways), equiv (a draw for each way a mutant
+// is equivalent) and clockseed (clock readings that reach a seed through locals). TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {
