@@ -48,6 +48,7 @@ type Site struct {
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
+	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
 }
 
 // randPkgs are the packages whose calls are draws.
@@ -316,6 +317,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
+	s.bits = f.drawBits(s, call, name)
 	if kind == mutants.BoundedDraw && f.pure(call.Args[0]) {
 		s.bound = f.text(call.Args[0])
 	}

@@ -162,3 +162,12 @@ func checkSites(t *testing.T, name string, sites []*Site) {
 		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
 	}
 }
+
+// TestFindReductions: the halved range of a draw of uniform bits is equivalent where the code
+// keeps none of the top bit (% 16, & 0xff, uint16(...), & 15 of IntN(256), a widening then
+// % 1024) and a real mutant where it keeps it (& (1<<31)) or reduces by a modulus that is no
+// constant power of two (% uint32(n)). The golden file pins the list.
+func TestFindReductions(t *testing.T) {
+	sites, _ := findFixture(t, "reduced")
+	checkSites(t, "reduced.sites", sites)
+}
