@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
@@ -52,7 +54,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
 	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
-	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see the README)")
+	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err
@@ -111,7 +113,34 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
 	}
+	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)
+}
+
+// moduleRoot returns the root of the module that holds dir ("" for the working directory),
+// relative to the working directory and slash-separated: where the paths of an audit report,
+// relative to that root, are in the repository that a CI step runs in.
+func moduleRoot(dir string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	abs := filepath.Join(wd, dir)
+	if filepath.IsAbs(dir) {
+		abs = dir
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, err := filepath.Rel(wd, d)
+			if err != nil || rel == "." {
+				return ""
+			}
+			return filepath.ToSlash(rel)
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // mergeAudit implements spreadcheck audit merge: one report from the -json reports of shards.

@@ -14,8 +14,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // Config says what to audit and how.
@@ -365,7 +365,7 @@ func (a *auditor) trace(ctx context.Context) error {
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
 			jobs = append(jobs, job{pkg: b, filter: "^" + regexp.QuoteMeta(n) + "$",
-				env: []string{mutants.TraceEnv + "=" + path}, run: len(jobs) + 1})
+				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1})
 			refs = append(refs, testRef{i, n})
 		}
 	}
@@ -379,7 +379,7 @@ func (a *auditor) trace(ctx context.Context) error {
 				a.bins[refs[r.job].bin].ImportPath, refs[r.job].test, timeout))
 			continue
 		}
-		data, _ := os.ReadFile(jobs[r.job].env[0][len(mutants.TraceEnv)+1:])
+		data, _ := os.ReadFile(jobs[r.job].env[0][len(rewrite.TraceEnv)+1:])
 		seen := map[int]bool{}
 		for _, l := range strings.Fields(string(data)) {
 			var id int

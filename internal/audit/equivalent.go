@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
@@ -64,11 +65,11 @@ func discarded(stack []ast.Node) bool {
 // returns the one value all of them become ("" when they do not all become one value).
 type clamp struct {
 	what   string // the expression, for the reason: "the conversion to int64", "max(..., 1)"
-	result func(mutants.Interval) (string, bool)
+	result func(rewrite.Interval) (string, bool)
 }
 
 // clamped proves the patterns below, for a draw whose values and mutants' values are known
-// exactly (mutants.Draw.Values: a [0, 1) draw, a bounded draw with a constant bound):
+// exactly (rewrite.Draw.Values: a [0, 1) draw, a bounded draw with a constant bound):
 //
 //   - an integer conversion of the draw itself, int64(rand.Float64()): every value in (-1, 1)
 //     truncates to 0;
@@ -84,7 +85,7 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 		return
 	}
 	n := int64(0)
-	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok && s.Draw.Kind == mutants.BoundedDraw && len(call.Args) == 1 {
+	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok && s.Draw.Kind == rewrite.BoundedDraw && len(call.Args) == 1 {
 		n, _ = f.constInt(call.Args[0])
 	}
 	iv, ok := s.Draw.Values(mutants.Class{}, n)
@@ -132,7 +133,7 @@ func (f *finder) truncation(call *ast.CallExpr) (clamp, bool) {
 		return clamp{}, false
 	}
 	return clamp{what: "the conversion to " + types.TypeString(tv.Type, f.imports.userQualifier),
-		result: func(iv mutants.Interval) (string, bool) {
+		result: func(iv rewrite.Interval) (string, bool) {
 			return "0", iv.Lo > -1 && iv.Hi < 1
 		}}, true
 }
@@ -171,7 +172,7 @@ func (f *finder) minMax(call *ast.CallExpr, draw ast.Node) (clamp, bool) {
 	if !found {
 		return clamp{}, false
 	}
-	return clamp{what: fmt.Sprintf("%s(..., %s)", name, text), result: func(iv mutants.Interval) (string, bool) {
+	return clamp{what: fmt.Sprintf("%s(..., %s)", name, text), result: func(iv rewrite.Interval) (string, bool) {
 		if isMax {
 			return text, iv.Hi <= bound
 		}

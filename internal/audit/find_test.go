@@ -17,7 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // describe lists the sites one per line: where, what, its kind, the enclosing function, and
@@ -108,7 +108,7 @@ func TestRewritesCompile(t *testing.T) {
 func TestIntegerConstraint(t *testing.T) {
 	conf := types.Config{}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "c.go", "package c\ntype C interface{ "+mutants.IntegerConstraint+" }\n", 0)
+	f, err := parser.ParseFile(fset, "c.go", "package c\ntype C interface{ "+rewrite.IntegerConstraint+" }\n", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestIntegerConstraint(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c := pkg.Scope().Lookup("C").Type().Underlying(); !types.Identical(c, integerConstraint) {
-		t.Errorf("mutants.IntegerConstraint is %v, the audit's integerConstraint %v", c, integerConstraint)
+		t.Errorf("rewrite.IntegerConstraint is %v, the audit's integerConstraint %v", c, integerConstraint)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
@@ -71,7 +72,7 @@ func (f *fakeEngine) process(i int, j job) result {
 			sel = append(sel, n)
 		}
 	}
-	active, trace := env(j.env, mutants.MutantEnv), env(j.env, mutants.TraceEnv)
+	active, trace := env(j.env, rewrite.MutantEnv), env(j.env, rewrite.TraceEnv)
 	r := result{job: i, elapsed: f.startup}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
@@ -116,7 +117,7 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	cfg.Log = func(string, ...any) {}
 	var sites []*Site
 	for i := range nSites {
-		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: mutants.Draw{Kind: mutants.UnitDraw}, Equivalent: map[string]string{}})
+		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: rewrite.Draw{Kind: rewrite.UnitDraw}, Equivalent: map[string]string{}})
 	}
 	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
@@ -130,8 +131,8 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 func jobShapes(jobs []job) (baseline, mutant map[string][]int) {
 	baseline, mutant = map[string][]int{}, map[string][]int{}
 	for _, j := range jobs {
-		switch m := env(j.env, mutants.MutantEnv); {
-		case env(j.env, mutants.TraceEnv) != "":
+		switch m := env(j.env, rewrite.MutantEnv); {
+		case env(j.env, rewrite.TraceEnv) != "":
 		case m == "":
 			baseline[j.filter] = append(baseline[j.filter], j.count)
 		default:
@@ -270,7 +271,7 @@ func TestHungInTrace(t *testing.T) {
 	rep := fakeAudit(t, eng, 1, Config{})
 	var runs []string
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			runs = append(runs, j.filter)
 		}
 	}
@@ -368,7 +369,7 @@ func TestCPU(t *testing.T) {
 	}
 	cpus := map[string]bool{}
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			cpus[j.cpu] = true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"math/bits"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
@@ -83,7 +84,7 @@ func keptBits(k int, steps []reduction) int {
 // likely: a full-range draw, or a bounded draw of a constant power of two.
 func (f *finder) drawBits(s *Site, call *ast.CallExpr, name string) int {
 	switch s.Draw.Kind {
-	case mutants.FullDraw:
+	case rewrite.FullDraw:
 		intBits := f.width(types.Typ[types.Int])
 		switch name {
 		case "Int31", "Int32":
@@ -99,7 +100,7 @@ func (f *finder) drawBits(s *Site, call *ast.CallExpr, name string) int {
 		case "Uint":
 			return intBits
 		}
-	case mutants.BoundedDraw:
+	case rewrite.BoundedDraw:
 		if n, ok := f.constInt(call.Args[0]); ok && n >= 2 && n&(n-1) == 0 {
 			return bits.TrailingZeros64(uint64(n))
 		}

@@ -57,7 +57,7 @@ type SiteReport struct {
 	Expr    string         `json:"expr"` // the source text of the draw
 	Package string         `json:"package"`
 	Func    string         `json:"func"` // the enclosing function
-	Kind    string         `json:"kind"` // the kind of draw (mutants.DrawKind)
+	Kind    string         `json:"kind"` // the kind of draw (rewrite.DrawKind)
 	Mutants []MutantReport `json:"mutants"`
 	// Dead, when set, says why the draw's value never reaches the code: the code is broken
 	// the way a constant mutant is, and its tests let it through.

@@ -1,4 +1,4 @@
-package mutants
+package rewrite
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // A DrawKind says what a draw returns, which decides how each class rewrites it.
@@ -31,14 +33,14 @@ const (
 // clock-derived rewrite of a value already read from a clock, or a sign-flip or a
 // collapsed range of a permutation or a seed, would be no mutant at all, so those kinds have
 // fewer.
-func (k DrawKind) Classes() []Class {
+func (k DrawKind) Classes() []mutants.Class {
 	switch k {
 	case ClockModDraw:
-		return []Class{Constant, SignFlip, CollapsedRange}
+		return []mutants.Class{mutants.Constant, mutants.SignFlip, mutants.CollapsedRange}
 	case ClockSeed, PermDraw, ShuffleDraw:
-		return []Class{Constant}
+		return []mutants.Class{mutants.Constant}
 	}
-	return Classes()
+	return mutants.Classes()
 }
 
 // Discards reports whether a draw of this kind whose value is thrown away is still a
@@ -83,8 +85,8 @@ const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~ui
 // Equivalent returns why a class cannot change what this draw yields, or "" when it can:
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
 // a reflection of it, the same uniform distribution.
-func (d Draw) Equivalent(c Class) string {
-	if c == SignFlip && d.Kind == FullDraw && d.Unsigned {
+func (d Draw) Equivalent(c mutants.Class) string {
+	if c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned {
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
 	}
 	return ""
@@ -99,7 +101,7 @@ type Interval struct{ Lo, Hi float64 }
 // Float32), and a bounded draw of a signed type (not a generic one) whose bound n is a
 // known integer from 1 to 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
 // draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
-func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
+func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
 	switch {
 	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
 		return unitValues(c, d.Type == "float32"), true
@@ -112,32 +114,32 @@ func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
 // unitValues are the values of a [0, 1) draw: its largest is the float just under 1; the
 // clock's (nanoseconds mod 1e9, over 1e9) is 0.999999999, or 1 in float32, where
 // 999,999,999 rounds to 1e9.
-func unitValues(c Class, single bool) Interval {
+func unitValues(c mutants.Class, single bool) Interval {
 	top, clock := 1-0x1p-53, 0.999999999
 	if single {
 		top, clock = 1-0x1p-24, 1
 	}
 	switch c {
-	case Constant:
+	case mutants.Constant:
 		return Interval{0.5, 0.5}
-	case SignFlip:
+	case mutants.SignFlip:
 		return Interval{-top, 0}
-	case ClockDerived:
+	case mutants.ClockDerived:
 		return Interval{0, clock}
-	case CollapsedRange:
+	case mutants.CollapsedRange:
 		return Interval{0, top / 2}
 	}
 	return Interval{0, top}
 }
 
 // boundedValues are the values of an integer draw in [0, n), integer division rounding down.
-func boundedValues(c Class, n float64) Interval {
+func boundedValues(c mutants.Class, n float64) Interval {
 	switch c {
-	case Constant:
+	case mutants.Constant:
 		return Interval{math.Floor(n / 2), math.Floor(n / 2)}
-	case SignFlip:
+	case mutants.SignFlip:
 		return Interval{1 - n, 0}
-	case CollapsedRange:
+	case mutants.CollapsedRange:
 		return Interval{0, math.Floor((n - 1) / 2)}
 	}
 	return Interval{0, n - 1}
@@ -173,19 +175,19 @@ func (d Draw) check() error {
 	n, ok := arity[d.Kind]
 	switch {
 	case !ok:
-		return fmt.Errorf("mutants: unknown draw kind %q", d.Kind)
+		return fmt.Errorf("rewrite: unknown draw kind %q", d.Kind)
 	case len(d.Args) != n:
-		return fmt.Errorf("mutants: a %s draw takes %d arguments, not %d", d.Kind, n, len(d.Args))
+		return fmt.Errorf("rewrite: a %s draw takes %d arguments, not %d", d.Kind, n, len(d.Args))
 	case n == 0 && d.Value == "":
-		return fmt.Errorf("mutants: a %s draw needs its Value", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Value", d.Kind)
 	case n > 0 && d.Kind != ClockModDraw && d.Func == "":
-		return fmt.Errorf("mutants: a %s draw needs its Func", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Func", d.Kind)
 	case d.Kind == FullDraw && d.Max == "":
-		return fmt.Errorf("mutants: a %s draw needs its Max", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Max", d.Kind)
 	case d.Type == "" && !fixedType[d.Kind] && !d.Generic:
-		return fmt.Errorf("mutants: a %s draw needs its Type", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Type", d.Kind)
 	case d.Generic && d.Kind != BoundedDraw && d.Kind != ClockModDraw:
-		return fmt.Errorf("mutants: a %s draw has no generic rewrite: only an integer draw's type can be a type parameter", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw has no generic rewrite: only an integer draw's type can be a type parameter", d.Kind)
 	}
 	return nil
 }
@@ -194,8 +196,8 @@ func (d Draw) check() error {
 var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, PermDraw: true, ShuffleDraw: true}
 
 // ClassCode is the number by which a helper names a class: 1 + its index in Classes.
-func ClassCode(c Class) int {
-	for i, k := range Classes() {
+func ClassCode(c mutants.Class) int {
+	for i, k := range mutants.Classes() {
 		if k == c {
 			return i + 1
 		}
@@ -213,7 +215,7 @@ func (d Draw) Helper(site int) (string, error) {
 	}
 	body, ok := helperBodies[d.Kind]
 	if !ok {
-		return "", fmt.Errorf("mutants: no rewrite for a %s draw", d.Kind)
+		return "", fmt.Errorf("rewrite: no rewrite for a %s draw", d.Kind)
 	}
 	name, typ := helperName(site), d.Type
 	if d.Generic {
