@@ -64,8 +64,8 @@ func (f *testFlow) findSites() {
 			f.spread = true
 			continue
 		}
-		fact := f.c.randomCall(call)
-		if fact == nil || !isNumeric(f.c.typeOf(call)) || f.c.declaredInTest(call) {
+		fact, inTest := f.c.randomCallee(call)
+		if fact == nil || !isNumeric(f.c.typeOf(call)) || inTest {
 			continue
 		}
 		loop, ok := f.c.repeatingLoop(cur, call)
@@ -82,13 +82,6 @@ func (f *testFlow) findSites() {
 func (c *checker) isSpreadCheck(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath && fn.Name() != "Rand" && fn.Name() != "ReplayCommand"
-}
-
-// declaredInTest reports whether call calls a function declared in a test file of this
-// package: a helper of the tests, not the code under test.
-func (c *checker) declaredInTest(call *ast.CallExpr) bool {
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	return fn != nil && fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 }
 
 // repeatingLoop returns the innermost loop around cur, in the same function, whose variables
