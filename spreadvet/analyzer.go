@@ -44,6 +44,7 @@ type checker struct {
 	funcVals map[*types.Var][]ast.Expr
 	impls    map[*types.Func][]*types.Func // the implementations of interface methods
 	visiting map[*ast.FuncLit]bool         // the literals whose randomness is being decided
+	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations, indexed once
 }
 
 func run(pass *analysis.Pass) (any, error) {

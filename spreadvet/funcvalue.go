@@ -108,7 +108,7 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 	case *ast.CallExpr: // WithJitter(0.5)(d): the func a random function returns
 		if fn := typeutil.StaticCallee(c.pass.TypesInfo, e); fn != nil && returnsFunc(fn) {
 			if f := c.randomFact(fn); f != nil {
-				return &randomFunc{Via: "the func " + fn.Name() + " returns"}, c.isTestFile(fn.Pos())
+				return &randomFunc{Via: "the func " + fn.Name() + " returns", Hops: f.Hops}, c.isTestFile(fn.Pos())
 			}
 		}
 		return nil, false
@@ -160,7 +160,7 @@ func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
 	}
 	for _, call := range calls {
 		if f := c.randomCall(call); f != nil {
-			return &randomFunc{Via: "a func literal that " + strings.TrimPrefix(f.Via, "a func literal that ")}
+			return &randomFunc{Via: "a func literal that " + strings.TrimPrefix(f.Via, "a func literal that "), Hops: f.Hops + 1}
 		}
 	}
 	return nil
@@ -208,7 +208,7 @@ func (c *checker) interfaceFact(m *types.Func) (*randomFunc, bool) {
 				recv = p.Elem()
 			}
 			name := recv.(*types.Named).Obj().Name()
-			return &randomFunc{Via: "its implementation " + name + "." + impl.Name() + ", which " + f.Via}, false
+			return &randomFunc{Via: "its implementation " + name + "." + impl.Name() + ", which " + f.Via, Dist: f.Dist, Hops: f.Hops}, false
 		}
 	}
 	return nil, false

@@ -17,6 +17,7 @@ import (
 type randomFunc struct {
 	Via  string   // what makes it random, for messages: "rand.Float64", "calls Jitter"
 	Dist *uniform // the distribution of its result, when it can be read from its body
+	Hops int      // the calls between it and the draw: 0 when it draws itself
 }
 
 func (*randomFunc) AFact() {}
@@ -86,8 +87,8 @@ func (c *checker) findRandomFuncs() {
 				continue
 			}
 			for _, call := range callees {
-				if c.randomCall(call) != nil {
-					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call)}
+				if f := c.randomCall(call); f != nil {
+					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1}
 					changed = true
 					break
 				}
