@@ -23,6 +23,7 @@ func (c *checker) tests() {
 		if tb == "" {
 			continue
 		}
+		c.chanceVerdicts(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()
 		if f.spread || len(f.sites) == 0 {

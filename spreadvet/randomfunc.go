@@ -131,7 +131,8 @@ func (c *checker) directRandomness(fd cursor) (via string, calls []*ast.CallExpr
 			if d, ok := c.drawOf(n); ok && via == "" {
 				via = "rand." + d.name
 			}
-			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !ok || !tv.IsType() {
+			_, lit := ast.Unparen(n.Fun).(*ast.FuncLit) // its calls are in the preorder already
+			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !lit && (!ok || !tv.IsType()) {
 				calls = append(calls, n)
 			}
 		case *ast.BinaryExpr:
