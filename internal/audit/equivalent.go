@@ -12,9 +12,11 @@ import (
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
-// Equivalent mutants are found two ways. Statically, before anything runs (see equivalent
-// and clamped): a draw whose value is discarded, a range of one value, the sign of a draw over
-// a whole unsigned type, and a value truncated or clamped away by the expression around it.
+// Equivalent mutants are found two ways. Statically, before anything runs (see equivalent,
+// clamped and reduced): a draw whose value is discarded, a range of one value, the sign of a
+// draw over a whole unsigned type, a value truncated or clamped away by the expression around
+// it, and the halved range of a draw of uniform bits that the code reduces to bits halving
+// leaves alone.
 // After the runs, a survivor whose test binary compiles to the original's bytes with the
 // draw's value replaced by 0 (see identical.go).
 
@@ -36,6 +38,7 @@ func (f *finder) equivalent(s *Site, stack []ast.Node) {
 		}
 	}
 	f.clamped(s, stack)
+	f.reduced(s, stack)
 }
 
 // discarded reports whether the value of the innermost node of the stack is thrown away.
