@@ -28,22 +28,6 @@ const (
 	CheckPhases TimeCheck = "phases" // a fleet's phases uniform over the interval
 )
 
-// The suspects of the checks on event times that no broken random number explains: what a
-// loop's schedule or a fleet does wrong. (A loop's draws that stick, alternate or average off
-// the middle of their window point to the suspects of package mutants.)
-const (
-	// SuspectOffSchedule: a loop's events off what its schedule allows: a sleep where a ticker
-	// was declared, work that adds to every period, a missing or an extra event.
-	SuspectOffSchedule Suspect = "off-schedule"
-	// SuspectLockstep: a fleet's loops fire together.
-	SuspectLockstep Suspect = "lockstep"
-	// SuspectPacked: a fleet's loops fire within part of the interval.
-	SuspectPacked Suspect = "packed"
-	// SuspectClustered: more of a fleet's loops share a time bucket than independent uniform
-	// phases allow.
-	SuspectClustered Suspect = "clustered"
-)
-
 // timeConfig holds the options of the checks on event times.
 type timeConfig struct {
 	warmUp  int64           // intervals the fleet checks skip

@@ -12,7 +12,7 @@ var Public = []string{"spread", "sizing", "mutants", "fakeclock"}
 
 // Limit is the most exported names (see Count) the public packages may have together. The
 // goal is 150; Limit comes down to it as names are cut, so that none comes back.
-const Limit = 182
+const Limit = 170
 
 // Lines returns one line per exported name of pkg: each package-level constant, variable,
 // type and function, each exported method of an exported type (or of the interface it
