@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A span is a byte range [start, end) of a file.
@@ -326,7 +326,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
-				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+				s.Equivalent[string(c)] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
 			}
 		}
 	}
@@ -355,7 +355,7 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
-	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
 }
 

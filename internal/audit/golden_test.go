@@ -13,7 +13,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // fixtureConfig is the configuration every fixture is audited with: a fixed seed and batch
@@ -41,7 +41,7 @@ func normalized(r *Report) *Report {
 		s := &c.Sites[i]
 		s.Mutants = append([]MutantReport(nil), s.Mutants...)
 		for j := range s.Mutants {
-			if m := &s.Mutants[j]; m.Class == mutants.ClockDerived.Name && (m.Verdict == Killed || m.Verdict == Survived) {
+			if m := &s.Mutants[j]; m.Class == string(spread.SuspectClockDerived) && (m.Verdict == Killed || m.Verdict == Survived) {
 				*m = MutantReport{Class: m.Class, Verdict: readsTheClock}
 			}
 		}

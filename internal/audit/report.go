@@ -9,7 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // Verdict is what the audit concluded about one mutant.
@@ -127,10 +128,10 @@ type TestBaseline struct {
 
 // checkFor is the spread check that rejects each class at n = 1,000.
 var checkFor = map[string]string{
-	mutants.Constant.Name:       "distinct",
-	mutants.SignFlip.Name:       "bounds",
-	mutants.ClockDerived.Name:   "independence",
-	mutants.CollapsedRange.Name: "coverage",
+	string(spread.SuspectConstant):       "distinct",
+	string(spread.SuspectSignFlip):       "bounds",
+	string(spread.SuspectClockDerived):   "independence",
+	string(spread.SuspectCollapsedRange): "coverage",
 }
 
 // ExitCode returns the exit status the report calls for.
@@ -364,8 +365,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			cells[m.Class] = v
 		}
 		fmt.Fprintf(b, "| `%s:%d` | `%s` |", s.File, s.Line, strings.ReplaceAll(s.Expr, "|", "\\|"))
-		for _, c := range mutants.Classes() {
-			fmt.Fprintf(b, " %s |", orDash(cells[c.Name]))
+		for _, c := range rewrite.Classes() {
+			fmt.Fprintf(b, " %s |", orDash(cells[string(c)]))
 		}
 		b.WriteString("\n")
 	}
@@ -470,15 +471,15 @@ func mergeSite(into *SiteReport, s SiteReport) error {
 	return nil
 }
 
-// sortMutants puts a site's mutants in the order of mutants.Classes.
+// sortMutants puts a site's mutants in the order of spread.Suspectes.
 func sortMutants(ms []MutantReport) {
 	rank := func(c string) int {
-		for i, k := range mutants.Classes() {
-			if k.Name == c {
+		for i, k := range rewrite.Classes() {
+			if string(k) == c {
 				return i
 			}
 		}
-		return len(mutants.Classes())
+		return len(rewrite.Classes())
 	}
 	sort.SliceStable(ms, func(i, j int) bool { return rank(ms[i].Class) < rank(ms[j].Class) })
 }
