@@ -184,11 +184,26 @@ func (r *Report) score() {
 	sort.Slice(r.Packages, func(i, j int) bool { return r.Packages[i].Package < r.Packages[j].Package })
 }
 
-// WriteJSON writes the report as one JSON object.
+// WriteJSON writes the report as one JSON object. Its arrays are never null: sites, packages
+// and each site's mutants are empty arrays when there is nothing in them, and the arrays
+// that may be left out (shards, baseline, warnings, fewer_failures) are left out.
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(r.arrays())
+}
+
+// arrays returns a copy of the report whose arrays that the JSON always holds are not nil.
+func (r *Report) arrays() *Report {
+	c := *r
+	c.Sites = append(make([]SiteReport, 0, len(r.Sites)), r.Sites...)
+	c.Packages = append(make([]PackageScore, 0, len(r.Packages)), r.Packages...)
+	for i := range c.Sites {
+		if c.Sites[i].Mutants == nil {
+			c.Sites[i].Mutants = []MutantReport{}
+		}
+	}
+	return &c
 }
 
 // ReadJSON reads a report written by WriteJSON.
