@@ -336,8 +336,18 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	return bins, ""
 }
 
-// report fills in the report's sites from the mutants of this shard that reached a verdict.
+// report fills in the report's sites from the mutants of this shard that reached a verdict,
+// and counts the shard's mutants, finished or not.
 func (a *auditor) report(muts []*mutant) {
+	index := 0
+	for _, s := range a.sites {
+		for range s.Draw.Kind.Classes() {
+			index++
+			if a.cfg.Shard.Has(index) {
+				a.rep.Mutants++
+			}
+		}
+	}
 	bySite := map[int][]MutantReport{}
 	for _, m := range muts {
 		if m.done {

@@ -60,7 +60,10 @@ func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]
 	return nil, errors.New("fakeEngine compiles nothing")
 }
 
-func (f *fakeEngine) run(_ context.Context, jobs []job, _ time.Duration) ([]result, error) {
+func (f *fakeEngine) run(ctx context.Context, jobs []job, _ time.Duration) ([]result, error) {
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // as the runner: no process starts once the audit is interrupted
+	}
 	f.mu.Lock()
 	f.jobs = append(f.jobs, jobs...)
 	f.mu.Unlock()
@@ -121,6 +124,13 @@ func env(vars []string, key string) string {
 // fakeAudit audits sites of unit draws with the fake engine, as Run does after the build.
 func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	t.Helper()
+	return fakeAuditContext(context.Background(), t, eng, nSites, cfg)
+}
+
+// fakeAuditContext is fakeAudit until ctx is cancelled, and marks the report interrupted then,
+// as Run does.
+func fakeAuditContext(ctx context.Context, t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
+	t.Helper()
 	cfg.Runs, cfg.Alpha, cfg.Seed = max(cfg.Runs, DefaultRuns), DefaultAlpha, 1
 	cfg.Log = func(string, ...any) {}
 	var sites []*Site
@@ -129,9 +139,11 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	}
 	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
-	if err := a.judge(context.Background()); err != nil {
+	if err := a.judge(ctx); err != nil {
 		t.Fatal(err)
 	}
+	a.rep.Interrupted = ctx.Err() != nil
+	a.rep.score()
 	return a.rep
 }
 
@@ -388,5 +400,39 @@ func TestCPU(t *testing.T) {
 		if m.Verdict != Killed || m.CPU == "" {
 			t.Errorf("%s: %s by %s at -cpu %q, want killed at a -cpu value", m.Class, m.Verdict, m.Test, m.CPU)
 		}
+	}
+}
+
+// TestInterruptedCounts: an audit interrupted before its mutants ran, or after their first
+// look, counts every mutant of its sites and says how many of them finished, rather than "0
+// mutants" and a score of "0 of 0".
+func TestInterruptedCounts(t *testing.T) {
+	for _, c := range []struct {
+		at       string
+		finished string
+	}{{"baseline", "0 of 8 mutants finished"}, {"look 1", "4 of 8 mutants finished"}} {
+		t.Run(c.at, func(t *testing.T) {
+			eng := &fakeEngine{names: []string{"TestA", "TestB"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+				tests: map[string]fakeTest{
+					"TestA": {sites: []int{0}, fails: func(m string, _ []string, _ int) bool { return strings.HasPrefix(m, "0:") }},
+					"TestB": {sites: []int{1}},
+				}}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stageHook = func(s string) {
+				if s == c.at {
+					cancel()
+				}
+			}
+			defer func() { stageHook = nil }()
+			rep := fakeAuditContext(ctx, t, eng, 2, Config{Batch: 5})
+			var text strings.Builder
+			rep.WriteText(&text)
+			for _, want := range []string{"2 sites, 8 mutants", "interrupted: " + c.finished} {
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("the report lacks %q:\n%s", want, text.String())
+				}
+			}
+		})
 	}
 }

@@ -18,7 +18,7 @@ func ptr(x float64) *float64 { return &x }
 // sample is a report with every verdict, a hang, a flake hidden by a mutant, a draw that
 // never reaches the code and a warning.
 func sample() *Report {
-	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata",
+	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata", Mutants: 8,
 		Warnings: []string{"example.com/m TestFlaky fails 9 of 20 baseline runs: a mutant kills only by failing it significantly more often"},
 		Sites: []SiteReport{{
 			File: "jitter.go", Line: 12, Expr: "rand.Float64()", Package: "example.com/m", Func: "Full", Kind: "unit",
