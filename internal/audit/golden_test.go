@@ -60,7 +60,7 @@ func normalized(r *Report) *Report {
 // is equivalent). TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv"} {
+	for _, name := range []string{"gaps", "equiv", "onlyfailing"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {

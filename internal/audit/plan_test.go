@@ -436,3 +436,41 @@ func TestInterruptedCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyFailingTestsReach: a site that only tests failing every baseline run reach has no
+// healthy test to tell its mutants: they are not covered, and say why, where they were
+// judged "survived" on the package pseudo-test's one outcome per process. A test that fails
+// some baseline runs stays in, and its warning says from how many runs it could tell a mutant
+// that makes it fail every run, as a survivor's reason does: 15 of 20 baseline failures
+// against 20 of 20 under a mutant give p = C(20, 15)/C(40, 35) = 0.024, above the level 0.01 /
+// (16 comparisons x 4 looks) = 1.6e-4; 30 of 40 against 40 of 40, C(40, 10)/C(80, 10) =
+// 5.1e-4, is above it too; 60 of 80 against 80 of 80 is about 1e-7.
+func TestOnlyFailingTestsReach(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestBroken", "TestFlaky"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"TestBroken": {sites: []int{0}, fails: func(string, []string, int) bool { return true }},
+			"TestFlaky":  {sites: []int{1}, fails: func(_ string, _ []string, run int) bool { return run%4 != 0 }},
+		}}
+	rep := fakeAudit(t, eng, 2, Config{Batch: 5})
+	for _, m := range rep.Sites[0].Mutants {
+		if m.Verdict != NotCovered || m.Reason != "only tests that fail every baseline run reach the site: TestBroken" {
+			t.Errorf("site 0 %s: %s (%q), want not covered: only failing tests reach it", m.Class, m.Verdict, m.Reason)
+		}
+	}
+	var flaky []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w, "TestFlaky") {
+			flaky = append(flaky, w)
+		}
+	}
+	want := "example.com/fake TestFlaky fails 15 of 20 baseline runs: a mutant kills only by failing it significantly more often; " +
+		"with that rate it can tell a mutant that makes it fail every run from about -runs 80"
+	if len(flaky) != 1 || flaky[0] != want {
+		t.Errorf("warnings about TestFlaky %q, want %q", flaky, want)
+	}
+	for _, m := range rep.Sites[1].Mutants {
+		if m.Verdict == Survived && !strings.Contains(m.Reason, "from about -runs 80") {
+			t.Errorf("site 1 %s survived with reason %q, want the runs it would need", m.Class, m.Reason)
+		}
+	}
+}
