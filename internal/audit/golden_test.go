@@ -59,7 +59,7 @@ func normalized(r *Report) *Report {
 // bits reduced to some of them). TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "onlyfailing"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {
