@@ -120,6 +120,7 @@ type finder struct {
 	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
 	// in a local follows to reach a seed.
 	assigned map[*types.Var][]ast.Expr
+	readVars map[*types.Var]bool // variables, fields and parameters whose bytes the package reads (see reader.go)
 	sites    []*Site
 	imports  *importSet
 	src      map[string][]byte
@@ -133,6 +134,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
 			imports: newImportSet(p.Types), src: map[string][]byte{}}
 		f.collectDefaults()
+		f.collectReadVars()
 		for i, file := range p.Syntax {
 			path := p.CompiledGoFiles[i]
 			if strings.HasSuffix(path, "_test.go") || !strings.HasSuffix(path, ".go") {
@@ -248,6 +250,8 @@ func (f *finder) walk(file *ast.File, path string) {
 			f.seeds(n, stack, path, file, ignored)
 		case *ast.BinaryExpr:
 			s = f.clockMod(n)
+		case *ast.SelectorExpr:
+			s = f.reader(n, stack)
 		}
 		if s != nil {
 			f.add(s, n, stack, path, file, ignored)
@@ -277,6 +281,11 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 		s.File = filepath.ToSlash(path)
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	if s.Draw.Kind == rewrite.BytesDraw || s.Draw.Kind == rewrite.ReaderDraw {
+		// Bytes are no number to sample, and the function may only name the reader: what
+		// to draw from them is the user's to say.
+		s.Result, s.Call = "", ""
+	}
 	s.Declared = f.declaredResult(s, stack)
 	f.equivalent(s, stack)
 	f.sites = append(f.sites, s)
@@ -453,9 +462,14 @@ func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.Cal
 		return "spread.Continuous(distuv.Exponential{Rate: 1})"
 	case rewrite.FullDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
+	case rewrite.BytesDraw:
+		return byteRange
 	}
 	return ""
 }
+
+// byteRange is the distribution of each random byte.
+const byteRange = "spread.UniformClosed[byte](0, 255), byte by byte"
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its
 // first result type, and a call of it with its parameters' names as arguments.

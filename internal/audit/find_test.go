@@ -171,3 +171,11 @@ func TestFindReductions(t *testing.T) {
 	sites, _ := findFixture(t, "reduced")
 	checkSites(t, "reduced.sites", sites)
 }
+
+// TestFindReaders: crypto/rand's Reader is a site where the package reads it as an
+// io.Reader (io.ReadFull, its Read method, io.CopyN, a field's default, the parameters of
+// two helpers); where it goes to rand.Prime it is none. The golden file pins the list.
+func TestFindReaders(t *testing.T) {
+	sites, _ := findFixture(t, "reader")
+	checkSites(t, "reader.sites", sites)
+}

@@ -175,7 +175,7 @@ func (r *renderer) rewrite(s *Site) string {
 	}
 	d := s.Draw
 	switch d.Kind {
-	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw, rewrite.ClockSeed:
+	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw, rewrite.ClockSeed, rewrite.ReaderDraw:
 		d.Value = parts[0]
 	case rewrite.ClockModDraw:
 		d.Args = parts

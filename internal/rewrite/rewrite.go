@@ -25,6 +25,7 @@ const (
 	ClockSeed    DrawKind = "clock-seed" // a clock reading that seeds a random source
 	BigDraw      DrawKind = "big"        // crypto/rand.Int(reader, max): a *big.Int in [0, max)
 	BytesDraw    DrawKind = "bytes"      // Read(b): fills b with random bytes
+	ReaderDraw   DrawKind = "reader"     // crypto/rand.Reader where the code reads it as an io.Reader: io.ReadFull(rand.Reader, b)
 	PermDraw     DrawKind = "perm"       // Perm(n): a random permutation of [0, n)
 	ShuffleDraw  DrawKind = "shuffle"    // Shuffle(n, swap): a statement, no value
 )
@@ -45,7 +46,7 @@ func (k DrawKind) Classes() []mutants.Class {
 
 // Discards reports whether a draw of this kind whose value is thrown away is still a
 // mutation point: Read and Shuffle work through their arguments, not their value.
-func (k DrawKind) Discards() bool { return k != BytesDraw && k != ShuffleDraw }
+func (k DrawKind) Discards() bool { return k != BytesDraw && k != ShuffleDraw && k != ReaderDraw }
 
 // A Draw is one place where randomness enters, as the rewrite needs it: the kind of draw and
 // the source text of its parts. The rewrite keeps the original draw and evaluates it exactly
@@ -62,7 +63,7 @@ type Draw struct {
 	// "rand.N").
 	Func string
 	// Value is the whole draw expression, for the kinds that take the value as is: UnitDraw,
-	// FullDraw, NormalDraw, ExpDraw and ClockSeed.
+	// FullDraw, NormalDraw, ExpDraw and ClockSeed; for ReaderDraw, the reader.
 	Value string
 	// Args are the argument expressions of Func, or the two operands of ClockModDraw.
 	Args []string
@@ -84,10 +85,15 @@ const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~ui
 
 // Equivalent returns why a class cannot change what this draw yields, or "" when it can:
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
-// a reflection of it, the same uniform distribution.
+// a reflection of it, the same uniform distribution. Random bytes are such draws, each over
+// the whole of its byte: a sign has no meaning for them, and negating them is no mutant.
 func (d Draw) Equivalent(c mutants.Class) string {
-	if c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned {
+	switch {
+	case c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned:
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
+	case c == mutants.SignFlip && (d.Kind == BytesDraw || d.Kind == ReaderDraw):
+		return "not applicable to random bytes: negating each byte modulo 256 maps independent uniform bytes " +
+			"onto independent uniform bytes, so whatever the code makes of them has the same distribution"
 	}
 	return ""
 }
@@ -156,7 +162,7 @@ func (d Draw) Rewrite(site int) (string, error) {
 	}
 	args := d.Args
 	switch d.Kind {
-	case UnitDraw, FullDraw, NormalDraw, ExpDraw, ClockSeed:
+	case UnitDraw, FullDraw, NormalDraw, ExpDraw, ClockSeed, ReaderDraw:
 		args = []string{d.Value}
 	case ClockModDraw:
 	default:
@@ -167,7 +173,7 @@ func (d Draw) Rewrite(site int) (string, error) {
 
 // arity is how many Args each kind takes.
 var arity = map[DrawKind]int{
-	UnitDraw: 0, FullDraw: 0, NormalDraw: 0, ExpDraw: 0, ClockSeed: 0,
+	UnitDraw: 0, FullDraw: 0, NormalDraw: 0, ExpDraw: 0, ClockSeed: 0, ReaderDraw: 0,
 	BoundedDraw: 1, ClockModDraw: 2, BigDraw: 2, BytesDraw: 1, PermDraw: 1, ShuffleDraw: 2,
 }
 
@@ -193,7 +199,7 @@ func (d Draw) check() error {
 }
 
 // fixedType holds the kinds whose helper spells its own types.
-var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, PermDraw: true, ShuffleDraw: true}
+var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, ReaderDraw: true, PermDraw: true, ShuffleDraw: true}
 
 // ClassCode is the number by which a helper names a class: 1 + its index in Classes.
 func ClassCode(c mutants.Class) int {
@@ -337,20 +343,13 @@ var helperBodies = map[DrawKind]string{
 }`,
 	BytesDraw: `func NAME(draw func([]byte) (int, error), b []byte) (int, error) {
 	n, err := draw(b)
-	c := spreadcheckAuditClass(SITE)
-	for i := range b[:n] {
-		switch c {
-		case 1:
-			b[i] = 0x80
-		case 2:
-			b[i] = -b[i]
-		case 3:
-			b[i] = byte(spreadcheckAuditNow() >> (8 * (i % 8)))
-		case 4:
-			b[i] >>= 1
-		}
+	if n > 0 && n <= len(b) {
+		spreadcheckAuditBytes(spreadcheckAuditClass(SITE), b[:n])
 	}
 	return n, err
+}`,
+	ReaderDraw: `func NAME(r io.Reader) io.Reader {
+	return spreadcheckAuditReader{r: r, site: SITE}
 }`,
 	PermDraw: `func NAME(draw func(int) []int, n int) []int {
 	v := draw(n)
@@ -471,6 +470,40 @@ func spreadcheckAuditClass(site int) int {
 }
 
 func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+
+// spreadcheckAuditBytes applies the class of code c to random bytes: constant bytes, the
+// midpoint of the byte range; the negated bytes (the same distribution: no mutant, which
+// the audit says); bytes of the clock's reading; half the byte range.
+func spreadcheckAuditBytes(c int, b []byte) {
+	for i := range b {
+		switch c {
+		case 1:
+			b[i] = 0x80
+		case 2:
+			b[i] = -b[i]
+		case 3:
+			b[i] = byte(spreadcheckAuditNow() >> (8 * (i %% 8)))
+		case 4:
+			b[i] >>= 1
+		}
+	}
+}
+
+// spreadcheckAuditReader is a random reader whose bytes the class active at its site
+// mutates, read by read: the run reaches the site when it reads bytes, not where the reader
+// is named.
+type spreadcheckAuditReader struct {
+	r    io.Reader
+	site int
+}
+
+func (m spreadcheckAuditReader) Read(b []byte) (int, error) {
+	n, err := m.r.Read(b)
+	if n > 0 && n <= len(b) {
+		spreadcheckAuditBytes(spreadcheckAuditClass(m.site), b[:n])
+	}
+	return n, err
+}
 
 // spreadcheckAuditInteger constrains the type parameter of the helpers of draws whose type
 // is a type parameter.
