@@ -182,6 +182,9 @@ func (r *renderer) rewrite(s *Site) string {
 	default:
 		d.Func, d.Args = parts[0], parts[1:]
 	}
+	if d.FuncValue {
+		d.Value, d.Func, d.Args = parts[0], "", nil
+	}
 	call, err := d.Rewrite(s.ID)
 	if err == nil {
 		var h string

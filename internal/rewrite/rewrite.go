@@ -71,6 +71,12 @@ type Draw struct {
 	Max string
 	// Unsigned says that Type is an unsigned integer.
 	Unsigned bool
+	// FuncValue says that the draw is a function value, not a call: the default of a
+	// func-typed variable or field (var jitter = rand.Float64; T{pick: rand.IntN}). Value is
+	// that expression, Args are empty, and the helper wraps the function in one of the same
+	// type whose every value the active class mutates: what a test puts in the variable
+	// instead is left alone. UnitDraw, FullDraw, NormalDraw, ExpDraw and BoundedDraw only.
+	FuncValue bool
 	// Generic says that Type is made of type parameters of the function that holds the draw
 	// (D, or Tagged[D]) and admits integer types only (BoundedDraw and ClockModDraw). A
 	// package-level helper cannot name it, so the helper is generic: its own type parameter T,
@@ -168,6 +174,9 @@ func (d Draw) Rewrite(site int) (string, error) {
 	default:
 		args = append([]string{d.Func}, d.Args...)
 	}
+	if d.FuncValue {
+		args = []string{d.Value}
+	}
 	return helperName(site) + "(" + strings.Join(args, ", ") + ")", nil
 }
 
@@ -179,6 +188,12 @@ var arity = map[DrawKind]int{
 
 func (d Draw) check() error {
 	n, ok := arity[d.Kind]
+	if d.FuncValue {
+		if !funcValueKinds[d.Kind] {
+			return fmt.Errorf("rewrite: a %s draw has no function-value rewrite", d.Kind)
+		}
+		n = 0 // the function itself is the Value
+	}
 	switch {
 	case !ok:
 		return fmt.Errorf("rewrite: unknown draw kind %q", d.Kind)
@@ -197,6 +212,9 @@ func (d Draw) check() error {
 	}
 	return nil
 }
+
+// funcValueKinds are the kinds whose draws a FuncValue helper wraps.
+var funcValueKinds = map[DrawKind]bool{UnitDraw: true, FullDraw: true, NormalDraw: true, ExpDraw: true, BoundedDraw: true}
 
 // fixedType holds the kinds whose helper spells its own types.
 var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, ReaderDraw: true, PermDraw: true, ShuffleDraw: true}
@@ -224,11 +242,31 @@ func (d Draw) Helper(site int) (string, error) {
 		return "", fmt.Errorf("rewrite: no rewrite for a %s draw", d.Kind)
 	}
 	name, typ := helperName(site), d.Type
+	tparams := ""
 	if d.Generic {
-		name, typ = name+"[T spreadcheckAuditInteger]", "T"
+		tparams, typ = "[T spreadcheckAuditInteger]", "T"
 	}
-	r := strings.NewReplacer("NAME", name, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
-	return r.Replace(body), nil
+	if !d.FuncValue {
+		r := strings.NewReplacer("NAME", name+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
+		return r.Replace(body), nil
+	}
+	// The kind's helper under another name, and the wrapper of the function around it.
+	inner := name + "Value"
+	r := strings.NewReplacer("NAME", inner+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
+	wrapper := funcValueWrappers[d.Kind == BoundedDraw]
+	w := strings.NewReplacer("NAME", name+tparams, "INNER", inner, "T", typ)
+	return r.Replace(body) + "\n\n" + w.Replace(wrapper), nil
+}
+
+// funcValueWrappers wrap a function value around the helper of its kind: a func() T (false),
+// a bounded draw's func(T) T (true).
+var funcValueWrappers = map[bool]string{
+	false: `func NAME(draw func() T) func() T {
+	return func() T { return INNER(draw()) }
+}`,
+	true: `func NAME(draw func(T) T) func(T) T {
+	return func(n T) T { return INNER(draw, n) }
+}`,
 }
 
 // The helper of each kind. Class codes: 1 constant, 2 sign-flip, 3 clock-derived,

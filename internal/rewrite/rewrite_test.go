@@ -37,6 +37,9 @@ var rewriteCases = []rewriteCase{
 	{"big", Draw{Kind: BigDraw, Func: "crand.Int", Args: []string{"crand.Reader", "big.NewInt(1000)"}}, 0, 1000},
 	{"bytes", Draw{Kind: BytesDraw, Func: "crand.Read", Args: []string{"buf"}}, 0, 256},
 	{"reader", Draw{Kind: ReaderDraw, Value: "crand.Reader"}, 0, 256},
+	{"unitfunc", Draw{Kind: UnitDraw, Type: "float64", Value: "r.Float64", FuncValue: true}, 0, 1},
+	{"boundedfunc", Draw{Kind: BoundedDraw, Type: "int64", Value: "v1.Int63n", FuncValue: true}, 0, 1000},
+	{"typeparamfunc", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Value: "rand.N[dur]", FuncValue: true}, 0, 1000},
 	{"typeparam", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Func: "rand.N", Args: []string{"dur(1000)"}}, 0, 1000},
 	{"typeparamclock", Draw{Kind: ClockModDraw, Type: "D", Generic: true, Args: []string{"dur(time.Now().UnixNano())", "dur(1000)"}}, 0, 1000},
 }
@@ -115,6 +118,12 @@ func buildRewriteProgram(t *testing.T) string {
 		call, err := c.draw.Rewrite(site)
 		if err != nil {
 			t.Fatal(err)
+		}
+		switch {
+		case c.draw.FuncValue && c.draw.Kind == BoundedDraw:
+			call += "(1000)" // the wrapped function, called
+		case c.draw.FuncValue:
+			call += "()"
 		}
 		switch c.draw.Kind {
 		case BigDraw:
@@ -275,7 +284,10 @@ func TestDrawCheck(t *testing.T) {
 		{Kind: BoundedDraw, Type: "int", Func: "f"},
 		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
 		{Kind: UnitDraw, Value: "r.Float64()"},
-		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true}, // only integer draws are generic
+		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true},                                   // only integer draws are generic
+		{Kind: ShuffleDraw, Value: "rand.Shuffle", FuncValue: true},                                // no function-value rewrite
+		{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", Args: []string{"n"}, FuncValue: true}, // the function is all
+		{Kind: BoundedDraw, Type: "int", FuncValue: true},                                          // no function
 	}
 	for _, d := range bad {
 		if _, err := d.Rewrite(1); err == nil {
@@ -288,6 +300,10 @@ func TestDrawCheck(t *testing.T) {
 	got, err := Draw{Kind: BoundedDraw, Type: "int", Func: "r.IntN", Args: []string{"n + 1"}}.Rewrite(7)
 	if want := "spreadcheckAudit7(r.IntN, n + 1)"; err != nil || got != want {
 		t.Errorf("Rewrite = %q, %v; want %q", got, err, want)
+	}
+	got, err = Draw{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", FuncValue: true}.Rewrite(7)
+	if want := "spreadcheckAudit7(rand.IntN)"; err != nil || got != want {
+		t.Errorf("Rewrite of a function value = %q, %v; want %q", got, err, want)
 	}
 }
 
