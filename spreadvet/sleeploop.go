@@ -2,9 +2,9 @@ package spreadvet
 
 import (
 	"go/ast"
-	"strings"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
