@@ -280,8 +280,11 @@ func (c *checker) sleepSumChance(fd cursor, cmp *ast.BinaryExpr, elapsed, limit 
 			continue
 		}
 		arg, ok := ast.Unparen(sleep.Args[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
 		fact := c.randomCall(arg)
-		if !ok || fact == nil {
+		if fact == nil {
 			continue
 		}
 		loop, varies, ok := c.repeatingLoop(cur, sleep)

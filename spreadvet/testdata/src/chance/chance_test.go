@@ -29,6 +29,17 @@ func TestSleepSum(t *testing.T) {
 	}
 }
 
+// A sleep of a variable, not a call: no chance computed.
+func TestSleepVariable(t *testing.T) {
+	start := time.Now()
+	d := 10 * time.Millisecond
+	time.Sleep(d)
+	Wait()
+	if time.Since(start) > 50*time.Millisecond { // want `real-time verdict: TestSleepVariable compares the wall-clock time time.Since\(start\) with 50\*time.Millisecond while Wait draws \(rand.N\): the verdict`
+		t.Fatal("too slow")
+	}
+}
+
 func TestAfterTimer(t *testing.T) {
 	select {
 	case <-After():
