@@ -130,11 +130,15 @@ func (c *checker) isError(e ast.Expr) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// changesIn reports whether e reads a variable that the loop assigns: a sleep that grows.
+// changesIn reports whether e reads a variable that the loop assigns, or calls a method that
+// may change its receiver (backoff.Step()): a sleep that grows.
 func (c *checker) changesIn(loop cursor, e ast.Expr) bool {
 	vars := c.loopVars(loop.Node())
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			_, _, found = c.statefulCall(call)
+		}
 		if id, ok := n.(*ast.Ident); ok && vars[c.pass.TypesInfo.Uses[id]] {
 			found = true
 		}

@@ -90,6 +90,22 @@ func TestTimerNoDraw(t *testing.T) {
 	}
 }
 
+// Code that draws something other than a wait (an ID), raced against a timer: the timer is
+// about the test's own work, not a draw.
+func TestIDWithTimer(t *testing.T) {
+	ids := make(chan int64, 1)
+	go func() { ids <- ID() }()
+	start := time.Now()
+	select {
+	case <-ids:
+	case <-time.After(time.Second):
+		t.Fatal("timeout")
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("slow")
+	}
+}
+
 func TestPickFixed(t *testing.T) {
 	if Pick() == 10 {
 		t.Fatal("out of range")

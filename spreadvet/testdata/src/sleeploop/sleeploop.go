@@ -98,3 +98,18 @@ func Client(cfg Config) { // want Client:"random\\(rand.N\\)"
 		time.Sleep(rand.N(cfg.MaxThink))
 	}
 }
+
+// A Stepper's Step grows its wait on every call: a backoff, not a pace. Not flagged.
+type Stepper struct{ wait time.Duration }
+
+func (s *Stepper) Step() time.Duration { // want Step:"random\\(rand.N\\)"
+	s.wait *= 2
+	return rand.N(s.wait)
+}
+
+func StepLoop(s *Stepper) { // want StepLoop:"random\\(calls Step\\)"
+	for {
+		doThing()
+		time.Sleep(s.Step())
+	}
+}
