@@ -3,9 +3,9 @@ package mutants
 import (
 	"errors"
 	"math"
+	"math/big"
 	randv1 "math/rand"
 	"math/rand/v2"
-	"math/big"
 	"strings"
 	"testing"
 	"time"
