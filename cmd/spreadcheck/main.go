@@ -114,6 +114,7 @@ func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
 		return runner.ExitBuild
 	}
 	cerr := f.cfg.Results.Close(runner.End{Seconds: rep.Seconds, Interrupted: rep.Interrupted})
+	f.out.base, _ = os.Getwd()
 	code := f.out.write(rep, stdout, stderr)
 	if cerr != nil {
 		fmt.Fprintf(stderr, "spreadcheck: results file: %v\n", cerr)

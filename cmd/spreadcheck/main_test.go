@@ -297,10 +297,10 @@ func TestJUnit(t *testing.T) {
 		}
 	}
 	flaky := cases["fixtures/flaky.TestFlaky"]
-	if flaky.Failure == nil || flaky.prop("runs") != "30" || flaky.prop("failing_seeds") == "" || flaky.prop("upper") == "" {
+	if flaky.Failure == nil || !strings.Contains(flaky.Out, " of 30 runs failed") || !strings.Contains(flaky.Out, "failing seeds ") || len(flaky.Flaky) == 0 {
 		t.Errorf("TestFlaky's testcase: %+v", flaky)
 	}
-	if steady := cases["fixtures/flaky.TestSteady"]; steady.Failure != nil || steady.prop("rate") != "0" {
+	if steady := cases["fixtures/flaky.TestSteady"]; steady.Failure != nil || !strings.HasPrefix(steady.Out, "0 of 30 runs failed") {
 		t.Errorf("TestSteady's testcase: %+v", steady)
 	}
 	if build := cases["fixtures/broken.build"]; build.Error == nil {
@@ -316,22 +316,11 @@ type junitDoc struct {
 }
 
 type junitTestcase struct {
-	Name  string `xml:"name,attr"`
-	Props []struct {
-		Name  string `xml:"name,attr"`
-		Value string `xml:"value,attr"`
-	} `xml:"properties>property"`
-	Failure *struct{} `xml:"failure"`
-	Error   *struct{} `xml:"error"`
-}
-
-func (c junitTestcase) prop(name string) string {
-	for _, p := range c.Props {
-		if p.Name == name {
-			return p.Value
-		}
-	}
-	return ""
+	Name    string     `xml:"name,attr"`
+	Out     string     `xml:"system-out"`
+	Failure *struct{}  `xml:"failure"`
+	Flaky   []struct{} `xml:"flakyFailure"`
+	Error   *struct{}  `xml:"error"`
 }
 
 // TestCompare: before a fix a test fails 30 of 100 runs, after it 2 of 100: it fails less
@@ -494,5 +483,36 @@ func TestGoWorkFoldersRemoved(t *testing.T) {
 		if left, _ := filepath.Glob(filepath.Join(sharedCache, "spreadcheck", "sessions", "*", "go-build-left")); len(left) > 0 {
 			t.Errorf("spreadcheck %v left in its session folder: %v", args, left)
 		}
+	}
+}
+
+// TestGitHubAnnotations: in GitHub Actions the report is followed by a workflow command at
+// the func line of each test that failed runs; -format text turns them off there, -format
+// github turns them on anywhere; with -json they go to stderr, so that stdout stays JSON.
+func TestGitHubAnnotations(t *testing.T) {
+	inFixtures(t)
+	t.Setenv("GITHUB_ACTIONS", "true")
+	want := "::warning file=flaky/flaky_test.go,line=14,title=flaky.TestFlaky%3A "
+	code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "./flaky")
+	if code != runner.ExitFlaky || !strings.Contains(out, want) || !strings.Contains(out, "%2C flaky past -max-flake::") {
+		t.Errorf("in Actions: exit %d, no %q in\n%s", code, want, out)
+	}
+	if !strings.Contains(out, "::warning file=flaky/flaky_test.go,line=23,title=flaky.TestSub/a_b/c.d%3A ") ||
+		strings.Contains(out, "title=flaky.TestSub%3A") || strings.Count(out, "::warning") != 2 {
+		t.Errorf("want two annotations, the subtest's at its parent's func line and none for the parent:\n%s", out)
+	}
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "text", "./flaky"); strings.Contains(out, "::") {
+		t.Errorf("-format text in Actions still annotates:\n%s", out)
+	}
+	_, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-json", "./flaky")
+	if strings.Contains(out, "::warning") || !strings.Contains(errOut, want) {
+		t.Errorf("with -json the annotations go to stderr:\nstdout %s\nstderr %s", out, errOut)
+	}
+	t.Setenv("GITHUB_ACTIONS", "")
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "github", "./flaky"); !strings.Contains(out, want) {
+		t.Errorf("-format github outside Actions does not annotate:\n%s", out)
+	}
+	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != runner.ExitBuild || !strings.Contains(errOut, "-format") {
+		t.Errorf("-format xml: exit %d, %s", code, errOut)
 	}
 }

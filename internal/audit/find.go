@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
@@ -29,7 +30,7 @@ type Site struct {
 	Line    int
 	Expr    string // the source text of the draw
 	Func    string // the enclosing function, such as "(*Backoff).Next"
-	Draw    mutants.Draw
+	Draw    rewrite.Draw
 	// Equivalent holds the classes that provably cannot change what the code does, and why.
 	Equivalent map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
@@ -48,22 +49,23 @@ type Site struct {
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
+	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
 }
 
 // randPkgs are the packages whose calls are draws.
 var randPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
 
 // drawKinds maps a function or *rand.Rand method name to its kind of draw.
-var drawKinds = map[string]mutants.DrawKind{
-	"Float64": mutants.UnitDraw, "Float32": mutants.UnitDraw,
-	"Intn": mutants.BoundedDraw, "IntN": mutants.BoundedDraw, "Int31n": mutants.BoundedDraw,
-	"Int32N": mutants.BoundedDraw, "Int63n": mutants.BoundedDraw, "Int64N": mutants.BoundedDraw,
-	"Uint32N": mutants.BoundedDraw, "Uint64N": mutants.BoundedDraw, "UintN": mutants.BoundedDraw,
-	"N":   mutants.BoundedDraw,
-	"Int": mutants.FullDraw, "Int31": mutants.FullDraw, "Int32": mutants.FullDraw, "Int63": mutants.FullDraw,
-	"Int64": mutants.FullDraw, "Uint32": mutants.FullDraw, "Uint64": mutants.FullDraw, "Uint": mutants.FullDraw,
-	"NormFloat64": mutants.NormalDraw, "ExpFloat64": mutants.ExpDraw,
-	"Perm": mutants.PermDraw, "Shuffle": mutants.ShuffleDraw, "Read": mutants.BytesDraw,
+var drawKinds = map[string]rewrite.DrawKind{
+	"Float64": rewrite.UnitDraw, "Float32": rewrite.UnitDraw,
+	"Intn": rewrite.BoundedDraw, "IntN": rewrite.BoundedDraw, "Int31n": rewrite.BoundedDraw,
+	"Int32N": rewrite.BoundedDraw, "Int63n": rewrite.BoundedDraw, "Int64N": rewrite.BoundedDraw,
+	"Uint32N": rewrite.BoundedDraw, "Uint64N": rewrite.BoundedDraw, "UintN": rewrite.BoundedDraw,
+	"N":   rewrite.BoundedDraw,
+	"Int": rewrite.FullDraw, "Int31": rewrite.FullDraw, "Int32": rewrite.FullDraw, "Int63": rewrite.FullDraw,
+	"Int64": rewrite.FullDraw, "Uint32": rewrite.FullDraw, "Uint64": rewrite.FullDraw, "Uint": rewrite.FullDraw,
+	"NormFloat64": rewrite.NormalDraw, "ExpFloat64": rewrite.ExpDraw,
+	"Perm": rewrite.PermDraw, "Shuffle": rewrite.ShuffleDraw, "Read": rewrite.BytesDraw,
 }
 
 // fullMax is the largest value of each full-range draw.
@@ -74,7 +76,7 @@ var fullMax = map[string]string{
 
 // randFunc returns the kind of draw that a function or method is, and its name, or "" when it
 // is no draw.
-func randFunc(fn *types.Func) (mutants.DrawKind, string) {
+func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] {
 		return "", ""
 	}
@@ -82,9 +84,9 @@ func randFunc(fn *types.Func) (mutants.DrawKind, string) {
 	if fn.Pkg().Path() == "crypto/rand" {
 		switch name {
 		case "Int":
-			return mutants.BigDraw, name
+			return rewrite.BigDraw, name
 		case "Read":
-			return mutants.BytesDraw, name
+			return rewrite.BytesDraw, name
 		}
 		return "", ""
 	}
@@ -114,6 +116,10 @@ type finder struct {
 	fset     *token.FileSet
 	modDir   string
 	defaults map[*types.Var]*types.Func // func-typed variables and fields whose default is a draw
+	// assigned holds, for each variable that is not a field, the expressions assigned to it
+	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
+	// in a local follows to reach a seed.
+	assigned map[*types.Var][]ast.Expr
 	sites    []*Site
 	imports  *importSet
 	src      map[string][]byte
@@ -124,7 +130,7 @@ type finder struct {
 func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
 	var all []*Site
 	for _, p := range pkgs {
-		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{},
+		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
 			imports: newImportSet(p.Types), src: map[string][]byte{}}
 		f.collectDefaults()
 		for i, file := range p.Syntax {
@@ -171,17 +177,28 @@ func (f *finder) collectDefaults() {
 			f.defaults[v.Origin()] = fn // a field of a generic type: every instantiation's
 		}
 	}
+	hold := func(lhs, rhs ast.Expr) {
+		if id, ok := lhs.(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+				f.assigned[v] = append(f.assigned[v], rhs)
+			}
+		}
+	}
 	for _, file := range f.pkg.Syntax {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ValueSpec:
 				for i := range min(len(n.Names), len(n.Values)) {
 					set(n.Names[i], n.Values[i])
+					if len(n.Names) == len(n.Values) {
+						hold(n.Names[i], n.Values[i])
+					}
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i := range n.Lhs {
 						set(n.Lhs[i], n.Rhs[i])
+						hold(n.Lhs[i], n.Rhs[i])
 					}
 				}
 			case *ast.KeyValueExpr:
@@ -279,7 +296,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	if kind == "" {
 		return nil
 	}
-	s := &Site{Expr: f.text(call), Draw: mutants.Draw{Kind: kind}}
+	s := &Site{Expr: f.text(call), Draw: rewrite.Draw{Kind: kind}}
 	if t := info.TypeOf(call); t != nil {
 		if _, tuple := t.(*types.Tuple); !tuple {
 			f.setType(s, t)
@@ -288,7 +305,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	tf := f.fset.File(call.Pos())
 	sp := func(e ast.Expr) span { return span{tf.Offset(e.Pos()), tf.Offset(e.End())} }
 	switch kind {
-	case mutants.UnitDraw, mutants.FullDraw, mutants.NormalDraw, mutants.ExpDraw:
+	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw:
 		s.parts = []span{sp(call)}
 		s.Draw.Max = fullMax[name]
 	default:
@@ -301,10 +318,11 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
-	if kind == mutants.BoundedDraw && f.pure(call.Args[0]) {
+	s.bits = f.drawBits(s, call, name)
+	if kind == rewrite.BoundedDraw && f.pure(call.Args[0]) {
 		s.bound = f.text(call.Args[0])
 	}
-	if kind == mutants.BoundedDraw || kind == mutants.PermDraw {
+	if kind == rewrite.BoundedDraw || kind == rewrite.PermDraw {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
@@ -315,9 +333,9 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	return s
 }
 
-func arityOf(k mutants.DrawKind) int {
+func arityOf(k rewrite.DrawKind) int {
 	switch k {
-	case mutants.BoundedDraw, mutants.BytesDraw, mutants.PermDraw:
+	case rewrite.BoundedDraw, rewrite.BytesDraw, rewrite.PermDraw:
 		return 1
 	}
 	return 2
@@ -333,7 +351,7 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 		return nil
 	}
 	tf := f.fset.File(b.Pos())
-	s := &Site{Expr: f.text(b), Draw: mutants.Draw{Kind: mutants.ClockModDraw}}
+	s := &Site{Expr: f.text(b), Draw: rewrite.Draw{Kind: rewrite.ClockModDraw}}
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
@@ -353,15 +371,22 @@ func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *
 		if !f.hasClock(a) || t == nil || !isInteger(t) {
 			continue
 		}
-		s := &Site{Expr: f.text(a), Draw: mutants.Draw{Kind: mutants.ClockSeed, Type: f.imports.spell(t)}}
+		s := &Site{Expr: f.text(a), Draw: rewrite.Draw{Kind: rewrite.ClockSeed, Type: f.imports.spell(t)}}
 		s.parts = []span{{tf.Offset(a.Pos()), tf.Offset(a.End())}}
 		f.add(s, a, append(stack, a), path, file, ignored)
 	}
 }
 
 // hasClock reports whether an expression reads the wall clock as a number (t.UnixNano() and
-// the like), outside any function literal.
+// the like), outside any function literal, itself or through the variables it reads: a
+// reading held in a local (seed := time.Now().UnixNano()) and passed on through assignments
+// reaches the expression as surely as the call written in place.
 func (f *finder) hasClock(e ast.Expr) bool {
+	return f.clockIn(e, map[*types.Var]bool{})
+}
+
+// clockIn is hasClock, following each variable once.
+func (f *finder) clockIn(e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -371,6 +396,16 @@ func (f *finder) hasClock(e ast.Expr) bool {
 			if fn, ok := typeutil.Callee(f.pkg.TypesInfo, n).(*types.Func); ok && clockMethods[fn.Name()] &&
 				fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Signature().Recv() != nil {
 				found = true
+			}
+		case *ast.Ident:
+			if v, ok := f.pkg.TypesInfo.Uses[n].(*types.Var); ok && !seen[v] {
+				seen[v] = true
+				for _, rhs := range f.assigned[v] {
+					if f.clockIn(rhs, seen) {
+						found = true
+						break
+					}
+				}
 			}
 		}
 		return !found
@@ -404,19 +439,19 @@ func (f *finder) source(path string) []byte {
 }
 
 // declaredRange returns the spread distribution a draw's value follows, as source text.
-func (f *finder) declaredRange(kind mutants.DrawKind, name string, call *ast.CallExpr) string {
+func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.CallExpr) string {
 	switch kind {
-	case mutants.UnitDraw:
+	case rewrite.UnitDraw:
 		return "spread.Uniform(0.0, 1.0)"
-	case mutants.BoundedDraw:
+	case rewrite.BoundedDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", f.text(call.Args[0]))
-	case mutants.BigDraw:
+	case rewrite.BigDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s.Int64())", f.text(call.Args[1]))
-	case mutants.NormalDraw:
+	case rewrite.NormalDraw:
 		return "spread.Continuous(distuv.Normal{Mu: 0, Sigma: 1})"
-	case mutants.ExpDraw:
+	case rewrite.ExpDraw:
 		return "spread.Continuous(distuv.Exponential{Rate: 1})"
-	case mutants.FullDraw:
+	case rewrite.FullDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
 	}
 	return ""
@@ -526,7 +561,7 @@ func isInteger(t types.Type) bool {
 
 // setType records the type of a site's draw. A type made of the enclosing function's type
 // parameters cannot be named by a package-level helper; when every type it admits is an
-// integer type, the helper is generic (mutants.Draw.Generic) and its own type parameter has
+// integer type, the helper is generic (rewrite.Draw.Generic) and its own type parameter has
 // every operation the rewrite needs. Otherwise the site is not viable, and says why.
 func (f *finder) setType(s *Site, t types.Type) {
 	s.Draw.Type = f.imports.spell(t)
@@ -536,7 +571,7 @@ func (f *finder) setType(s *Site, t types.Type) {
 	if !hasTypeParam(t) {
 		return
 	}
-	integer := s.Draw.Kind == mutants.BoundedDraw || s.Draw.Kind == mutants.ClockModDraw
+	integer := s.Draw.Kind == rewrite.BoundedDraw || s.Draw.Kind == rewrite.ClockModDraw
 	if integer && types.Satisfies(t, integerConstraint) {
 		s.Draw.Generic = true
 		return
@@ -545,7 +580,7 @@ func (f *finder) setType(s *Site, t types.Type) {
 		"a package-level helper cannot name it, and a generic one could not do the rewrite's arithmetic (n/2, -x, x%%n) on all of them", t)
 }
 
-// integerConstraint is mutants.IntegerConstraint as a type: every integer type.
+// integerConstraint is rewrite.IntegerConstraint as a type: every integer type.
 var integerConstraint = func() *types.Interface {
 	var terms []*types.Term
 	for _, k := range []types.BasicKind{types.Int, types.Int8, types.Int16, types.Int32, types.Int64,

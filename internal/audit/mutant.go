@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
@@ -191,7 +192,7 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 		pkg = a.perBins[m.index][pkg.ImportPath]
 	}
 	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1],
-		env: []string{mutants.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))}}
+		env: []string{rewrite.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))}}
 }
 
 // most is how many outcomes a comparison can reach: R runs of a test, one per process of the
@@ -317,7 +318,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err.Error()
 	}
-	fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))
+	fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))
 	ov, err := writeOverlay(dir, []*Site{m.site}, a.imps, fixed)
 	if err != nil {
 		return nil, err.Error()
@@ -330,7 +331,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	}
 	bins, err := a.eng.build(ctx, pats, "-overlay="+ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
-		return nil, "does not compile: " + firstLine(fmt.Sprint(err, msgs))
+		return nil, notCompiled + firstLine(fmt.Sprint(err, msgs))
 	}
 	return bins, ""
 }

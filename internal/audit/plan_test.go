@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/mutants"
 )
@@ -34,6 +35,9 @@ type fakeEngine struct {
 	names            []string
 	tests            map[string]fakeTest
 	startup, perTest time.Duration
+	// buildErr, when set, is the compiler's message for a build with these flags ("" when it
+	// builds).
+	buildErr func(flags []string) string
 
 	mu   sync.Mutex
 	jobs []job
@@ -41,7 +45,12 @@ type fakeEngine struct {
 
 var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
 
-func (f *fakeEngine) build(context.Context, []string, ...string) ([]runner.Package, error) {
+func (f *fakeEngine) build(_ context.Context, _ []string, flags ...string) ([]runner.Package, error) {
+	if f.buildErr != nil {
+		if msg := f.buildErr(flags); msg != "" {
+			return []runner.Package{{ImportPath: fakeBin.ImportPath, BuildError: msg}}, nil
+		}
+	}
 	return []runner.Package{fakeBin}, nil
 }
 
@@ -71,7 +80,7 @@ func (f *fakeEngine) process(i int, j job) result {
 			sel = append(sel, n)
 		}
 	}
-	active, trace := env(j.env, mutants.MutantEnv), env(j.env, mutants.TraceEnv)
+	active, trace := env(j.env, rewrite.MutantEnv), env(j.env, rewrite.TraceEnv)
 	r := result{job: i, elapsed: f.startup}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
@@ -116,7 +125,7 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	cfg.Log = func(string, ...any) {}
 	var sites []*Site
 	for i := range nSites {
-		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: mutants.Draw{Kind: mutants.UnitDraw}, Equivalent: map[string]string{}})
+		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: rewrite.Draw{Kind: rewrite.UnitDraw}, Equivalent: map[string]string{}})
 	}
 	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
@@ -130,8 +139,8 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 func jobShapes(jobs []job) (baseline, mutant map[string][]int) {
 	baseline, mutant = map[string][]int{}, map[string][]int{}
 	for _, j := range jobs {
-		switch m := env(j.env, mutants.MutantEnv); {
-		case env(j.env, mutants.TraceEnv) != "":
+		switch m := env(j.env, rewrite.MutantEnv); {
+		case env(j.env, rewrite.TraceEnv) != "":
 		case m == "":
 			baseline[j.filter] = append(baseline[j.filter], j.count)
 		default:
@@ -270,7 +279,7 @@ func TestHungInTrace(t *testing.T) {
 	rep := fakeAudit(t, eng, 1, Config{})
 	var runs []string
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			runs = append(runs, j.filter)
 		}
 	}
@@ -368,7 +377,7 @@ func TestCPU(t *testing.T) {
 	}
 	cpus := map[string]bool{}
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			cpus[j.cpu] = true
 		}
 	}

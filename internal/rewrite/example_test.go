@@ -1,15 +1,15 @@
-package mutants_test
+package rewrite_test
 
 import (
 	"fmt"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // A draw of an integer in [0, n) becomes a call of its site's helper, which makes the
 // original draw and then, when a class is active at the site, replaces its value.
 func ExampleDraw_Rewrite() {
-	d := mutants.Draw{Kind: mutants.BoundedDraw, Type: "time.Duration", Func: "rand.N", Args: []string{"base"}}
+	d := rewrite.Draw{Kind: rewrite.BoundedDraw, Type: "time.Duration", Func: "rand.N", Args: []string{"base"}}
 	call, _ := d.Rewrite(7)
 	helper, _ := d.Helper(7)
 	fmt.Println(call)

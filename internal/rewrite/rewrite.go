@@ -1,4 +1,4 @@
-package mutants
+package rewrite
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // A DrawKind says what a draw returns, which decides how each class rewrites it.
@@ -31,14 +33,14 @@ const (
 // clock-derived rewrite of a value already read from a clock, or a sign-flip or a
 // collapsed range of a permutation or a seed, would be no mutant at all, so those kinds have
 // fewer.
-func (k DrawKind) Classes() []Class {
+func (k DrawKind) Classes() []mutants.Class {
 	switch k {
 	case ClockModDraw:
-		return []Class{Constant, SignFlip, CollapsedRange}
+		return []mutants.Class{mutants.Constant, mutants.SignFlip, mutants.CollapsedRange}
 	case ClockSeed, PermDraw, ShuffleDraw:
-		return []Class{Constant}
+		return []mutants.Class{mutants.Constant}
 	}
-	return Classes()
+	return mutants.Classes()
 }
 
 // Discards reports whether a draw of this kind whose value is thrown away is still a
@@ -83,8 +85,8 @@ const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~ui
 // Equivalent returns why a class cannot change what this draw yields, or "" when it can:
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
 // a reflection of it, the same uniform distribution.
-func (d Draw) Equivalent(c Class) string {
-	if c == SignFlip && d.Kind == FullDraw && d.Unsigned {
+func (d Draw) Equivalent(c mutants.Class) string {
+	if c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned {
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
 	}
 	return ""
@@ -99,7 +101,7 @@ type Interval struct{ Lo, Hi float64 }
 // Float32), and a bounded draw of a signed type (not a generic one) whose bound n is a
 // known integer from 1 to 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
 // draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
-func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
+func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
 	switch {
 	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
 		return unitValues(c, d.Type == "float32"), true
@@ -112,32 +114,32 @@ func (d Draw) Values(c Class, n int64) (iv Interval, ok bool) {
 // unitValues are the values of a [0, 1) draw: its largest is the float just under 1; the
 // clock's (nanoseconds mod 1e9, over 1e9) is 0.999999999, or 1 in float32, where
 // 999,999,999 rounds to 1e9.
-func unitValues(c Class, single bool) Interval {
+func unitValues(c mutants.Class, single bool) Interval {
 	top, clock := 1-0x1p-53, 0.999999999
 	if single {
 		top, clock = 1-0x1p-24, 1
 	}
 	switch c {
-	case Constant:
+	case mutants.Constant:
 		return Interval{0.5, 0.5}
-	case SignFlip:
+	case mutants.SignFlip:
 		return Interval{-top, 0}
-	case ClockDerived:
+	case mutants.ClockDerived:
 		return Interval{0, clock}
-	case CollapsedRange:
+	case mutants.CollapsedRange:
 		return Interval{0, top / 2}
 	}
 	return Interval{0, top}
 }
 
 // boundedValues are the values of an integer draw in [0, n), integer division rounding down.
-func boundedValues(c Class, n float64) Interval {
+func boundedValues(c mutants.Class, n float64) Interval {
 	switch c {
-	case Constant:
+	case mutants.Constant:
 		return Interval{math.Floor(n / 2), math.Floor(n / 2)}
-	case SignFlip:
+	case mutants.SignFlip:
 		return Interval{1 - n, 0}
-	case CollapsedRange:
+	case mutants.CollapsedRange:
 		return Interval{0, math.Floor((n - 1) / 2)}
 	}
 	return Interval{0, n - 1}
@@ -173,19 +175,19 @@ func (d Draw) check() error {
 	n, ok := arity[d.Kind]
 	switch {
 	case !ok:
-		return fmt.Errorf("mutants: unknown draw kind %q", d.Kind)
+		return fmt.Errorf("rewrite: unknown draw kind %q", d.Kind)
 	case len(d.Args) != n:
-		return fmt.Errorf("mutants: a %s draw takes %d arguments, not %d", d.Kind, n, len(d.Args))
+		return fmt.Errorf("rewrite: a %s draw takes %d arguments, not %d", d.Kind, n, len(d.Args))
 	case n == 0 && d.Value == "":
-		return fmt.Errorf("mutants: a %s draw needs its Value", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Value", d.Kind)
 	case n > 0 && d.Kind != ClockModDraw && d.Func == "":
-		return fmt.Errorf("mutants: a %s draw needs its Func", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Func", d.Kind)
 	case d.Kind == FullDraw && d.Max == "":
-		return fmt.Errorf("mutants: a %s draw needs its Max", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Max", d.Kind)
 	case d.Type == "" && !fixedType[d.Kind] && !d.Generic:
-		return fmt.Errorf("mutants: a %s draw needs its Type", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw needs its Type", d.Kind)
 	case d.Generic && d.Kind != BoundedDraw && d.Kind != ClockModDraw:
-		return fmt.Errorf("mutants: a %s draw has no generic rewrite: only an integer draw's type can be a type parameter", d.Kind)
+		return fmt.Errorf("rewrite: a %s draw has no generic rewrite: only an integer draw's type can be a type parameter", d.Kind)
 	}
 	return nil
 }
@@ -194,8 +196,8 @@ func (d Draw) check() error {
 var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, PermDraw: true, ShuffleDraw: true}
 
 // ClassCode is the number by which a helper names a class: 1 + its index in Classes.
-func ClassCode(c Class) int {
-	for i, k := range Classes() {
+func ClassCode(c mutants.Class) int {
+	for i, k := range mutants.Classes() {
 		if k == c {
 			return i + 1
 		}
@@ -213,11 +215,11 @@ func (d Draw) Helper(site int) (string, error) {
 	}
 	body, ok := helperBodies[d.Kind]
 	if !ok {
-		return "", fmt.Errorf("mutants: no rewrite for a %s draw", d.Kind)
+		return "", fmt.Errorf("rewrite: no rewrite for a %s draw", d.Kind)
 	}
 	name, typ := helperName(site), d.Type
 	if d.Generic {
-		name, typ = name+"[T spreadcheckAuditInteger]", "T"
+		name, typ = name+"[T "+integerName+"]", "T"
 	}
 	r := strings.NewReplacer("NAME", name, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
 	return r.Replace(body), nil
@@ -343,7 +345,7 @@ var helperBodies = map[DrawKind]string{
 		case 2:
 			b[i] = -b[i]
 		case 3:
-			b[i] = byte(spreadcheckAuditNow() >> (8 * (i % 8)))
+			b[i] = byte(spreadcheckAuditNow() >> uint(8*(i%8)))
 		case 4:
 			b[i] >>= 1
 		}
@@ -401,8 +403,13 @@ func (s Schema) Source() ([]byte, error) {
 	// Not every schema uses these three; the others the runtime below always uses.
 	b.WriteString("var _, _, _ = io.EOF, math.MaxInt8, big.NewInt\n")
 	fmt.Fprintf(&b, schemaRuntime, max(s.Sites, 1), s.Fixed)
+	generic := false
 	for _, h := range s.Helpers {
 		b.WriteString("\n" + h + "\n")
+		generic = generic || strings.Contains(h, "[T "+integerName+"]")
+	}
+	if generic {
+		b.WriteString(integerType)
 	}
 	return format.Source(b.Bytes())
 }
@@ -431,6 +438,12 @@ func (s Schema) imports() []Import {
 
 // schemaRuntime is what every helper shares: which mutant is active, and the trace of the
 // sites a run reaches (spreadcheck audit's coverage: a site no test reaches is not covered).
+// The go command compiles an overlay file at its module's language version, which a go.mod
+// of a long-lived module puts at go1.11 or earlier (go1.16 without a go line): the runtime and
+// the helpers of non-generic draws use nothing newer than Go 1.0 has (no 0o literal, no
+// signed shift count, no any, no min or max, no range over an integer), and a schema names
+// the constraint of the generic helpers only when it holds one, whose draw is in code of
+// go1.18 or later.
 const schemaRuntime = `
 var (
 	spreadcheckAuditOnce   sync.Once
@@ -451,7 +464,7 @@ func spreadcheckAuditInit() {
 		spreadcheckAuditCode, _ = strconv.Atoi(code)
 	}
 	if path := os.Getenv("SPREADCHECK_AUDIT_TRACE"); path != "" {
-		spreadcheckAuditTrace, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		spreadcheckAuditTrace, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0644)
 	}
 }
 
@@ -469,10 +482,17 @@ func spreadcheckAuditClass(site int) int {
 }
 
 func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+`
 
+// integerName is the constraint of the generic helpers' type parameter, and integerType its
+// declaration, which a schema holds when one of its helpers is generic.
+const (
+	integerName = "spreadcheckAuditInteger"
+	integerType = `
 // spreadcheckAuditInteger constrains the type parameter of the helpers of draws whose type
 // is a type parameter.
 type spreadcheckAuditInteger interface {
 	` + IntegerConstraint + `
 }
 `
+)

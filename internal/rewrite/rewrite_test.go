@@ -1,4 +1,4 @@
-package mutants
+package rewrite
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // rewriteCase is one draw of the program that TestRewriteClasses compiles: its Draw, and
@@ -47,7 +49,7 @@ func TestRewriteClasses(t *testing.T) {
 	}
 	bin := buildRewriteProgram(t)
 	for site, c := range rewriteCases {
-		for _, class := range append([]Class{{Name: "none"}}, c.draw.Kind.Classes()...) {
+		for _, class := range append([]mutants.Class{{Name: "none"}}, c.draw.Kind.Classes()...) {
 			t.Run(c.name+"/"+class.Name, func(t *testing.T) {
 				xs := runRewriteProgram(t, bin, fmt.Sprintf("%d:%d", site, ClassCode(class)))[c.name]
 				checkClass(t, class, c, xs)
@@ -56,7 +58,7 @@ func TestRewriteClasses(t *testing.T) {
 	}
 }
 
-func checkClass(t *testing.T, class Class, c rewriteCase, xs []float64) {
+func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) {
 	t.Helper()
 	if len(xs) != 200 {
 		t.Fatalf("%d values, want 200", len(xs))
@@ -67,18 +69,18 @@ func checkClass(t *testing.T, class Class, c rewriteCase, xs []float64) {
 	}
 	vc := class
 	if vc.Name == "none" {
-		vc = Class{}
+		vc = mutants.Class{}
 	}
 	if iv, ok := c.draw.Values(vc, int64(c.hi)); ok && (lo < iv.Lo || hi > iv.Hi) {
 		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", class.Name, lo, hi, iv.Lo, iv.Hi)
 	}
 	inRange := lo >= c.lo && hi < c.hi
 	switch class {
-	case Constant:
+	case mutants.Constant:
 		if len(distinct) != 1 || !inRange {
 			t.Errorf("constant: %d distinct values in [%v, %v], want one value in [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case SignFlip:
+	case mutants.SignFlip:
 		switch c.name {
 		case "unsigned": // -v wraps round: far above the range
 			if lo < c.hi {
@@ -90,11 +92,11 @@ func checkClass(t *testing.T, class Class, c rewriteCase, xs []float64) {
 				t.Errorf("sign-flip: values in [%v, %v], want all <= 0 and some < 0", lo, hi)
 			}
 		}
-	case ClockDerived, Class{Name: "none"}:
+	case mutants.ClockDerived, mutants.Class{Name: "none"}:
 		if !inRange || len(distinct) < 2 {
 			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", class.Name, len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case CollapsedRange:
+	case mutants.CollapsedRange:
 		if !inRange || hi >= c.lo+(c.hi-c.lo)/2 && !math.IsInf(c.hi, 1) || len(distinct) < 2 {
 			t.Errorf("collapsed-range: %d distinct values in [%v, %v], want several under half of [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
@@ -214,31 +216,31 @@ func TestValuesEdges(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		typ  string
-		c    Class
+		c    mutants.Class
 		x    float64
 	}{
-		{"Float64's largest", "float64", Class{}, float64((1<<53)-1) / (1 << 53)},
-		{"Float32's largest", "float32", Class{}, float64(float32((1<<24)-1) / (1 << 24))},
-		{"float64 clock", "float64", ClockDerived, float64(last%1e9) / 1e9},
-		{"float32 clock", "float32", ClockDerived, float64(float32(last%1e9) / 1e9)},
-		{"float64 half", "float64", CollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
-		{"float64 flip", "float64", SignFlip, -float64((1<<53)-1) / (1 << 53)},
+		{"Float64's largest", "float64", mutants.Class{}, float64((1<<53)-1) / (1 << 53)},
+		{"Float32's largest", "float32", mutants.Class{}, float64(float32((1<<24)-1) / (1 << 24))},
+		{"float64 clock", "float64", mutants.ClockDerived, float64(last%1e9) / 1e9},
+		{"float32 clock", "float32", mutants.ClockDerived, float64(float32(last%1e9) / 1e9)},
+		{"float64 half", "float64", mutants.CollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
+		{"float64 flip", "float64", mutants.SignFlip, -float64((1<<53)-1) / (1 << 53)},
 	} {
 		iv, ok := Draw{Kind: UnitDraw, Type: c.typ}.Values(c.c, 0)
 		if !ok || c.x < iv.Lo || c.x > iv.Hi {
 			t.Errorf("%s: %v outside [%v, %v] (ok %v)", c.name, c.x, iv.Lo, iv.Hi, ok)
 		}
 	}
-	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(ClockDerived, 0); iv.Hi != 1 {
+	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(mutants.ClockDerived, 0); iv.Hi != 1 {
 		t.Errorf("float32 clock: Hi = %v, want 1 (float32(999999999) is 1e9)", iv.Hi)
 	}
 	for _, d := range []Draw{{Kind: BoundedDraw, Type: "uint64", Unsigned: true}, {Kind: FullDraw, Type: "int64"},
 		{Kind: UnitDraw, Type: "MyFloat"}} {
-		if _, ok := d.Values(SignFlip, 10); ok {
+		if _, ok := d.Values(mutants.SignFlip, 10); ok {
 			t.Errorf("%+v: an interval for sign-flip, want none", d)
 		}
 	}
-	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(Constant, 0); ok {
+	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(mutants.Constant, 0); ok {
 		t.Error("a bound of 0: an interval, want none")
 	}
 }
@@ -268,16 +270,16 @@ func TestDrawCheck(t *testing.T) {
 }
 
 func TestKindClasses(t *testing.T) {
-	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != CollapsedRange {
+	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != mutants.CollapsedRange {
 		t.Errorf("clock-mod classes %v: want constant, sign-flip, collapsed-range (it is already a clock)", got)
 	}
-	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != Constant {
+	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != mutants.Constant {
 		t.Errorf("shuffle classes %v: want constant only", got)
 	}
-	if ClassCode(Overshoot) != 0 || ClassCode(CollapsedRange) != 4 {
+	if ClassCode(mutants.Overshoot) != 0 || ClassCode(mutants.CollapsedRange) != 4 {
 		t.Error("class codes: want 4 for collapsed-range and 0 for an extended class")
 	}
-	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(SignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(SignFlip) != "" {
+	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(mutants.SignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(mutants.SignFlip) != "" {
 		t.Error("Equivalent: sign-flip of a full-range draw is a reflection when unsigned, a mutant when signed")
 	}
 	if BytesDraw.Discards() || !UnitDraw.Discards() {
@@ -305,6 +307,6 @@ func FuzzDraw(f *testing.F) {
 		}
 		Schema{Package: pkg, Helpers: []string{h}, Sites: 4, Fixed: args}.Source()
 		d.Kind.Classes()
-		d.Equivalent(SignFlip)
+		d.Equivalent(mutants.SignFlip)
 	})
 }
