@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -102,6 +103,14 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // session runs the session that f describes and prints its report.
 func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
+	if f.diffRef != "" {
+		lines, root, err := diff.Git(ctx, ".", f.diffRef)
+		if err != nil {
+			fmt.Fprintf(stderr, "spreadcheck: -diff %s: %v\n", f.diffRef, err)
+			return runner.ExitBuild
+		}
+		f.cfg.Diff = &runner.Diff{Lines: lines, Root: root, Since: "since " + f.diffRef}
+	}
 	pr := newProgress(stderr)
 	if f.progress {
 		f.cfg.Options.OnProgress = pr.update
