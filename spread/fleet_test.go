@@ -221,7 +221,7 @@ func TestFleetStreamKeepsItsError(t *testing.T) {
 
 // Calibration: correct random-sleep loops, jitter + ticker loops and jitter fleets fail at
 // most at their rate. The table is pinned in testdata/time-calibration.md (-update rewrites
-// it), which the README quotes.
+// it), which the docs quote.
 func TestTimeChecksCalibration(t *testing.T) {
 	longtest.Skip(t)
 	const alpha, runs = 0.01, 4000
