@@ -164,7 +164,7 @@ func TestBatched(t *testing.T) {
 	}{{0, time.Millisecond, 4}, {1, time.Millisecond, 1}, {2, time.Millisecond, 2}, {0, 150 * time.Millisecond, 2}, {0, time.Second, 1}} {
 		eng := &fakeEngine{names: []string{"TestA"}, tests: map[string]fakeTest{"TestA": {sites: []int{0}}},
 			startup: 20 * time.Millisecond, perTest: c.perTest}
-		rep := fakeAudit(t, eng, 1, Config{Batch: c.batch})
+		rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: c.batch}})
 		if rep.Batch != c.want {
 			t.Errorf("-batch %d: report's batch %d, want %d", c.batch, rep.Batch, c.want)
 		}
@@ -312,7 +312,7 @@ func TestExamplesRunAlone(t *testing.T) {
 			"ExampleB": {sites: []int{0}, fails: func(mutant string, _ []string, _ int) bool { return mutant != "" }},
 			"TestA":    {sites: []int{0}},
 		}}
-	rep := fakeAudit(t, eng, 1, Config{Batch: 5})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: 5}})
 	baseline, mutant := jobShapes(eng.jobs)
 	for key, counts := range mergeMaps(baseline, mutant) {
 		want := 5
@@ -362,7 +362,7 @@ func TestCPU(t *testing.T) {
 	}
 	plain := fakeAudit(t, newEngine(), 1, Config{})
 	eng := newEngine()
-	rep := fakeAudit(t, eng, 1, Config{CPU: []string{"1", "2"}})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{CPU: []string{"1", "2"}}})
 	if rep.Family != 2*plain.Family {
 		t.Errorf("family of %d comparisons with -cpu 1,2, want twice the %d without", rep.Family, plain.Family)
 	}
