@@ -34,7 +34,8 @@ func Timeout(d time.Duration) Option {
 // fails the correct jitter or any mutant survives, and logs a table of every run: the
 // verdict and the first failure message. A run that outlasts Timeout counts as a failure.
 //
-// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own.
+// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own (a
+// nil t, with no test to fail, panics with a message that says so; Run takes a nil t).
 // Verify calls only Helper, Log, Error and Fatal on it, and passes it to Run; it never
 // starts subtests (the runs are not subtests of t but recorded apart, and named
 // t.Name()/correct, t.Name()/constant and so on), so a TB without a Run method works the same.
@@ -42,6 +43,9 @@ func Timeout(d time.Duration) Option {
 // The suite must do all its work on the testing.TB it is given; a goroutine of its own that
 // panics still crashes the test binary.
 func Verify(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
+	if t == nil {
+		panic("mutants.Verify(nil, ...): no test to fail: pass the test's t, or call Run, which takes a nil t")
+	}
 	t.Helper()
 	rep, err := Run(t, correct, spec, suite, opts...)
 	switch {

@@ -170,7 +170,7 @@ func (c *checker) realTime(fd cursor) {
 			c.pass.Report(analysis.Diagnostic{
 				Pos: n.Pos(), End: n.End(),
 				Message: fmt.Sprintf("real-time verdict: %s compares the wall-clock time %s with %s while %s draws (%s)%s: the verdict depends on the draws and on how busy the machine is; %s",
-					name, c.src(elapsed), c.src(limit), c.src(draw.Fun), fact.Via, chance, fix),
+					name, c.src(elapsed), c.src(limit), c.src(draw), fact.Via, chance, fix),
 			})
 		case *ast.CommClause:
 			timer := c.timerCase(n)
@@ -180,7 +180,7 @@ func (c *checker) realTime(fd cursor) {
 			c.pass.Report(analysis.Diagnostic{
 				Pos: timer.Pos(), End: timer.End(),
 				Message: fmt.Sprintf("real-time verdict: %s fails when the real timer %s fires first while %s draws (%s): a jittered wait can outlast it on a busy machine; %s",
-					name, c.src(timer), c.src(draw.Fun), fact.Via, fix),
+					name, c.src(timer), c.src(draw), fact.Via, fix),
 			})
 		}
 	}
@@ -191,16 +191,44 @@ func isOrder(op token.Token) bool {
 	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
 }
 
-// testDraw returns the first call in the test of a random function of the code under test
-// that draws itself or calls one that does, or time.Sleep of such a draw.
-func (c *checker) testDraw(fd cursor) (*ast.CallExpr, *randomFunc) {
-	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if f, inTest := c.randomCallee(call); f != nil && !inTest && f.Hops <= 1 {
-			return call, f
+// testDraw returns the first random wait of the code under test that the test draws: a call
+// of a random function (one that draws itself or calls one that does) whose result is a
+// duration or a channel of times, or such a function handed over as a value
+// (retry.DelayType(retry.RandomDelay)). A test that only runs code that draws somewhere
+// (an ID, a shuffle) is not waiting on a draw.
+func (c *checker) testDraw(fd cursor) (ast.Expr, *randomFunc) {
+	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			if f, inTest := c.randomCallee(n); f != nil && !inTest && f.Hops <= 1 && isWait(c.typeOf(n)) {
+				return n.Fun, f
+			}
+		case *ast.Ident:
+			fn, ok := c.pass.TypesInfo.Uses[n].(*types.Func)
+			if _, called := cur.Parent().Node().(*ast.CallExpr); !ok || called && cur.Parent().Node().(*ast.CallExpr).Fun == n {
+				continue
+			}
+			if sel, ok := cur.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == n {
+				if call, ok := cur.Parent().Parent().Node().(*ast.CallExpr); ok && call.Fun == sel {
+					continue
+				}
+			}
+			if f := c.randomFact(fn); f != nil && f.Hops <= 1 && fn.Signature().Results().Len() == 1 && isWait(fn.Signature().Results().At(0).Type()) &&
+				!(fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())) {
+				return n, f
+			}
 		}
 	}
 	return nil, nil
+}
+
+// isWait reports whether t is a wait: a time.Duration, or a channel of time.Time.
+func isWait(t types.Type) bool {
+	if isNamed(t, "time", "Duration") {
+		return true
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && isTimeTime(ch.Elem())
 }
 
 // isElapsed reports whether e is a span of wall-clock time: time.Since(x), x.Sub(y) of a
@@ -280,8 +308,11 @@ func (c *checker) sleepSumChance(fd cursor, cmp *ast.BinaryExpr, elapsed, limit 
 			continue
 		}
 		arg, ok := ast.Unparen(sleep.Args[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
 		fact := c.randomCall(arg)
-		if !ok || fact == nil {
+		if fact == nil {
 			continue
 		}
 		loop, varies, ok := c.repeatingLoop(cur, sleep)

@@ -134,11 +134,14 @@ func (f *auditFlags) change(ctx context.Context, stdin io.Reader) (*audit.Change
 		if err != nil {
 			return nil, err
 		}
-		lines, prefix, err := diff.Git(ctx, abs, f.diffRef)
+		lines, top, err := diff.Git(ctx, abs, f.diffRef)
+		if err == nil {
+			root, err = diff.Below(top, abs)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("-diff %s: %v", f.diffRef, err)
 		}
-		return &audit.Change{Lines: lines.Under(prefix), Since: "since " + f.diffRef}, nil
+		return &audit.Change{Lines: lines.Under(root), Since: "since " + f.diffRef}, nil
 	case f.diffFile != "":
 		r := stdin
 		if f.diffFile != "-" {

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -104,6 +105,14 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // session runs the session that f describes and prints its report.
 func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
+	if f.diffRef != "" {
+		lines, root, err := diff.Git(ctx, ".", f.diffRef)
+		if err != nil {
+			fmt.Fprintf(stderr, "spreadcheck: -diff %s: %v\n", f.diffRef, err)
+			return runner.ExitBuild
+		}
+		f.cfg.Diff = &runner.Diff{Lines: lines, Root: root, Since: "since " + f.diffRef}
+	}
 	pr := newProgress(stderr, fakeclock.Real())
 	if f.progress {
 		f.cfg.Options.OnProgress, f.cfg.Build.OnListed = pr.update, pr.listed

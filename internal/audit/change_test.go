@@ -67,11 +67,15 @@ func gitFixture(t *testing.T, name string, edits map[string]func(string) string)
 
 func gitChange(t *testing.T, mod string) *Change {
 	t.Helper()
-	lines, prefix, err := diff.Git(context.Background(), mod, "main")
+	lines, root, err := diff.Git(context.Background(), mod, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Change{Lines: lines.Under(prefix), Since: "since main"}
+	below, err := diff.Below(root, mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Change{Lines: lines.Under(below), Since: "since main"}
 }
 
 // TestChangeNoSite: a change that touches no site's line (a comment, a helper without a draw)

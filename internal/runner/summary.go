@@ -143,6 +143,8 @@ type Report struct {
 	DetectRuns int     `json:"detect_runs,omitempty"` // see Detect
 	// NoTests says that no test ran in any package: a -run pattern that matches nothing.
 	NoTests bool `json:"no_tests,omitempty"`
+	// Diff, when the session ran only what a change touched, says what it chose and why.
+	Diff *DiffReport `json:"diff,omitempty"`
 }
 
 // SummaryOptions says how to judge the tests.

@@ -32,12 +32,7 @@ func Wait() time.Duration { // want Wait:"random\\(rand.N, Uniform\\[10000000, 2
 	return 10*time.Millisecond + rand.N(10*time.Millisecond)
 }
 
-// After sends on the channel after a jittered wait.
-func After() <-chan struct{} { // want After:"random\\(calls Wait\\)"
-	ch := make(chan struct{})
-	go func() {
-		time.Sleep(Wait())
-		close(ch)
-	}()
-	return ch
+// After fires after a jittered wait.
+func After() <-chan time.Time { // want After:"random\\(calls Wait\\)"
+	return time.After(Wait())
 }

@@ -29,6 +29,17 @@ func TestSleepSum(t *testing.T) {
 	}
 }
 
+// A sleep of a variable, not a call: no chance computed.
+func TestSleepVariable(t *testing.T) {
+	start := time.Now()
+	d := 10 * time.Millisecond
+	time.Sleep(d)
+	Wait()
+	if time.Since(start) > 50*time.Millisecond { // want `real-time verdict: TestSleepVariable compares the wall-clock time time.Since\(start\) with 50\*time.Millisecond while Wait draws \(rand.N\): the verdict`
+		t.Fatal("too slow")
+	}
+}
+
 func TestAfterTimer(t *testing.T) {
 	select {
 	case <-After():
@@ -76,6 +87,22 @@ func TestTimerNoDraw(t *testing.T) {
 	case <-done:
 	case <-time.After(time.Second):
 		t.Fatal("timeout")
+	}
+}
+
+// Code that draws something other than a wait (an ID), raced against a timer: the timer is
+// about the test's own work, not a draw.
+func TestIDWithTimer(t *testing.T) {
+	ids := make(chan int64, 1)
+	go func() { ids <- ID() }()
+	start := time.Now()
+	select {
+	case <-ids:
+	case <-time.After(time.Second):
+		t.Fatal("timeout")
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("slow")
 	}
 }
 
