@@ -13,6 +13,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
@@ -20,7 +21,7 @@ import (
 // size, so that the runs' seeds (and the verdicts of tests that draw from them) are the same
 // every time; the batch size that timings would choose could vary.
 func fixtureConfig(name string) Config {
-	return Config{Dir: filepath.Join("testdata", name), Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}
+	return Config{Dir: filepath.Join("testdata", name), Options: runner.Options{Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}}
 }
 
 // readsTheClock stands for the verdict of a clock-derived mutant that ran, in a normalized
