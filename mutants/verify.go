@@ -3,6 +3,7 @@ package mutants
 import (
 	"errors"
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/spread"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -110,7 +111,7 @@ func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Opt
 // An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
 type Outcome struct {
 	Name       string          // "correct" or the mutant's name
-	Class      Class           // the mutant's class; zero for the correct jitter
+	Class      spread.Suspect  // the mutant's class; zero for the correct jitter
 	Failed     bool            // the suite failed: Error, Fatal, Fail, a panic or a timeout
 	Skipped    bool            // the suite called Skip and did not fail
 	Message    string          // the first failure message, or the skip message
@@ -227,7 +228,7 @@ func survivorHint(o Outcome) string {
 		return fmt.Sprintf("at the bases the suite used (%v) its range is too narrow for this mutant "+
 			"to differ from the correct jitter; test a larger base", o.Bases)
 	}
-	return "it " + o.Class.Doc
+	return "it " + classDoc[o.Class]
 }
 
 // firstLine returns the line of a message that a table cell shows: the first line that

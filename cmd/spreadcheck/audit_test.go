@@ -183,3 +183,39 @@ func verdicts(r *audit.Report) string {
 	}
 	return b.String()
 }
+
+// TestAuditDiffFlags: -diff-file audits only the sites on the lines a unified diff adds, its
+// paths relative to the working directory; a diff that touches no site audits nothing and
+// exits 0. A diff that cannot be read or parsed, or -diff beside -diff-file, is an error.
+func TestAuditDiffFlags(t *testing.T) {
+	t.Chdir(fixture(t, "gaps"))
+	tmp := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != audit.ExitClean ||
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-diff-file", filepath.Join(tmp, "none.diff")}, "-diff-file: open"},
+		{[]string{"-diff-file", bad}, "diff ends inside a hunk"},
+		{[]string{"-diff", "main", "-diff-file", comment}, "-diff and -diff-file: give one"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != audit.ExitError || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}

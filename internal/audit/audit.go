@@ -55,6 +55,9 @@ type Config struct {
 	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
 	// survival is certain.
 	AllRuns bool
+	// Change, when set, restricts the audit to the sites on the lines a change added or
+	// modified.
+	Change *Change
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -152,6 +155,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if s := cfg.Shard.String(); s != "" {
 		a.rep.Shards = []string{s}
+	}
+	if cfg.Change != nil {
+		a.rep.Change = &ChangeReport{Since: cfg.Change.Since}
+		a.sites, a.rep.Change.Outside = changedSites(a.sites, cfg.Change)
 	}
 	stage("find")
 	if len(a.sites) > 0 {

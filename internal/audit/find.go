@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A span is a byte range [start, end) of a file.
@@ -49,6 +49,7 @@ type Site struct {
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
+	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
 }
 
 // randPkgs are the packages whose calls are draws.
@@ -115,6 +116,10 @@ type finder struct {
 	fset     *token.FileSet
 	modDir   string
 	defaults map[*types.Var]*types.Func // func-typed variables and fields whose default is a draw
+	// assigned holds, for each variable that is not a field, the expressions assigned to it
+	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
+	// in a local follows to reach a seed.
+	assigned map[*types.Var][]ast.Expr
 	sites    []*Site
 	imports  *importSet
 	src      map[string][]byte
@@ -125,7 +130,7 @@ type finder struct {
 func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
 	var all []*Site
 	for _, p := range pkgs {
-		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{},
+		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
 			imports: newImportSet(p.Types), src: map[string][]byte{}}
 		f.collectDefaults()
 		for i, file := range p.Syntax {
@@ -172,17 +177,28 @@ func (f *finder) collectDefaults() {
 			f.defaults[v.Origin()] = fn // a field of a generic type: every instantiation's
 		}
 	}
+	hold := func(lhs, rhs ast.Expr) {
+		if id, ok := lhs.(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+				f.assigned[v] = append(f.assigned[v], rhs)
+			}
+		}
+	}
 	for _, file := range f.pkg.Syntax {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ValueSpec:
 				for i := range min(len(n.Names), len(n.Values)) {
 					set(n.Names[i], n.Values[i])
+					if len(n.Names) == len(n.Values) {
+						hold(n.Names[i], n.Values[i])
+					}
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i := range n.Lhs {
 						set(n.Lhs[i], n.Rhs[i])
+						hold(n.Lhs[i], n.Rhs[i])
 					}
 				}
 			case *ast.KeyValueExpr:
@@ -302,6 +318,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
+	s.bits = f.drawBits(s, call, name)
 	if kind == rewrite.BoundedDraw && f.pure(call.Args[0]) {
 		s.bound = f.text(call.Args[0])
 	}
@@ -309,7 +326,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
-				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+				s.Equivalent[string(c)] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
 			}
 		}
 	}
@@ -338,7 +355,7 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
-	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
 }
 
@@ -361,8 +378,15 @@ func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *
 }
 
 // hasClock reports whether an expression reads the wall clock as a number (t.UnixNano() and
-// the like), outside any function literal.
+// the like), outside any function literal, itself or through the variables it reads: a
+// reading held in a local (seed := time.Now().UnixNano()) and passed on through assignments
+// reaches the expression as surely as the call written in place.
 func (f *finder) hasClock(e ast.Expr) bool {
+	return f.clockIn(e, map[*types.Var]bool{})
+}
+
+// clockIn is hasClock, following each variable once.
+func (f *finder) clockIn(e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -372,6 +396,16 @@ func (f *finder) hasClock(e ast.Expr) bool {
 			if fn, ok := typeutil.Callee(f.pkg.TypesInfo, n).(*types.Func); ok && clockMethods[fn.Name()] &&
 				fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Signature().Recv() != nil {
 				found = true
+			}
+		case *ast.Ident:
+			if v, ok := f.pkg.TypesInfo.Uses[n].(*types.Var); ok && !seen[v] {
+				seen[v] = true
+				for _, rhs := range f.assigned[v] {
+					if f.clockIn(rhs, seen) {
+						found = true
+						break
+					}
+				}
 			}
 		}
 		return !found

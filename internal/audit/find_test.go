@@ -7,15 +7,13 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
@@ -67,18 +65,7 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 // list.
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
-	got := describe(sites)
-	golden := filepath.Join("testdata", "kinds.golden")
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
-	}
+	checkSites(t, "kinds.golden", sites)
 }
 
 // TestRewritesCompile applies every rewrite of the kinds fixture at once, as a schema, and
@@ -146,4 +133,28 @@ func TestBlame(t *testing.T) {
 	if want := "does not compile: ./a.go:7:12: cannot use x (variable of type int) as float64"; sites[0].NotViable != want || sites[1].NotViable != "" {
 		t.Errorf("not viable: %q and %q; want %q for a.go only", sites[0].NotViable, sites[1].NotViable, want)
 	}
+}
+
+// TestFindThroughLocals: a clock reading held in a local reaches a seed, or is taken modulo
+// n, through assignments (a time.Time, an operator, a conversion) and is a site where it
+// arrives; a constant held in a local is not. The golden file pins the list.
+func TestFindThroughLocals(t *testing.T) {
+	sites, _ := findFixture(t, "clockseed")
+	checkSites(t, "clockseed.sites", sites)
+}
+
+// checkSites compares the sites of a fixture, as describe lists them, with the golden file
+// name in testdata (-update rewrites it).
+func checkSites(t *testing.T, name string, sites []*Site) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", name), describe(sites))
+}
+
+// TestFindReductions: the halved range of a draw of uniform bits is equivalent where the code
+// keeps none of the top bit (% 16, & 0xff, uint16(...), & 15 of IntN(256), a widening then
+// % 1024) and a real mutant where it keeps it (& (1<<31)) or reduces by a modulus that is no
+// constant power of two (% uint32(n)). The golden file pins the list.
+func TestFindReductions(t *testing.T) {
+	sites, _ := findFixture(t, "reduced")
+	checkSites(t, "reduced.sites", sites)
 }

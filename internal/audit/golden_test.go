@@ -5,18 +5,16 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden reports in testdata")
 
 // fixtureConfig is the configuration every fixture is audited with: a fixed seed and batch
 // size, so that the runs' seeds (and the verdicts of tests that draw from them) are the same
@@ -43,7 +41,7 @@ func normalized(r *Report) *Report {
 		s := &c.Sites[i]
 		s.Mutants = append([]MutantReport(nil), s.Mutants...)
 		for j := range s.Mutants {
-			if m := &s.Mutants[j]; m.Class == mutants.ClockDerived.Name && (m.Verdict == Killed || m.Verdict == Survived) {
+			if m := &s.Mutants[j]; m.Class == string(spread.SuspectClockDerived) && (m.Verdict == Killed || m.Verdict == Survived) {
 				*m = MutantReport{Class: m.Class, Verdict: readsTheClock}
 			}
 		}
@@ -56,11 +54,13 @@ func normalized(r *Report) *Report {
 }
 
 // TestGolden audits the other fixture modules and compares each report with its golden
-// file: gaps (randomness tests miss in five ways) and equiv (a draw for each way a mutant
-// is equivalent). TestEndToEnd does the story fixture in the normal run.
+// file: gaps (randomness tests miss in five ways), equiv (a draw for each way a mutant
+// is equivalent), clockseed (clock readings that reach a seed through locals), reduced (draws
+// of uniform bits reduced to some of them) and onlyfailing (a draw only a failing test
+// reaches, one a flaky test does). TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv", "onlyfailing"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "onlyfailing"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {
@@ -112,13 +112,13 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 	got := normalized(rep)
 	var text bytes.Buffer
 	got.WriteText(&text)
-	golden := filepath.Join("testdata", name+".golden.json")
-	if *update {
+	path := filepath.Join("testdata", name+".golden.json")
+	if golden.Updating() {
 		var b bytes.Buffer
 		got.WriteJSON(&b)
-		os.WriteFile(golden, b.Bytes(), 0o644)
+		os.WriteFile(path, b.Bytes(), 0o644)
 	}
-	data, err := os.ReadFile(golden)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +127,6 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 		t.Fatal(err)
 	}
 	if diff := gocmp.Diff(&want, got); diff != "" {
-		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", golden, diff, text.String())
+		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", path, diff, text.String())
 	}
 }

@@ -14,13 +14,13 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // mutant is one mutant of one site, and what is known of it so far.
 type mutant struct {
 	site  *Site
-	class mutants.Class
+	class spread.Suspect
 	index int // in the audit's order of all mutants, the same in every shard
 	rep   MutantReport
 	done  bool // the verdict is final
@@ -34,13 +34,13 @@ func (a *auditor) mutants() []*mutant {
 	var all []*mutant
 	for _, s := range a.sites {
 		for _, c := range s.Draw.Kind.Classes() {
-			m := &mutant{site: s, class: c, index: len(all), rep: MutantReport{Class: c.Name}}
+			m := &mutant{site: s, class: c, index: len(all), rep: MutantReport{Class: string(c)}}
 			all = append(all, m)
 			switch {
 			case s.NotViable != "":
 				m.settle(NotViable, s.NotViable)
-			case s.Equivalent[c.Name] != "":
-				m.settle(Equivalent, s.Equivalent[c.Name])
+			case s.Equivalent[string(c)] != "":
+				m.settle(Equivalent, s.Equivalent[string(c)])
 			case len(a.siteGroups[s.ID]) == 0:
 				m.settle(NotCovered, "no test reaches the site")
 			}
@@ -248,7 +248,7 @@ func (a *auditor) decide(open []*mutant, last bool) []*mutant {
 			m.rep.Timeout = m.tests[best].hangs > 0
 		case last || certain:
 			m.rep.Verdict, m.done = Survived, true
-			m.rep.Check = checkFor[m.class.Name]
+			m.rep.Check = checkFor[string(m.class)]
 			if b := a.groups[best.group].base[best.test]; b.fails > 0 {
 				if hint := runsNeeded(b, a.cfg.Runs, level); hint != "" {
 					m.rep.Reason = fmt.Sprintf("%s fails %d of %d baseline runs: %s", best.test, b.fails, b.runs, hint)

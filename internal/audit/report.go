@@ -9,7 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // Verdict is what the audit concluded about one mutant.
@@ -34,14 +35,15 @@ const (
 
 // Report is the result of an audit. Its JSON form is a stable contract: tools read it.
 type Report struct {
-	Module string   `json:"module"`
-	Runs   int      `json:"runs"`  // R: runs at baseline and, at most, under each mutant
-	Alpha  float64  `json:"alpha"` // the false-kill rate of the whole family
-	Family int      `json:"family"`
-	Batch  int      `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
-	Seed   uint64   `json:"seed,string"`
-	Mode   string   `json:"mode"` // "schemata" or "per-mutant"
-	Shards []string `json:"shards,omitempty"`
+	Module string        `json:"module"`
+	Runs   int           `json:"runs"`  // R: runs at baseline and, at most, under each mutant
+	Alpha  float64       `json:"alpha"` // the false-kill rate of the whole family
+	Family int           `json:"family"`
+	Batch  int           `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
+	Seed   uint64        `json:"seed,string"`
+	Mode   string        `json:"mode"` // "schemata" or "per-mutant"
+	Shards []string      `json:"shards,omitempty"`
+	Change *ChangeReport `json:"change,omitempty"` // the change the audit was restricted to
 	// Mutants counts the mutants of the sites in this report's shards, finished or not: an
 	// interrupted report's sites hold only those that finished.
 	Mutants     int            `json:"mutants"`
@@ -129,10 +131,10 @@ type TestBaseline struct {
 
 // checkFor is the spread check that rejects each class at n = 1,000.
 var checkFor = map[string]string{
-	mutants.Constant.Name:       "distinct",
-	mutants.SignFlip.Name:       "bounds",
-	mutants.ClockDerived.Name:   "independence",
-	mutants.CollapsedRange.Name: "coverage",
+	string(spread.SuspectConstant):       "distinct",
+	string(spread.SuspectSignFlip):       "bounds",
+	string(spread.SuspectClockDerived):   "independence",
+	string(spread.SuspectCollapsedRange): "coverage",
 }
 
 // ExitCode returns the exit status the report calls for.
@@ -225,6 +227,12 @@ func ReadJSON(path string) (*Report, error) {
 // WriteText writes the report for a terminal.
 func (r *Report) WriteText(w io.Writer) error {
 	b := &strings.Builder{}
+	if len(r.Sites) == 0 && r.Change != nil {
+		fmt.Fprintf(b, "spreadcheck audit: no site of %s on a line changed %s (%s elsewhere): nothing to audit\n",
+			orDot(r.Module), r.Change.Since, plural(r.Change.Outside, "site"))
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(r.Sites) == 0 {
 		fmt.Fprintf(b, "spreadcheck audit: no randomness found in %s: nothing to audit\n", orDot(r.Module))
 		_, err := io.WriteString(w, b.String())
@@ -232,6 +240,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each%s, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
 		plural(len(r.Sites), "site"), plural(max(r.Mutants, r.finished()), "mutant"), r.Runs, r.processes(), r.Seed, r.Alpha, plural(r.Family, "comparison"))
+	if r.Change != nil {
+		fmt.Fprintf(b, "only the sites on lines changed %s: %s elsewhere left out\n", r.Change.Since, plural(r.Change.Outside, "site"))
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}
@@ -373,8 +384,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			cells[m.Class] = v
 		}
 		fmt.Fprintf(b, "| `%s:%d` | `%s` |", s.File, s.Line, strings.ReplaceAll(s.Expr, "|", "\\|"))
-		for _, c := range mutants.Classes() {
-			fmt.Fprintf(b, " %s |", orDash(cells[c.Name]))
+		for _, c := range rewrite.Classes() {
+			fmt.Fprintf(b, " %s |", orDash(cells[string(c)]))
 		}
 		b.WriteString("\n")
 	}
@@ -480,15 +491,15 @@ func mergeSite(into *SiteReport, s SiteReport) error {
 	return nil
 }
 
-// sortMutants puts a site's mutants in the order of mutants.Classes.
+// sortMutants puts a site's mutants in the order of spread.Suspectes.
 func sortMutants(ms []MutantReport) {
 	rank := func(c string) int {
-		for i, k := range mutants.Classes() {
-			if k.Name == c {
+		for i, k := range rewrite.Classes() {
+			if string(k) == c {
 				return i
 			}
 		}
-		return len(mutants.Classes())
+		return len(rewrite.Classes())
 	}
 	sort.SliceStable(ms, func(i, j int) bool { return rank(ms[i].Class) < rank(ms[j].Class) })
 }
