@@ -56,7 +56,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	tf.register(fs, "off, since tests of code you did not write often fail vet")
 	f.out.register(fs)
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
-	fs.DurationVar(&rc.Options.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
+	fs.DurationVar(&rc.Options.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what the tests it runs took when measured, at least 2s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
 	fs.StringVar(&f.diffRef, "diff", "", "audit only the sites on lines added or changed since the merge base of `ref` and HEAD (working tree included)")
 	fs.StringVar(&f.diffFile, "diff-file", "", "audit only the sites on lines the unified diff in `file` adds, its paths relative to this directory (- for stdin)")
