@@ -23,6 +23,7 @@ func (c *checker) tests() {
 		if tb == "" {
 			continue
 		}
+		c.chanceVerdicts(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()
 		if f.spread || len(f.sites) == 0 {
@@ -68,10 +69,18 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	what := "asserts nothing about them"
 	if len(f.bounds) > 0 {
 		what = "checks only their bounds (" + c.src(f.bounds[0]) + ")"
+	} else if s.once {
+		return // a draw with no loop that the test does nothing with: a test of something else
 	}
 	times := "repeatedly"
-	if s.n > 0 {
+	switch {
+	case s.once && s.n == 1:
+		times, what = "once", strings.ReplaceAll(what, "their", "its")
+	case s.n > 0:
 		times = fmt.Sprintf("%d times", s.n)
+	}
+	if s.varies != "" {
+		times += ", with an argument that changes on each pass (" + s.varies + "),"
 	}
 	check, fix := c.spreadCheck(f, s, tb)
 	d := analysis.Diagnostic{
@@ -103,6 +112,12 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 		n = fmt.Sprint(s.n)
 	}
 	result := c.typeName(c.typeOf(s.call), s.call)
+	if s.varies != "" {
+		// The draws at different arguments are no sample of one distribution: check one
+		// argument's draws (or each argument's), and offer no fix.
+		return fmt.Sprintf("at one value of %s (or each), xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
+			s.varies, n, result, c.src(s.call), tb, dist), nil
+	}
 	if recv, method, ok := c.statefulCall(s.call); ok {
 		// Each call moves the state (the next attempt's interval): the draws are no sample of
 		// one distribution, so the check draws from copies of one state, and no fix is safe.

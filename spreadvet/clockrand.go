@@ -146,17 +146,32 @@ func (c *checker) clockSeed(cur cursor, call *ast.CallExpr) {
 	})
 }
 
-// argReadsClock reports whether an argument of call contains a clock reading.
+// argReadsClock reports whether an argument of call contains a clock reading, directly or
+// through local variables given one value (seed := time.Now().UnixNano()).
 func (c *checker) argReadsClock(call *ast.CallExpr) bool {
-	found := false
 	for _, a := range call.Args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if e, ok := n.(ast.Expr); ok && !found {
-				_, found = c.clockReading(e)
-			}
-			return !found
-		})
+		if c.readsClock(a, 0) {
+			return true
+		}
 	}
+	return false
+}
+
+// readsClock reports whether e contains a clock reading, following local variables given one
+// value up to a depth of three.
+func (c *checker) readsClock(e ast.Expr, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			_, found = c.clockReading(e)
+			if v := c.localVarIdent(n); v != nil && !found && depth < 3 {
+				if init := c.onlyAssignment(v); init != nil {
+					found = c.readsClock(init, depth+1)
+				}
+			}
+		}
+		return !found
+	})
 	return found
 }
 
@@ -182,9 +197,14 @@ func (c *checker) runsOnce(fd cursor) bool {
 	return false
 }
 
-// generatorOf returns the rand.New call around a source constructor at cur.
+// generatorOf returns the rand.New call around a source constructor at cur, or the one that
+// takes the local variable the source is kept in (src := rand.NewSource(seed); r :=
+// rand.New(src)).
 func (c *checker) generatorOf(cur cursor) (cursor, bool) {
 	p := cur.Parent()
+	if a, ok := p.Node().(*ast.AssignStmt); ok && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Tok == token.DEFINE {
+		return c.generatorOfVar(cur, c.localVar(a.Lhs[0]))
+	}
 	call, ok := p.Node().(*ast.CallExpr)
 	if !ok {
 		return cursor{}, false
@@ -194,6 +214,25 @@ func (c *checker) generatorOf(cur cursor) (cursor, bool) {
 		return cursor{}, false
 	}
 	return p, true
+}
+
+// generatorOfVar returns the rand.New call that takes the source kept in v, when that is
+// v's only use in the function around cur.
+func (c *checker) generatorOfVar(cur cursor, v *types.Var) (cursor, bool) {
+	fd, ok := enclosingFunc(cur)
+	if v == nil || !ok {
+		return cursor{}, false
+	}
+	var uses []cursor
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+			uses = append(uses, id)
+		}
+	}
+	if len(uses) != 1 {
+		return cursor{}, false
+	}
+	return c.generatorOf(uses[0])
 }
 
 // dropsGenerator reports whether the *rand.Rand made at gen is used only to draw, in the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
+	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -30,6 +32,8 @@ type auditFlags struct {
 	cfg      audit.Config
 	out      output
 	progress bool
+	diffRef  string // -diff: audit the sites on lines changed since the merge base with this ref
+	diffFile string // -diff-file: the same, from a unified diff
 }
 
 // parseAuditFlags parses an audit command line. The flags that say which tests run and how
@@ -54,6 +58,8 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
 	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
+	fs.StringVar(&f.diffRef, "diff", "", "audit only the sites on lines added or changed since the merge base of `ref` and HEAD (working tree included)")
+	fs.StringVar(&f.diffFile, "diff-file", "", "audit only the sites on lines the unified diff in `file` adds, its paths relative to this directory (- for stdin)")
 	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
@@ -61,6 +67,9 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	}
 	if err := checkAudit(&rc, c, &tf); err != nil {
 		return nil, err
+	}
+	if f.diffRef != "" && f.diffFile != "" {
+		return nil, errors.New("-diff and -diff-file: give one")
 	}
 	o := &rc.Options
 	if o.Seed == 0 {
@@ -103,18 +112,51 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s [%s]\n", fmt.Sprintf(format, args...), time.Since(start).Round(time.Second))
 		}
 	}
-	rep, err := audit.Run(ctx, f.cfg)
-	var be *audit.BuildError
-	switch {
-	case errors.As(err, &be):
-		fmt.Fprintf(stderr, "spreadcheck audit: the code does not build:\n%s\n", be.Msg)
+	if f.cfg.Change, err = f.change(ctx, os.Stdin); err != nil {
+		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
-	case err != nil:
+	}
+	rep, err := audit.Run(ctx, f.cfg)
+	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return audit.ExitError
 	}
 	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)
+}
+
+// change reads the change that -diff or -diff-file names, with paths relative to the audited
+// module's root; nil when neither was given.
+func (f *auditFlags) change(ctx context.Context, stdin io.Reader) (*audit.Change, error) {
+	root := moduleRoot(f.cfg.Dir)
+	switch {
+	case f.diffRef != "":
+		abs, err := filepath.Abs(filepath.FromSlash(root))
+		if err != nil {
+			return nil, err
+		}
+		lines, prefix, err := diff.Git(ctx, abs, f.diffRef)
+		if err != nil {
+			return nil, fmt.Errorf("-diff %s: %v", f.diffRef, err)
+		}
+		return &audit.Change{Lines: lines.Under(prefix), Since: "since " + f.diffRef}, nil
+	case f.diffFile != "":
+		r := stdin
+		if f.diffFile != "-" {
+			file, err := os.Open(f.diffFile)
+			if err != nil {
+				return nil, fmt.Errorf("-diff-file: %v", err)
+			}
+			defer file.Close()
+			r = file
+		}
+		lines, err := diff.Parse(r)
+		if err != nil {
+			return nil, fmt.Errorf("-diff-file %s: %v", f.diffFile, err)
+		}
+		return &audit.Change{Lines: lines.Under(root), Since: "in " + f.diffFile}, nil
+	}
+	return nil, nil
 }
 
 // moduleRoot returns the root of the module that holds dir ("" for the working directory),

@@ -90,6 +90,40 @@ func TestAuditBadCode(t *testing.T) {
 	}
 }
 
+// TestAuditLoadErrors: what stops an audit before it builds says what it is, once: the
+// compiler's message of code that does not build (once, without the "-: " that go/packages
+// puts before a message with no position), a folder in no module, a pattern naming no
+// package; none of them is "the code does not build" when the code was never found.
+func TestAuditLoadErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	broken, norand, nomod := fixture(t, "broken"), fixture(t, "norand"), t.TempDir()
+	if err := os.WriteFile(filepath.Join(nomod, "x.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir        string
+		args       []string
+		want, once string // in stderr; once: exactly once
+	}{
+		{broken, nil, "the code does not build", "broken.go:8:9: invalid operation"},
+		{nomod, nil, "no go.mod", "is not in a Go module"},
+		{norand, []string{"./nothing"}, "./nothing", "no such package"},
+		{norand, []string{"./nothing/..."}, "./nothing/...", "no such package"},
+		{norand, []string{"example.com/norand/sub"}, "example.com/norand/sub", "no such package"},
+	} {
+		t.Chdir(c.dir)
+		var out, errb bytes.Buffer
+		code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb)
+		msg := errb.String()
+		if code != audit.ExitError || !strings.Contains(msg, c.want) || strings.Count(msg, c.once) != 1 ||
+			strings.Contains(msg, "-: ") || c.dir != broken && strings.Contains(msg, "does not build") {
+			t.Errorf("%s %q: exit %d, stderr:\n%s\nwant exit 2, %q, %q once, no \"-: \"", filepath.Base(c.dir), c.args, code, msg, c.want, c.once)
+		}
+	}
+}
+
 // TestAuditShardsMerge audits the story fixture whole and in two shards, merges the shards'
 // JSON reports, and checks that the merged report has every mutant once with the verdict of
 // the whole audit, and the same exit status.
@@ -148,4 +182,40 @@ func verdicts(r *audit.Report) string {
 		}
 	}
 	return b.String()
+}
+
+// TestAuditDiffFlags: -diff-file audits only the sites on the lines a unified diff adds, its
+// paths relative to the working directory; a diff that touches no site audits nothing and
+// exits 0. A diff that cannot be read or parsed, or -diff beside -diff-file, is an error.
+func TestAuditDiffFlags(t *testing.T) {
+	t.Chdir(fixture(t, "gaps"))
+	tmp := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != audit.ExitClean ||
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-diff-file", filepath.Join(tmp, "none.diff")}, "-diff-file: open"},
+		{[]string{"-diff-file", bad}, "diff ends inside a hunk"},
+		{[]string{"-diff", "main", "-diff-file", comment}, "-diff and -diff-file: give one"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != audit.ExitError || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
 }

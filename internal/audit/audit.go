@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -52,6 +53,9 @@ type Config struct {
 	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
 	// survival is certain.
 	AllRuns bool
+	// Change, when set, restricts the audit to the sites on the lines a change added or
+	// modified.
+	Change *Change
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -62,11 +66,40 @@ const (
 	DefaultAlpha = 0.01
 )
 
-// BuildError is a failure to load or build the code to audit: the go command's or the
-// compiler's message.
-type BuildError struct{ Msg string }
+// BuildError is a failure to find or build the code to audit, or its mutants: what failed,
+// and the go command's or the compiler's message, each once.
+type BuildError struct {
+	Stage Stage
+	Msg   string
+}
 
-func (e *BuildError) Error() string { return e.Msg }
+// A Stage says where a BuildError stopped the audit.
+type Stage string
+
+// The stages at which an audit stops before it runs anything.
+const (
+	NotAModule Stage = "not a module" // Config.Dir is in no Go module (nor workspace)
+	NoPackage  Stage = "no package"   // a pattern names no package of the module or its dependencies
+	Compile    Stage = "compile"      // the code, or its tests, do not build
+	// MutantsCompile: the code builds but no mutant of a package does. The rewrites are
+	// meant to compile wherever the code does: this is a defect of the audit, reported
+	// rather than counted as a package with nothing to test.
+	MutantsCompile Stage = "mutants compile"
+)
+
+var stageHeads = map[Stage]string{
+	NotAModule:     "is not in a Go module",
+	NoPackage:      "no such package",
+	Compile:        "the code does not build",
+	MutantsCompile: "no mutant of the package compiles (a defect of spreadcheck audit: please report it with this message)",
+}
+
+func (e *BuildError) Error() string {
+	if e.Stage == NotAModule {
+		return e.Msg + " " + stageHeads[e.Stage] + ": no go.mod in it or in a folder above it (go mod init makes one)"
+	}
+	return stageHeads[e.Stage] + ":\n" + e.Msg
+}
 
 // ErrNoPackages is returned when the patterns match no package.
 var ErrNoPackages = errors.New("audit: the patterns match no packages")
@@ -121,6 +154,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if s := cfg.Shard.String(); s != "" {
 		a.rep.Shards = []string{s}
 	}
+	if cfg.Change != nil {
+		a.rep.Change = &ChangeReport{Since: cfg.Change.Since}
+		a.sites, a.rep.Change.Outside = changedSites(a.sites, cfg.Change)
+	}
 	stage("find")
 	if len(a.sites) > 0 {
 		if err := a.audit(ctx); err != nil {
@@ -147,24 +184,21 @@ func isVet(flag string) bool { return strings.HasPrefix(flag, "-vet=") || flag =
 // load type-checks the non-test files of the packages and returns them with the module's
 // path and directory.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string, error) {
+	if err := inModule(ctx, cfg.Dir); err != nil {
+		return nil, "", "", err
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
 	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
 	if err != nil {
-		return nil, "", "", &BuildError{Msg: err.Error()}
+		return nil, "", "", &BuildError{Stage: Compile, Msg: err.Error()}
 	}
 	if len(pkgs) == 0 {
 		return nil, "", "", ErrNoPackages
 	}
-	var msgs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
-		}
-	})
-	if len(msgs) > 0 {
-		return nil, "", "", &BuildError{Msg: strings.Join(msgs, "\n")}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, "", "", err
 	}
 	for _, p := range pkgs {
 		if p.Module != nil {
@@ -173,6 +207,62 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string,
 	}
 	dir, err := filepath.Abs(cfg.Dir)
 	return pkgs, "", dir, err
+}
+
+// inModule returns a BuildError when dir is in no Go module and no workspace, as the go
+// command finds them: go/packages would only say that the pattern ./... matches nothing there.
+func inModule(ctx context.Context, dir string) error {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOWORK")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("audit: go env in %s: %v", orDot(dir), err)
+	}
+	gomod, gowork, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if gomod != "" && gomod != os.DevNull || gowork != "" && gowork != "off" {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	return &BuildError{Stage: NotAModule, Msg: abs}
+}
+
+// loadErrors returns the errors of the packages and their dependencies as one BuildError, each
+// message once: a pattern that names no package, or the compiler's messages. go/packages gives
+// a package that does not type-check both go list's message and the type checker's, which say
+// the same: the type checker's, with their positions, are kept.
+func loadErrors(pkgs []*packages.Package) error {
+	var missing []string
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
+			missing = append(missing, p.PkgPath+": "+p.Errors[0].Msg)
+		}
+	}
+	if len(missing) > 0 {
+		return &BuildError{Stage: NoPackage, Msg: strings.Join(missing, "\n")}
+	}
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typed := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		for _, e := range p.Errors {
+			if typed && e.Kind == packages.ListError {
+				continue
+			}
+			m := e.Msg
+			if e.Pos != "" {
+				m = e.Pos + ": " + m
+			}
+			if !slices.Contains(msgs, m) {
+				msgs = append(msgs, m)
+			}
+		}
+	})
+	if len(msgs) > 0 {
+		return &BuildError{Stage: Compile, Msg: strings.Join(msgs, "\n")}
+	}
+	return nil
 }
 
 // auditor holds one audit's state.
@@ -247,8 +337,10 @@ func (a *auditor) judge(ctx context.Context) error {
 // buildSchemata builds every test binary with every site rewritten. A site whose rewrite
 // does not compile is marked not viable and the build tried again without it; when the
 // compiler's message names no site, the unmodified code is built to tell a package that does
-// not compile (a BuildError) from a schema that does not.
+// not compile from a schema that does not. Either way, a package none of whose mutants
+// compiles is a BuildError: the audit would otherwise pass having tested nothing.
 func (a *auditor) buildSchemata(ctx context.Context) error {
+	var all []string // the compiler's messages of every attempt
 	for attempt := 0; ; attempt++ {
 		dir := filepath.Join(a.tmp, fmt.Sprintf("schema-%d", attempt))
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -270,13 +362,14 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs := buildErrors(bins)
+		msgs := ov.originals(buildErrors(bins))
 		if len(msgs) == 0 {
 			a.bins = bins
-			return nil
+			return a.noneCompiles(all)
 		}
+		all = append(all, msgs...)
 		if !a.blame(msgs) || attempt == 3 {
-			return a.originalError(ctx, msgs)
+			return a.originalError(ctx, all)
 		}
 	}
 }
@@ -303,7 +396,7 @@ func (a *auditor) blame(msgs []string) bool {
 		for _, m := range msgs {
 			for _, l := range strings.Split(m, "\n") {
 				if strings.Contains(l, needle) {
-					s.NotViable = "does not compile: " + strings.TrimSpace(l)
+					s.NotViable = notCompiled + strings.TrimSpace(l)
 					found = true
 				}
 			}
@@ -312,23 +405,41 @@ func (a *auditor) blame(msgs []string) bool {
 	return found
 }
 
+// notCompiled starts the reason of a site whose rewrite the compiler refused.
+const notCompiled = "does not compile: "
+
 // originalError builds the unmodified code: when it fails too, the user's code does not
-// build; otherwise the schemata do not, and every site of the failing packages is not viable.
+// build; otherwise the mutant schemata do not, and no mutant of theirs can run.
 func (a *auditor) originalError(ctx context.Context, msgs []string) error {
 	bins, err := a.eng.build(ctx, a.cfg.Patterns)
 	if err != nil {
 		return err
 	}
 	if orig := buildErrors(bins); len(orig) > 0 {
-		return &BuildError{Msg: strings.Join(orig, "\n")}
+		return &BuildError{Stage: Compile, Msg: strings.Join(orig, "\n")}
 	}
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(msgs, "\n")}
+}
+
+// noneCompiles returns a BuildError with the compiler's messages when some package with
+// sites has none left whose rewrite compiles, and one at least that the compiler refused.
+func (a *auditor) noneCompiles(msgs []string) error {
+	viable, refused := map[string]bool{}, map[string]bool{}
 	for _, s := range a.sites {
-		if s.NotViable == "" {
-			s.NotViable = "the mutant schema does not compile: " + firstLine(strings.Join(msgs, "\n"))
+		viable[s.Package] = viable[s.Package] || s.NotViable == ""
+		refused[s.Package] = refused[s.Package] || strings.HasPrefix(s.NotViable, notCompiled)
+	}
+	var none []string
+	for p := range refused {
+		if !viable[p] {
+			none = append(none, p)
 		}
 	}
-	a.bins = bins
-	return nil
+	if len(none) == 0 {
+		return nil
+	}
+	sort.Strings(none)
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(none, ", ") + ":\n" + strings.Join(msgs, "\n")}
 }
 
 func firstLine(s string) string {

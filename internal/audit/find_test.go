@@ -7,15 +7,13 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
@@ -149,18 +147,7 @@ func TestFindThroughLocals(t *testing.T) {
 // name in testdata (-update rewrites it).
 func checkSites(t *testing.T, name string, sites []*Site) {
 	t.Helper()
-	got := describe(sites)
-	golden := filepath.Join("testdata", name)
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", name), describe(sites))
 }
 
 // TestFindReductions: the halved range of a draw of uniform bits is equivalent where the code

@@ -331,7 +331,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	}
 	bins, err := a.eng.build(ctx, pats, "-overlay="+ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
-		return nil, "does not compile: " + firstLine(fmt.Sprint(err, msgs))
+		return nil, notCompiled + firstLine(fmt.Sprint(err, msgs))
 	}
 	return bins, ""
 }

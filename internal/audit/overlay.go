@@ -134,6 +134,22 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 	return ov, os.WriteFile(ov.File, data, 0o644)
 }
 
+// originals returns the compiler's messages with the paths of the rewritten copies replaced
+// by those of the files they stand for (the schema file's is its package's folder and
+// schemaName, a file that exists only in the overlay).
+func (ov *overlay) originals(msgs []string) []string {
+	var pairs []string
+	for orig, copy := range ov.Replace {
+		pairs = append(pairs, copy, orig)
+	}
+	r := strings.NewReplacer(pairs...)
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = r.Replace(m)
+	}
+	return out
+}
+
 // rewriteFile replaces each site of one file (sorted by start, outer before inner) by its
 // helper call, and returns the new source and the helpers. A site whose rewrite fails is
 // left as it is and recorded in rejected. Replacements never add a line, so every line

@@ -35,6 +35,9 @@ type fakeEngine struct {
 	names            []string
 	tests            map[string]fakeTest
 	startup, perTest time.Duration
+	// buildErr, when set, is the compiler's message for a build with these flags ("" when it
+	// builds).
+	buildErr func(flags []string) string
 
 	mu   sync.Mutex
 	jobs []job
@@ -42,7 +45,12 @@ type fakeEngine struct {
 
 var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
 
-func (f *fakeEngine) build(context.Context, []string, ...string) ([]runner.Package, error) {
+func (f *fakeEngine) build(_ context.Context, _ []string, flags ...string) ([]runner.Package, error) {
+	if f.buildErr != nil {
+		if msg := f.buildErr(flags); msg != "" {
+			return []runner.Package{{ImportPath: fakeBin.ImportPath, BuildError: msg}}, nil
+		}
+	}
 	return []runner.Package{fakeBin}, nil
 }
 

@@ -42,6 +42,7 @@ type Report struct {
 	Seed        uint64         `json:"seed,string"`
 	Mode        string         `json:"mode"` // "schemata" or "per-mutant"
 	Shards      []string       `json:"shards,omitempty"`
+	Change      *ChangeReport  `json:"change,omitempty"` // the change the audit was restricted to
 	Sites       []SiteReport   `json:"sites"`
 	Packages    []PackageScore `json:"packages"`
 	Baseline    []TestBaseline `json:"baseline,omitempty"`
@@ -207,6 +208,12 @@ func ReadJSON(path string) (*Report, error) {
 // WriteText writes the report for a terminal.
 func (r *Report) WriteText(w io.Writer) error {
 	b := &strings.Builder{}
+	if len(r.Sites) == 0 && r.Change != nil {
+		fmt.Fprintf(b, "spreadcheck audit: no site of %s on a line changed %s (%s elsewhere): nothing to audit\n",
+			orDot(r.Module), r.Change.Since, plural(r.Change.Outside, "site"))
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(r.Sites) == 0 {
 		fmt.Fprintf(b, "spreadcheck audit: no randomness found in %s: nothing to audit\n", orDot(r.Module))
 		_, err := io.WriteString(w, b.String())
@@ -214,6 +221,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each%s, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
 		plural(len(r.Sites), "site"), plural(r.mutants(), "mutant"), r.Runs, r.processes(), r.Seed, r.Alpha, plural(r.Family, "comparison"))
+	if r.Change != nil {
+		fmt.Fprintf(b, "only the sites on lines changed %s: %s elsewhere left out\n", r.Change.Since, plural(r.Change.Outside, "site"))
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}

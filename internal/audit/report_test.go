@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
 
 func ptr(x float64) *float64 { return &x }
@@ -63,17 +65,7 @@ func TestReportFormats(t *testing.T) {
 		if err := f.write(&b); err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", f.name)
-		if *update {
-			os.WriteFile(golden, b.Bytes(), 0o644)
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(string(want), b.String()); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", golden, diff)
-		}
+		golden.Check(t, filepath.Join("testdata", f.name), b.String())
 	}
 	if r.ExitCode() != ExitWeak {
 		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), ExitWeak)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,14 +112,14 @@ func TestNeverWritesTheTree(t *testing.T) {
 	}
 }
 
-// TestBadInput: code that does not compile is a BuildError with the compiler's message; no
-// randomness is no error and no site; patterns that match nothing are a BuildError that names
-// them. None of these builds a test binary.
+// TestBadInput: code that does not compile is a BuildError with the compiler's message, once;
+// no randomness is no error and no site; patterns that match nothing, and a folder in no
+// module, are BuildErrors that say so and name them. None of these builds a test binary.
 func TestBadInput(t *testing.T) {
 	_, err := Run(context.Background(), fixtureConfig("broken"))
 	var be *BuildError
-	if !errors.As(err, &be) || !strings.Contains(be.Msg, "broken.go:8") {
-		t.Errorf("broken: error %v, want a BuildError naming broken.go:8", err)
+	if !errors.As(err, &be) || be.Stage != Compile || strings.Count(be.Msg, "broken.go:8") != 1 {
+		t.Errorf("broken: error %v, want a BuildError of the compile stage naming broken.go:8 once", err)
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
@@ -126,9 +129,101 @@ func TestBadInput(t *testing.T) {
 
 	cfg := fixtureConfig("norand")
 	cfg.Patterns = []string{"./nothing/..."}
-	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
-		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NoPackage || !strings.Contains(be.Msg, "./nothing/...") {
+		t.Errorf("a pattern matching nothing: error %v, want a BuildError of no package that names it", err)
 	}
+
+	cfg.Dir, cfg.Patterns = t.TempDir(), nil
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NotAModule || be.Msg != cfg.Dir {
+		t.Errorf("a folder in no module: error %v, want a BuildError of not a module that names it", err)
+	}
+}
+
+// TestNoMutantCompiles: when no mutant of a package compiles, the audit stops with a
+// BuildError that holds the compiler's message, its paths those of the files it rewrote,
+// rather than report every mutant not viable and exit 0 having tested nothing: whether the
+// message names the schema file (no site to blame) or each site's line. A package that keeps
+// one viable site is audited.
+func TestNoMutantCompiles(t *testing.T) {
+	sites, imps := findFixture(t, "story")
+	schemaErr := func(flags []string) string {
+		ov := flagValue(flags, "-overlay")
+		if ov == "" {
+			return ""
+		}
+		data, _ := os.ReadFile(ov)
+		var o struct{ Replace map[string]string }
+		json.Unmarshal(data, &o)
+		for orig, copy := range o.Replace {
+			if filepath.Base(orig) == schemaName {
+				return "# example.com/story\n" + copy + ":38:85: 0o/0O-style octal literal requires go1.13 or later"
+			}
+		}
+		return ""
+	}
+	lineErr := func(lines ...int) func([]string) string {
+		return func(flags []string) string {
+			var msgs []string
+			for _, s := range sites {
+				if slices.Contains(lines, s.Line) && s.NotViable == "" && flagValue(flags, "-overlay") != "" {
+					msgs = append(msgs, fmt.Sprintf("./%s:%d:9: cannot use the rewrite", filepath.Base(s.Path), s.Line))
+				}
+			}
+			if len(msgs) == 0 {
+				return ""
+			}
+			return "# example.com/story\n" + strings.Join(msgs, "\n")
+		}
+	}
+	var all []int
+	for _, s := range sites {
+		all = append(all, s.Line)
+	}
+	for _, c := range []struct {
+		name   string
+		errs   func([]string) string
+		want   string // in the BuildError; "" for none
+		viable int
+	}{
+		{"the schema file", schemaErr, filepath.Join(filepath.Dir(sites[0].Path), schemaName) + ":38:85: 0o/0O-style", 0},
+		{"every site", lineErr(all...), fmt.Sprintf("backoff.go:%d:9: cannot use the rewrite", sites[0].Line), 0},
+		{"all but one site", lineErr(all[1:]...), "", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, s := range sites {
+				s.NotViable = ""
+			}
+			a := &auditor{cfg: Config{Log: func(string, ...any) {}}, tmp: t.TempDir(), imps: imps, sites: sites,
+				eng: &fakeEngine{buildErr: c.errs}, rep: &Report{}}
+			err := a.buildSchemata(context.Background())
+			var be *BuildError
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("error %v, want none", err)
+			case c.want != "" && (!errors.As(err, &be) || be.Stage != MutantsCompile || !strings.Contains(be.Msg, c.want)):
+				t.Errorf("error %v, want a BuildError of the mutants' compile holding %q", err, c.want)
+			}
+			viable := 0
+			for _, s := range sites {
+				if s.NotViable == "" {
+					viable++
+				}
+			}
+			if c.want == "" && viable != c.viable {
+				t.Errorf("%d viable sites, want %d", viable, c.viable)
+			}
+		})
+	}
+}
+
+// flagValue returns the value of -name=value among the flags.
+func flagValue(flags []string, name string) string {
+	for _, f := range flags {
+		if v, ok := strings.CutPrefix(f, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // TestBadTests: a test that fails every baseline run is left out with a warning while the

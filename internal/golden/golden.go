@@ -14,6 +14,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files from what the tests produce")
 
+// Updating reports whether the tests run under -update: for a test that compares its golden
+// file another way than as text (a report decoded from JSON, say), and so writes it itself.
+func Updating() bool { return *update }
+
 // Check compares got with the file at path. Under -update it writes got to the file instead,
 // so that one run rewrites every golden file its tests check.
 func Check(t testing.TB, path, got string) {

@@ -244,7 +244,7 @@ func (d Draw) Helper(site int) (string, error) {
 	name, typ := helperName(site), d.Type
 	tparams := ""
 	if d.Generic {
-		tparams, typ = "[T spreadcheckAuditInteger]", "T"
+		tparams, typ = "[T "+integerName+"]", "T"
 	}
 	if !d.FuncValue {
 		r := strings.NewReplacer("NAME", name+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
@@ -440,8 +440,13 @@ func (s Schema) Source() ([]byte, error) {
 	// Not every schema uses these three; the others the runtime below always uses.
 	b.WriteString("var _, _, _ = io.EOF, math.MaxInt8, big.NewInt\n")
 	fmt.Fprintf(&b, schemaRuntime, max(s.Sites, 1), s.Fixed)
+	generic := false
 	for _, h := range s.Helpers {
 		b.WriteString("\n" + h + "\n")
+		generic = generic || strings.Contains(h, "[T "+integerName+"]")
+	}
+	if generic {
+		b.WriteString(integerType)
 	}
 	return format.Source(b.Bytes())
 }
@@ -470,6 +475,12 @@ func (s Schema) imports() []Import {
 
 // schemaRuntime is what every helper shares: which mutant is active, and the trace of the
 // sites a run reaches (spreadcheck audit's coverage: a site no test reaches is not covered).
+// The go command compiles an overlay file at its module's language version, which a go.mod
+// of a long-lived module puts at go1.11 or earlier (go1.16 without a go line): the runtime and
+// the helpers of non-generic draws use nothing newer than Go 1.0 has (no 0o literal, no
+// signed shift count, no any, no min or max, no range over an integer), and a schema names
+// the constraint of the generic helpers only when it holds one, whose draw is in code of
+// go1.18 or later.
 const schemaRuntime = `
 var (
 	spreadcheckAuditOnce   sync.Once
@@ -490,7 +501,7 @@ func spreadcheckAuditInit() {
 		spreadcheckAuditCode, _ = strconv.Atoi(code)
 	}
 	if path := os.Getenv("SPREADCHECK_AUDIT_TRACE"); path != "" {
-		spreadcheckAuditTrace, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		spreadcheckAuditTrace, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0644)
 	}
 }
 
@@ -520,7 +531,7 @@ func spreadcheckAuditBytes(c int, b []byte) {
 		case 2:
 			b[i] = -b[i]
 		case 3:
-			b[i] = byte(spreadcheckAuditNow() >> (8 * (i %% 8)))
+			b[i] = byte(spreadcheckAuditNow() >> uint(8*(i%%8)))
 		case 4:
 			b[i] >>= 1
 		}
@@ -543,9 +554,17 @@ func (m spreadcheckAuditReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
+`
+
+// integerName is the constraint of the generic helpers' type parameter, and integerType its
+// declaration, which a schema holds when one of its helpers is generic.
+const (
+	integerName = "spreadcheckAuditInteger"
+	integerType = `
 // spreadcheckAuditInteger constrains the type parameter of the helpers of draws whose type
 // is a type parameter.
 type spreadcheckAuditInteger interface {
 	` + IntegerConstraint + `
 }
 `
+)
