@@ -3,6 +3,7 @@ package mutants
 import (
 	"errors"
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/spread"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -32,7 +33,8 @@ func Timeout(d time.Duration) Option {
 // fails the correct jitter or any mutant survives, and logs a table of every run: the
 // verdict and the first failure message. A run that outlasts Timeout counts as a failure.
 //
-// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own.
+// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own (a
+// nil t, with no test to fail, panics with a message that says so; Run takes a nil t).
 // Verify calls only Helper, Log, Error and Fatal on it, and passes it to Run; it never
 // starts subtests (the runs are not subtests of t but recorded apart, and named
 // t.Name()/correct, t.Name()/constant and so on), so a TB without a Run method works the same.
@@ -40,6 +42,9 @@ func Timeout(d time.Duration) Option {
 // The suite must do all its work on the testing.TB it is given; a goroutine of its own that
 // panics still crashes the test binary.
 func Verify(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
+	if t == nil {
+		panic("mutants.Verify(nil, ...): no test to fail: pass the test's t, or call Run, which takes a nil t")
+	}
 	t.Helper()
 	rep, err := Run(t, correct, spec, suite, opts...)
 	switch {
@@ -110,7 +115,7 @@ func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Opt
 // An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
 type Outcome struct {
 	Name       string          // "correct" or the mutant's name
-	Class      Class           // the mutant's class; zero for the correct jitter
+	Class      spread.Suspect  // the mutant's class; zero for the correct jitter
 	Failed     bool            // the suite failed: Error, Fatal, Fail, a panic or a timeout
 	Skipped    bool            // the suite called Skip and did not fail
 	Message    string          // the first failure message, or the skip message
@@ -227,7 +232,7 @@ func survivorHint(o Outcome) string {
 		return fmt.Sprintf("at the bases the suite used (%v) its range is too narrow for this mutant "+
 			"to differ from the correct jitter; test a larger base", o.Bases)
 	}
-	return "it " + o.Class.Doc
+	return "it " + classDoc[o.Class]
 }
 
 // firstLine returns the line of a message that a table cell shows: the first line that

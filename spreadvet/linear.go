@@ -1,6 +1,8 @@
 package spreadvet
 
 import (
+	"bytes"
+	"encoding/gob"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -274,4 +276,36 @@ func (p poly) render(args []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// A term is one monomial of a poly, for its encoding.
+type term struct {
+	Monomial string
+	Coef     float64
+}
+
+// GobEncode writes the poly's monomials in sorted order: a fact's encoding must be the same
+// every time, and a map's order is not.
+func (p poly) GobEncode() ([]byte, error) {
+	terms := make([]term, 0, len(p))
+	for m, v := range p {
+		terms = append(terms, term{m, v})
+	}
+	slices.SortFunc(terms, func(a, b term) int { return strings.Compare(a.Monomial, b.Monomial) })
+	var buf bytes.Buffer
+	err := gob.NewEncoder(&buf).Encode(terms)
+	return buf.Bytes(), err
+}
+
+// GobDecode reads what GobEncode wrote.
+func (p *poly) GobDecode(data []byte) error {
+	var terms []term
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&terms); err != nil {
+		return err
+	}
+	*p = poly{}
+	for _, t := range terms {
+		(*p)[t.Monomial] = t.Coef
+	}
+	return nil
 }

@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -102,9 +103,10 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // session runs the session that f describes and prints its report.
 func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
-	pr := newProgress(stderr)
+	pr := newProgress(stderr, fakeclock.Real())
 	if f.progress {
-		f.cfg.Options.OnProgress = pr.update
+		f.cfg.Options.OnProgress, f.cfg.Build.OnListed = pr.update, pr.listed
+		pr.begin()
 	}
 	rep, err := runner.RunSession(ctx, f.cfg)
 	pr.end()

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -208,7 +209,7 @@ func TestUsageErrors(t *testing.T) {
 func TestRunMatchesNothing(t *testing.T) {
 	inFixtures(t)
 	code, out, _ := spreadcheck(t, "-runs", "3", "-run", "TestFlakey", "-progress=false", "./flaky")
-	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") {
+	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") || !strings.Contains(out, "(0 runs in 0 processes)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -436,23 +437,78 @@ func waitForRecord(t *testing.T, cmd *exec.Cmd, results string) {
 	}
 }
 
+// TestProgress: on a terminal the line says what the session does from its first second and
+// is redrawn every second, the elapsed time counts from the session's start (not from the
+// runs': a 45 s build then reported "0s elapsed"), and an ETA is given only from a measured
+// pace, counting down between reports. Deterministic: the progress runs on a Fake clock in a
+// synctest bubble.
 func TestProgress(t *testing.T) {
-	var b bytes.Buffer
-	tty := &progress{w: &b, tty: true}
-	tty.update(runner.Progress{Done: 1, Total: 4, Failed: 1, Elapsed: time.Second})
-	tty.end()
-	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 process with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
-		t.Errorf("terminal progress %q, want %q", b.String(), want)
-	}
-	b.Reset()
-	log := &progress{w: &b}
-	for i := 1; i <= 20; i++ {
-		log.update(runner.Progress{Done: i, Total: 20})
-	}
-	log.end()
-	if n := strings.Count(b.String(), "\n"); n != 10 || strings.Contains(b.String(), "\r") {
-		t.Errorf("CI progress: %d lines, want one per tenth:\n%s", n, b.String())
-	}
+	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
+		var b bytes.Buffer
+		tty := &progress{w: &b, tty: true, clock: c}
+		last := func() string {
+			lines := strings.Split(b.String(), "\r\033[K")
+			return lines[len(lines)-1]
+		}
+		want := func(line string) {
+			t.Helper()
+			if got := last(); got != line {
+				t.Errorf("terminal shows %q, want %q", got, line)
+			}
+		}
+		tty.begin()
+		want("spreadcheck: listing and building the packages, 0s elapsed")
+		c.Advance(time.Second)
+		want("spreadcheck: listing and building the packages, 1s elapsed")
+		tty.listed(12)
+		want("spreadcheck: building 12 packages, 1s elapsed")
+		c.Advance(44 * time.Second)
+		want("spreadcheck: building 12 packages, 45s elapsed")
+		tty.update(runner.Progress{Phase: runner.Main, Total: 400})
+		want("spreadcheck: 0/400 runs, 0 processes with failures, ETA once every package has run once, 45s elapsed")
+		c.Advance(3 * time.Second)
+		tty.update(runner.Progress{Phase: runner.Main, Done: 100, Total: 400, Failed: 1, Elapsed: 3 * time.Second, Left: 30 * time.Second})
+		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 30s, 48s elapsed")
+		c.Advance(10 * time.Second)
+		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 20s, 58s elapsed")
+		tty.update(runner.Progress{Phase: runner.Replay, Done: 2, Total: 12, Left: 5 * time.Second})
+		want("spreadcheck: replaying failing seeds: 2/12 runs, 0 processes with failures, ETA 5s, 58s elapsed")
+		tty.end()
+		if !strings.HasSuffix(b.String(), "\n") {
+			t.Errorf("the terminal line is not ended: %q", b.String())
+		}
+		n := strings.Count(b.String(), "\r")
+		c.Advance(5 * time.Second)
+		if strings.Count(b.String(), "\r") != n {
+			t.Errorf("the line is redrawn after end")
+		}
+	})
+}
+
+// TestProgressLog: in a CI log, a line when the build starts, one when the packages are
+// known, one when the runs start and one per tenth of them.
+func TestProgressLog(t *testing.T) {
+	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
+		var b bytes.Buffer
+		log := &progress{w: &b, clock: c}
+		log.begin()
+		c.Advance(2 * time.Second)
+		log.listed(1)
+		for i := 0; i <= 20; i++ {
+			log.update(runner.Progress{Done: i, Total: 20})
+		}
+		log.end()
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		if len(lines) != 13 || strings.Contains(b.String(), "\r") {
+			t.Fatalf("CI progress: %d lines, want 13:\n%s", len(lines), b.String())
+		}
+		for i, want := range []string{"spreadcheck: listing and building the packages, 0s elapsed", "spreadcheck: building 1 package, 2s elapsed",
+			"spreadcheck: 0/20 runs, 0 processes with failures, ETA once every package has run once, 2s elapsed"} {
+			if lines[i] != want {
+				t.Errorf("line %d: %q, want %q", i, lines[i], want)
+			}
+		}
+	})
 }
 
 // TestGoWorkFoldersRemoved: the work folder that a go command leaves when it is stopped

@@ -583,8 +583,11 @@ func (a *auditor) judgeBaseline(g *group) {
 			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails every baseline run (%d of %d): left out of the verdicts",
 				where, name, t.fails, t.runs))
 		} else if t.fails > 0 {
-			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often",
-				where, name, t.fails, t.runs))
+			w := fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often", where, name, t.fails, t.runs)
+			if hint := runsNeeded(t, a.cfg.Runs, a.level()); hint != "" {
+				w += "; " + hint
+			}
+			a.rep.Warnings = appendNew(a.rep.Warnings, w)
 		}
 		a.rep.Baseline = append(a.rep.Baseline, tb)
 	}

@@ -3,8 +3,10 @@ package audit
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -75,13 +77,28 @@ func (e *runnerEngine) build(ctx context.Context, patterns []string, flags ...st
 
 // run makes each job in one process (Options.Batch is the largest count, so the runner splits
 // none), except that what a crash or hang cuts short runs again in new processes, as the
-// runner does: their records fall in the same job by their run numbers.
+// runner does: their records fall in the same job by their run numbers. Each job's processes
+// get a temporary directory of their own in the session's folder (TMPDIR, and TMP and TEMP,
+// which Windows reads), removed once the jobs are done: what a test leaves in os.TempDir()
+// (a failing suite's data folders, one per run) reaches neither another job nor the machine.
 func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error) {
 	rjobs := make([]runner.Job, len(jobs))
 	batch := 1
+	tmps := make([]string, 0, len(jobs))
+	defer func() {
+		for _, d := range tmps {
+			removeAll(d)
+		}
+	}()
 	for i, j := range jobs {
+		tmp, err := os.MkdirTemp(e.outDir, "tmp-")
+		if err != nil {
+			return nil, err
+		}
+		tmps = append(tmps, tmp)
+		env := append(slices.Clip(j.env), "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
 		rjobs[i] = runner.Job{Package: j.pkg, Run: j.run, Count: max(j.count, 1), Phase: runner.Main,
-			Filter: j.filter, Env: j.env, CPU: j.cpu}
+			Filter: j.filter, Env: env, CPU: j.cpu}
 		batch = max(batch, j.count)
 	}
 	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Timeout: timeout, Seed: e.seed,
@@ -94,6 +111,21 @@ func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duratio
 		}
 	}
 	return res, err
+}
+
+// removeAll removes a folder that tests wrote into, including what they left without write
+// permission (a module cache's read-only folders), which os.RemoveAll alone cannot remove.
+func removeAll(dir string) {
+	if os.RemoveAll(dir) == nil {
+		return
+	}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(path, 0o700)
+		}
+		return nil
+	})
+	os.RemoveAll(dir)
 }
 
 // owners returns a lookup of the job that a process belongs to, from its package, its -cpu

@@ -158,3 +158,22 @@ func TestFindReductions(t *testing.T) {
 	sites, _ := findFixture(t, "reduced")
 	checkSites(t, "reduced.sites", sites)
 }
+
+// TestFindReaders: crypto/rand's Reader is a site where the package reads it as an
+// io.Reader (io.ReadFull, its Read method, io.CopyN, a field's default, the parameters of
+// two helpers); where it goes to rand.Prime it is none. The golden file pins the list.
+func TestFindReaders(t *testing.T) {
+	sites, _ := findFixture(t, "reader")
+	checkSites(t, "reader.sites", sites)
+}
+
+// TestFindWrapped: the module's own wrappers of a draw, followed through another package:
+// a call of one (randutil.Int63n) is a site of its kind; a field whose default is one
+// (randutil.Jitter, a wrapper of a wrapper) is a site at the default, named for the function
+// that calls through the field; a variable whose default is a wrapper of its own package is
+// no site of its own, the draw inside is; randutil.Scaled changes its draw and is no
+// wrapper. The golden file pins the list.
+func TestFindWrapped(t *testing.T) {
+	sites, _ := findFixture(t, "wrapped")
+	checkSites(t, "wrapped.sites", sites)
+}

@@ -17,7 +17,6 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // fakeTest is one test of the fake engine's binary: the sites it reaches, and whether it
@@ -60,7 +59,10 @@ func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]
 	return nil, errors.New("fakeEngine compiles nothing")
 }
 
-func (f *fakeEngine) run(_ context.Context, jobs []job, _ time.Duration) ([]result, error) {
+func (f *fakeEngine) run(ctx context.Context, jobs []job, _ time.Duration) ([]result, error) {
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // as the runner: no process starts once the audit is interrupted
+	}
 	f.mu.Lock()
 	f.jobs = append(f.jobs, jobs...)
 	f.mu.Unlock()
@@ -121,6 +123,13 @@ func env(vars []string, key string) string {
 // fakeAudit audits sites of unit draws with the fake engine, as Run does after the build.
 func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	t.Helper()
+	return fakeAuditContext(context.Background(), t, eng, nSites, cfg)
+}
+
+// fakeAuditContext is fakeAudit until ctx is cancelled, and marks the report interrupted then,
+// as Run does.
+func fakeAuditContext(ctx context.Context, t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
+	t.Helper()
 	cfg.Runs, cfg.Alpha, cfg.Seed = max(cfg.Runs, DefaultRuns), DefaultAlpha, 1
 	cfg.Log = func(string, ...any) {}
 	var sites []*Site
@@ -129,9 +138,11 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	}
 	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
-	if err := a.judge(context.Background()); err != nil {
+	if err := a.judge(ctx); err != nil {
 		t.Fatal(err)
 	}
+	a.rep.Interrupted = ctx.Err() != nil
+	a.rep.score()
 	return a.rep
 }
 
@@ -225,8 +236,8 @@ func TestBaselineSameConditions(t *testing.T) {
 	}
 	var want []string
 	for i := range 2 {
-		for _, c := range mutants.Classes() {
-			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, c.Name))
+		for _, c := range rewrite.Classes() {
+			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, string(c)))
 		}
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -387,6 +398,78 @@ func TestCPU(t *testing.T) {
 	for _, m := range rep.Sites[0].Mutants {
 		if m.Verdict != Killed || m.CPU == "" {
 			t.Errorf("%s: %s by %s at -cpu %q, want killed at a -cpu value", m.Class, m.Verdict, m.Test, m.CPU)
+		}
+	}
+}
+
+// TestInterruptedCounts: an audit interrupted before its mutants ran, or after their first
+// look, counts every mutant of its sites and says how many of them finished, rather than "0
+// mutants" and a score of "0 of 0".
+func TestInterruptedCounts(t *testing.T) {
+	for _, c := range []struct {
+		at       string
+		finished string
+	}{{"baseline", "0 of 8 mutants finished"}, {"look 1", "4 of 8 mutants finished"}} {
+		t.Run(c.at, func(t *testing.T) {
+			eng := &fakeEngine{names: []string{"TestA", "TestB"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+				tests: map[string]fakeTest{
+					"TestA": {sites: []int{0}, fails: func(m string, _ []string, _ int) bool { return strings.HasPrefix(m, "0:") }},
+					"TestB": {sites: []int{1}},
+				}}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stageHook = func(s string) {
+				if s == c.at {
+					cancel()
+				}
+			}
+			defer func() { stageHook = nil }()
+			rep := fakeAuditContext(ctx, t, eng, 2, Config{Batch: 5})
+			var text strings.Builder
+			rep.WriteText(&text)
+			for _, want := range []string{"2 sites, 8 mutants", "interrupted: " + c.finished} {
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("the report lacks %q:\n%s", want, text.String())
+				}
+			}
+		})
+	}
+}
+
+// TestOnlyFailingTestsReach: a site that only tests failing every baseline run reach has no
+// healthy test to tell its mutants: they are not covered, and say why, where they were
+// judged "survived" on the package pseudo-test's one outcome per process. A test that fails
+// some baseline runs stays in, and its warning says from how many runs it could tell a mutant
+// that makes it fail every run, as a survivor's reason does: 15 of 20 baseline failures
+// against 20 of 20 under a mutant give p = C(20, 15)/C(40, 35) = 0.024, above the level 0.01 /
+// (16 comparisons x 4 looks) = 1.6e-4; 30 of 40 against 40 of 40, C(40, 10)/C(80, 10) =
+// 5.1e-4, is above it too; 60 of 80 against 80 of 80 is about 1e-7.
+func TestOnlyFailingTestsReach(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestBroken", "TestFlaky"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"TestBroken": {sites: []int{0}, fails: func(string, []string, int) bool { return true }},
+			"TestFlaky":  {sites: []int{1}, fails: func(_ string, _ []string, run int) bool { return run%4 != 0 }},
+		}}
+	rep := fakeAudit(t, eng, 2, Config{Batch: 5})
+	for _, m := range rep.Sites[0].Mutants {
+		if m.Verdict != NotCovered || m.Reason != "only tests that fail every baseline run reach the site: TestBroken" {
+			t.Errorf("site 0 %s: %s (%q), want not covered: only failing tests reach it", m.Class, m.Verdict, m.Reason)
+		}
+	}
+	var flaky []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w, "TestFlaky") {
+			flaky = append(flaky, w)
+		}
+	}
+	want := "example.com/fake TestFlaky fails 15 of 20 baseline runs: a mutant kills only by failing it significantly more often; " +
+		"with that rate it can tell a mutant that makes it fail every run from about -runs 80"
+	if len(flaky) != 1 || flaky[0] != want {
+		t.Errorf("warnings about TestFlaky %q, want %q", flaky, want)
+	}
+	for _, m := range rep.Sites[1].Mutants {
+		if m.Verdict == Survived && !strings.Contains(m.Reason, "from about -runs 80") {
+			t.Errorf("site 1 %s survived with reason %q, want the runs it would need", m.Class, m.Reason)
 		}
 	}
 }

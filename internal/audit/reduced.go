@@ -10,7 +10,7 @@ import (
 	"math/bits"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A collapsed range of a draw whose values are every pattern of k bits (a full-range draw
@@ -111,12 +111,12 @@ func (f *finder) drawBits(s *Site, call *ast.CallExpr, name string) int {
 // reduced records the collapsed range of a site at the top of the stack as equivalent when
 // the expression around the draw keeps none of the bit that halving changes.
 func (f *finder) reduced(s *Site, stack []ast.Node) {
-	if s.bits == 0 || s.Equivalent[mutants.CollapsedRange.Name] != "" {
+	if s.bits == 0 || s.Equivalent[string(spread.SuspectCollapsedRange)] != "" {
 		return
 	}
 	steps := f.reductions(stack)
 	if i := keptBits(s.bits, steps); i >= 0 {
-		s.Equivalent[mutants.CollapsedRange.Name] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
+		s.Equivalent[string(spread.SuspectCollapsedRange)] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
 			"and %s drops that bit: the value has the same distribution", s.bits, steps[i].text)
 	}
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +20,7 @@ func ptr(x float64) *float64 { return &x }
 // sample is a report with every verdict, a hang, a flake hidden by a mutant, a draw that
 // never reaches the code and a warning.
 func sample() *Report {
-	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata",
+	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata", Mutants: 8,
 		Warnings: []string{"example.com/m TestFlaky fails 9 of 20 baseline runs: a mutant kills only by failing it significantly more often"},
 		Sites: []SiteReport{{
 			File: "jitter.go", Line: 12, Expr: "rand.Float64()", Package: "example.com/m", Func: "Full", Kind: "unit",
@@ -199,4 +200,62 @@ func FuzzReadMerge(f *testing.F) {
 			m.ExitCode()
 		}
 	})
+}
+
+// TestJSONArraysNeverNull: every array of a report's JSON is an array, empty when there is
+// nothing in it, never null: a report of no site, one whose site has no finished mutant, a
+// merge, and a report read back from a JSON file that said null.
+func TestJSONArraysNeverNull(t *testing.T) {
+	merged, err := Merge(&Report{}, &Report{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "null.json")
+	if err := os.WriteFile(path, []byte(`{"sites": [{"file": "a.go", "mutants": null}], "packages": null}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadJSON(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]*Report{
+		"no site":       {Module: "example.com/m"},
+		"no mutant":     {Sites: []SiteReport{{File: "a.go"}}},
+		"merged":        merged,
+		"read":          read,
+		"every verdict": sample(),
+	} {
+		var b bytes.Buffer
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		if where := findNull(v, "report"); where != "" {
+			t.Errorf("%s: %s is null:\n%s", name, where, b.String())
+		}
+	}
+}
+
+// findNull returns the path of the first null in a decoded JSON value, or "".
+func findNull(v any, at string) string {
+	switch x := v.(type) {
+	case nil:
+		return at
+	case map[string]any:
+		for k, e := range x {
+			if w := findNull(e, at+"."+k); w != "" {
+				return w
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if w := findNull(e, fmt.Sprintf("%s[%d]", at, i)); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
 }

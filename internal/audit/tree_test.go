@@ -70,6 +70,27 @@ func TestEndToEnd(t *testing.T) {
 	checkUntouched(t, dir, before, tmp)
 }
 
+// TestTempDirPerProcess audits the tempfiles fixture, whose test leaves a folder in
+// os.TempDir() every run and fails when its process starts with anything there: every test
+// process gets a temporary directory of its own, inside the audit's session folder, removed
+// with it. Nothing is left in the TMPDIR the audit was started with, and the test fails no
+// baseline run.
+func TestTempDirPerProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module with the go command")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep, err := Run(context.Background(), fixtureConfig("tempfiles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "tempfiles", rep)
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+}
+
 // checkUntouched checks that the tree under dir hashes as before and that tmp is empty.
 func checkUntouched(t *testing.T, dir string, before map[string]string, tmp string) {
 	t.Helper()
@@ -299,5 +320,25 @@ func TestPerMutantAgrees(t *testing.T) {
 	}
 	if len(per) != 4 {
 		t.Errorf("%d mutants, want 4", len(per))
+	}
+}
+
+// TestRemoveAllReadOnly: a folder that tests left without write permission, as a module
+// cache's, is removed with the rest.
+func TestRemoveAllReadOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tmp-1")
+	ro := filepath.Join(dir, "cache", "mod")
+	if err := os.MkdirAll(ro, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ro, "go.mod"), []byte("module m\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	removeAll(dir)
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s still there after removeAll: %v", dir, err)
 	}
 }

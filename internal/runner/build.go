@@ -75,6 +75,10 @@ type BuildOptions struct {
 	// link a test binary again when the file it would write is already up to date, and the
 	// link is most of the cost of building a package whose code is in the build cache.
 	CacheDir string
+
+	// OnListed, when set, is called once go list has named the packages with tests, with
+	// their number, while they build: a progress line can say what the session waits for.
+	OnListed func(packages int)
 }
 
 // ErrNoPackages is returned by Build when the patterns match no package with tests.
@@ -89,6 +93,9 @@ var ErrNoPackages = errors.New("runner: no packages with tests match the pattern
 func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	early := startEarly(ctx, opts)
 	pkgs, err := list(ctx, opts)
+	if err == nil && opts.OnListed != nil {
+		opts.OnListed(len(pkgs))
+	}
 	sets := binarySets(pkgs)
 	if early != nil && !early.finish(ctx, opts, pkgs, sets, err) {
 		early = nil // built again below, from the list

@@ -63,6 +63,13 @@ func (s *scheduler) collect(in <-chan Record) []Record {
 	start := time.Now()
 	var recs []Record
 	failed := 0
+	report := func() {
+		done, total := s.progress()
+		s.opts.OnProgress(Progress{Phase: s.phase(), Done: done, Total: total, Failed: failed, Elapsed: time.Since(start), Left: s.left()})
+	}
+	if s.opts.OnProgress != nil {
+		report() // the runs have started: say so before the first process ends
+	}
 	for r := range in {
 		recs = append(recs, r)
 		if r.Failed() {
@@ -72,8 +79,7 @@ func (s *scheduler) collect(in <-chan Record) []Record {
 			s.opts.OnRecord(r)
 		}
 		if s.opts.OnProgress != nil {
-			done, total := s.progress()
-			s.opts.OnProgress(Progress{Done: done, Total: total, Failed: failed, Elapsed: time.Since(start)})
+			report()
 		}
 	}
 	return recs

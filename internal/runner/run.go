@@ -111,17 +111,15 @@ func (o *Options) timeout() time.Duration {
 
 // Progress tells how far a call to Execute has come.
 type Progress struct {
+	Phase       Phase         // the phase of its jobs: main, rerun or replay
 	Done, Total int           // runs finished and planned
 	Failed      int           // processes with at least one failure so far
 	Elapsed     time.Duration // since Execute started
-}
-
-// ETA estimates the time left from the pace so far.
-func (p Progress) ETA() time.Duration {
-	if p.Done == 0 {
-		return 0
-	}
-	return time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(p.Total-p.Done))
+	// Left is the time the runs left should take, from the pace measured for each package:
+	// its processes' wall time per run so far, at Parallel processes at once. It is 0 while
+	// a package with runs left has no finished process, whose pace is then unknown: the
+	// packages' paces differ by orders of magnitude, so a pace over all of them says little.
+	Left time.Duration
 }
 
 // Job is a share of one package's runs: Count runs numbered Run, Run+Stride, ..., which

@@ -52,10 +52,14 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	opts := cfg.Options
 	opts.OnRecord = chain(keep, opts.OnRecord)
-	if err := runPhases(ctx, &cfg, pkgs, opts, &recs); err != nil && ctx.Err() == nil {
-		return nil, err
+	none := matchNone(ctx, pkgs, &opts) // then no process is started: the report says NO TESTS
+	if !none {
+		if err := runPhases(ctx, &cfg, pkgs, opts, &recs); err != nil && ctx.Err() == nil {
+			return nil, err
+		}
 	}
 	rep := Summarize(recs, cfg.Summary)
+	rep.NoTests = rep.NoTests || none
 	addUnrun(rep, pkgs)
 	rep.Stopped = stopped(&opts, rep)
 	rep.Seed, rep.Runs = opts.Seed, opts.Runs
@@ -115,11 +119,32 @@ func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, r
 		}
 	}
 	if cfg.ReplayLimit > 0 {
-		opts.OnProgress = nil // a handful of runs, not worth a progress line
 		_, err := Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), opts)
 		return err
 	}
 	return nil
+}
+
+// matchNone reports whether -run and -skip leave no test, fuzz target or example of any
+// built package to run, as each test binary's -test.list says (a listing runs no test), so
+// that a pattern that matches nothing is reported before processes are started for it. A
+// package whose binary lists nothing, or cannot be listed, counts as unknown: it is run.
+func matchNone(ctx context.Context, pkgs []Package, opts *Options) bool {
+	if opts.Run == "" && opts.Skip == "" {
+		return false
+	}
+	built := 0
+	for i := range pkgs {
+		if pkgs[i].BuildError != "" {
+			continue
+		}
+		built++
+		names := listTests(ctx, &pkgs[i], opts.timeout())
+		if len(names) == 0 || len(selected(names, opts.Run, opts.Skip)) > 0 {
+			return false
+		}
+	}
+	return built > 0
 }
 
 // stopped says why the main pass made fewer runs than asked for, other than an interrupt.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // Counts tallies one test's outcomes over runs.

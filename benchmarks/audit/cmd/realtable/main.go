@@ -1,6 +1,6 @@
 // Command realtable prints one Markdown table of what the audits of several modules found:
 // per site, the verdict of each class, and the spread line that would kill the survivors.
-// real.sh writes its output to real/table.md, which the README shows.
+// real.sh writes its output to real/table.md, which the docs show.
 //
 //	go run ./cmd/realtable real/*.json
 package main
