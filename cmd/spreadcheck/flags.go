@@ -52,7 +52,6 @@ func (t *testFlags) register(fs *flag.FlagSet, vetDefault string) {
 // processes, which spreadcheck and spreadcheck audit share; runsUsage says what -runs counts.
 func registerRuns(fs *flag.FlagSet, o *runner.Options, progress *bool, runs int, runsUsage string) {
 	fs.IntVar(&o.Runs, "runs", runs, runsUsage)
-	fs.IntVar(&o.Runs, "count", runs, "the same as -runs `n`, as go test spells it")
 	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
 	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
 	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")

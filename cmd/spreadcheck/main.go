@@ -4,7 +4,7 @@
 // Usage:
 //
 //	spreadcheck [flags] [packages] [-args test binary arguments...]
-//	spreadcheck merge [flags] results.jsonl...
+//	spreadcheck merge [flags] results.jsonl... (or the -json reports of spreadcheck audit)
 //	spreadcheck compare [flags] before.jsonl after.jsonl
 //	spreadcheck audit [flags] [packages]
 //
@@ -17,8 +17,9 @@
 //
 // The exit status is 0 when no test fails more often than -max-flake at 95% confidence, 1 when
 // one does (or fails in every run), 2 for a usage or build error or a -run that matches no
-// test, 3 when interrupted or when merged shards are missing. The work is in package
-// internal/runner; this command only parses flags and prints.
+// test, 3 when interrupted or when merged shards are missing, 4 when a file it was given
+// cannot be read. The work is in package internal/runner; this command only parses flags
+// and prints.
 package main
 
 import (

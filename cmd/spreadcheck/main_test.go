@@ -201,13 +201,31 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-results", "/nonexistent/dir/r.jsonl", "./readsdata"}, "-results"},
 		{[]string{"-bogus"}, "-bogus"},
 		{[]string{"./notests"}, "no packages with tests"},
-		{[]string{"merge"}, "no results files"},
-		{[]string{"merge", "nonexistent.jsonl"}, "nonexistent.jsonl"},
+		{[]string{"merge"}, "name the files to merge"},
 		{[]string{"compare", "a.jsonl"}, "want two results files"},
+		// -count was a second name of -runs: one way, go test's -count means something else.
+		{[]string{"-count", "5", "./readsdata"}, "flag provided but not defined: -count"},
+		// The reports of an audit's shards merge with spreadcheck merge, as results files do.
+		{[]string{"audit", "merge", "a.json"}, "merge with spreadcheck merge"},
 	} {
 		code, out, errOut := spreadcheck(t, c.args...)
 		if code != runner.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
 			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr naming %q; stderr:\n%s\nstdout:\n%s", c.args, code, runner.ExitBuild, c.msg, errOut, out)
+		}
+	}
+}
+
+// TestUnreadableFile: a file that cannot be read is not a usage error: it exits 4 and says
+// it cannot read the file (before, exit 2 like a mistyped flag).
+func TestUnreadableFile(t *testing.T) {
+	inFixtures(t)
+	for _, args := range [][]string{
+		{"merge", "nonexistent.jsonl"},
+		{"compare", "nonexistent.jsonl", "other.jsonl"},
+	} {
+		code, out, errOut := spreadcheck(t, args...)
+		if code != runner.ExitUnreadable || !strings.Contains(errOut, "cannot read") || !strings.Contains(errOut, "nonexistent.jsonl") || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr saying it cannot read the file; stderr:\n%s", args, code, runner.ExitUnreadable, errOut)
 		}
 	}
 }

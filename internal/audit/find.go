@@ -100,13 +100,19 @@ func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 			t = p.Elem()
 		}
 		named, ok := t.(*types.Named)
-		// *rand.Rand, and the v2 generators whose Uint64 a caller may use directly.
-		if !ok || !(named.Obj().Name() == "Rand" || name == "Uint64" && (named.Obj().Name() == "PCG" || named.Obj().Name() == "ChaCha8")) {
+		// *rand.Rand; the v2 generators whose Uint64 a caller may use directly; and a source
+		// held as its interface (a field src rand.Source; rand.NewSource(seed).Int63()).
+		if !ok || !(named.Obj().Name() == "Rand" || sourceMethods[named.Obj().Name()+"."+name]) {
 			return "", ""
 		}
 	}
 	return drawKinds[name], name
 }
+
+// sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2
+// that a caller may call directly, by type and method.
+var sourceMethods = map[string]bool{"PCG.Uint64": true, "ChaCha8.Uint64": true,
+	"Source.Int63": true, "Source.Uint64": true, "Source64.Int63": true, "Source64.Uint64": true}
 
 // clockMethods are the time.Time methods whose result, used as a number, is a clock reading.
 var clockMethods = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "Nanosecond": true}

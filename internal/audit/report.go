@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
@@ -23,14 +24,6 @@ const (
 	Equivalent Verdict = "equivalent"  // provably cannot change what the code does
 	NotCovered Verdict = "not covered" // no test reaches the site; its mutants were not run
 	NotViable  Verdict = "not viable"  // the mutant does not compile
-)
-
-// Exit statuses of spreadcheck audit.
-const (
-	ExitClean       = 0 // every mutant killed (or equivalent), or nothing to audit
-	ExitWeak        = 1 // a mutant survived or was not covered, or a draw never reaches the code
-	ExitError       = 2 // usage or build error
-	ExitInterrupted = 3
 )
 
 // Report is the result of an audit. Its JSON form is a stable contract: tools read it.
@@ -141,19 +134,19 @@ var checkFor = map[string]string{
 // ExitCode returns the exit status the report calls for.
 func (r *Report) ExitCode() int {
 	if r.Interrupted {
-		return ExitInterrupted
+		return runner.ExitInterrupted
 	}
 	for _, s := range r.Sites {
 		if s.Dead != "" {
-			return ExitWeak
+			return runner.ExitFlaky
 		}
 		for _, m := range s.Mutants {
 			if m.Verdict == Survived || m.Verdict == NotCovered {
-				return ExitWeak
+				return runner.ExitFlaky
 			}
 		}
 	}
-	return ExitClean
+	return runner.ExitClean
 }
 
 // score fills in Packages from the sites.

@@ -20,10 +20,7 @@ import (
 // test that had ended by then is kept (an interrupt loses no finished run), and it returns
 // ctx's error. Its other error is a worker's failure to make a file for the output.
 func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
-	par := opts.Parallel
-	if par < 1 {
-		par = runtime.GOMAXPROCS(0)
-	}
+	par := opts.Processes()
 	s := newScheduler(ctx, jobs, &opts, par)
 	defer s.close()
 	recs := make(chan Record)
@@ -96,7 +93,7 @@ func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r Record, more []
 		return r, nil
 	}
 	e := runProcess(s.ctx, proc{bin: j.Package.Binary, dir: j.Package.Dir, args: binaryArgs(j, s.opts),
-		env: runEnv(j, seed), out: out, timeout: s.opts.timeout() + watchdogGrace})
+		env: runEnv(j, seed), out: out, timeout: j.timeout(s.opts) + watchdogGrace})
 	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.code, e.hung, e.interrupted, e.seconds
 	if e.err != nil {
 		r.Error = e.err.Error()

@@ -143,3 +143,8 @@ func Helped(d time.Duration) time.Duration {
 }
 
 func scale(d time.Duration, u float64) time.Duration { return time.Duration(u * float64(d)) }
+
+// Sourced draws from sources held as their interfaces.
+func Sourced(src v1.Source, s64 v1.Source64, s2 rand.Source) (int64, uint64, uint64) {
+	return src.Int63(), s64.Uint64(), s2.Uint64()
+}
