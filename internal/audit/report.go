@@ -23,6 +23,7 @@ const (
 	Equivalent Verdict = "equivalent"  // provably cannot change what the code does
 	NotCovered Verdict = "not covered" // no test reaches the site; its mutants were not run
 	NotViable  Verdict = "not viable"  // the mutant does not compile
+	Ignored    Verdict = "ignored"     // a //spreadcheck:ignore comment accepts it, for its Reason
 )
 
 // Exit statuses of spreadcheck audit.
@@ -107,7 +108,7 @@ type Fewer struct {
 }
 
 // PackageScore is the mutation score of one package: killed / (killed + survived + not
-// covered); equivalent and not viable mutants do not count.
+// covered); equivalent, not viable and ignored mutants do not count.
 type PackageScore struct {
 	Package    string  `json:"package"`
 	Killed     int     `json:"killed"`
@@ -115,6 +116,7 @@ type PackageScore struct {
 	NotCovered int     `json:"not_covered"`
 	Equivalent int     `json:"equivalent"`
 	NotViable  int     `json:"not_viable"`
+	Ignored    int     `json:"ignored,omitempty"`
 	Score      float64 `json:"score"`
 }
 
@@ -177,6 +179,8 @@ func (r *Report) score() {
 				p.Equivalent++
 			case NotViable:
 				p.NotViable++
+			case Ignored:
+				p.Ignored++
 			}
 		}
 	}
@@ -265,8 +269,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\nmutation score (killed of killed, survived and not covered):\n")
 	for _, p := range r.Packages {
-		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable\n", p.Package, p.Killed,
-			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable)
+		ignored := ""
+		if p.Ignored > 0 {
+			ignored = fmt.Sprintf(", %d ignored", p.Ignored)
+		}
+		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable%s\n", p.Package, p.Killed,
+			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable, ignored)
 	}
 	if r.Interrupted {
 		fmt.Fprintf(b, "interrupted: %d of %s finished; the report covers those\n", r.finished(), plural(max(r.Mutants, r.finished()), "mutant"))
