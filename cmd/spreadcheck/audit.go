@@ -50,7 +50,7 @@ func (b *baselineFlags) apply(rep *audit.Report) error {
 	if b.read != "" {
 		base, err := audit.ReadBaselineFile(b.read)
 		if err != nil {
-			return fmt.Errorf("-baseline: %v", err)
+			return fmt.Errorf("-baseline: %w", err)
 		}
 		rep.ApplyBaseline(base)
 	}
@@ -59,7 +59,7 @@ func (b *baselineFlags) apply(rep *audit.Report) error {
 	}
 	f, err := os.Create(b.write)
 	if err != nil {
-		return fmt.Errorf("-write-baseline: %v", err)
+		return fmt.Errorf("-write-baseline: %w", err)
 	}
 	reason := "not reviewed yet: accepted as it was when the baseline was written on " + time.Now().Format(time.DateOnly)
 	err = rep.NewBaseline(reason).WriteJSON(f)
@@ -67,7 +67,7 @@ func (b *baselineFlags) apply(rep *audit.Report) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("-write-baseline: %v", err)
+		return fmt.Errorf("-write-baseline: %w", err)
 	}
 	return nil
 }
@@ -158,8 +158,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return runner.ExitBuild
 	}
 	if err := f.baseline.apply(rep); err != nil {
-		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return runner.ExitBuild
+		return fileError(err, stderr)
 	}
 	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)

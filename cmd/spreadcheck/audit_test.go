@@ -203,7 +203,7 @@ func TestAuditDiffFlags(t *testing.T) {
 	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
 	var out, errb bytes.Buffer
 	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != runner.ExitClean ||
-		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (6 sites elsewhere): nothing to audit") {
 		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
