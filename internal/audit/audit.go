@@ -143,11 +143,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	imps := map[string]*importSet{}
-	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
+	sites, warnings := findSites(pkgs, modDir, imps)
+	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: sites,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
+	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata", Warnings: warnings}
 	if cfg.PerMutant {
 		a.rep.Mode = "per-mutant"
 	}
