@@ -24,7 +24,7 @@ import (
 // number of cores, and the memory on the window, not on the whole run.
 //
 // A next function that panics, returns a time before the last, or returns
-// one time more than BusyLimit times, stops its copy, and the error is a
+// one time more than busyLimit times, stops its copy, and the error is a
 // *FleetError for the first such copy in time (then copy order); the other
 // copies run to the end.
 func (fl Fleet) RunSchedule(s Schedule) ([][]time.Duration, error) {
@@ -106,7 +106,7 @@ func (c *schedCopy) step() bool {
 		c.fail(fmt.Sprintf("next(%v) returned %v: time went back", c.last, at))
 		return false
 	case at == c.last:
-		if c.same++; c.same >= BusyLimit {
+		if c.same++; c.same >= busyLimit {
 			c.fail(busy)
 			return false
 		}

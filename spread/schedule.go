@@ -114,9 +114,6 @@ func (s Schedule) String() string {
 	return s.name
 }
 
-// Interval returns the declared interval.
-func (s Schedule) Interval() time.Duration { return time.Duration(s.interval) }
-
 // check returns the declaration's error, or one for the zero Schedule.
 func (s Schedule) check() error {
 	if s.name == "" {
