@@ -56,12 +56,8 @@ type Fleet struct {
 // ctx is done (as every goroutine of a synctest bubble must).
 type Loop func(ctx context.Context, c Clock, r *rand.Rand, event func())
 
-// A Schedule is a loop given as its schedule: called once per copy with the
-// copy's generator, it returns the copy's next function, which takes the
-// time of the copy's last event (at first, its start) and returns the time
-// of its next event, drawing from r exactly as the loop's code does. A
-// time after the fleet's For, such as math.MaxInt64, ends the copy.
-type Schedule func(r *rand.Rand) (next func(last time.Duration) time.Duration)
+// schedule is a loop given as its schedule (see RunSchedule).
+type schedule = func(r *rand.Rand) (next func(last time.Duration) time.Duration)
 
 // busyLimit is how many events one copy may make at one instant: a copy that
 // makes more never lets time move (a busy loop), and the fleet stops with an
@@ -69,7 +65,7 @@ type Schedule func(r *rand.Rand) (next func(last time.Duration) time.Duration)
 const busyLimit = 10_000
 
 // A FleetError is a copy that failed: it panicked, made more than busyLimit
-// events at one instant, or (a Schedule) went back in time. Run the Fleet
+// events at one instant, or (a schedule) went back in time. Run the Fleet
 // again with the same Seed to replay it.
 type FleetError struct {
 	Seed uint64        // the fleet's seed
