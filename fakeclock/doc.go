@@ -77,7 +77,7 @@
 // keeps the schedule true to the code (examples/loops does so for every
 // shape). A copy that panics or makes events without letting time move is
 // stopped with a *FleetError that names it and the seed that replays it.
-// A fleet has at most 1<<22 (4,194,304) copies: a larger one would not fit
+// A fleet has at most 1<<20 (1,048,576) copies: a larger one would not fit
 // in memory, and Starts, Run and RunSchedule return an error for it.
 //
 // # fakeclock or testing/synctest

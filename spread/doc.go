@@ -88,4 +88,12 @@
 // phases; FleetStream takes a fleet's events one at a time, as a fakeclock Fleet's Sink hands
 // them over, and keeps no event. Each failure names the loop and the event, and draws the load
 // over one interval.
+//
+// # Limits
+//
+// Every input gets an answer: a report, an error, or (where the signature has no error) a
+// panic whose message says what was wrong. Draw makes at most 1<<26 values, and a fleet has at
+// most 1<<20 loops (as a fakeclock Fleet has), past which their memory would run out; a nil
+// testing.TB panics with the name of the call; the zero FleetStream returns an error. The
+// generator Rand returns belongs to one goroutine at a time.
 package spread

@@ -2,6 +2,7 @@ package spread
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -12,6 +13,10 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
+
+// maxLoops is the largest fleet the checks take, in loops: 1<<20 (1,048,576), as many as a
+// fakeclock Fleet runs. A loop's state is 384 bytes: 400 MB at the limit.
+const maxLoops = 1 << 20
 
 // maxCells caps the load check's bucket counts (intervals times buckets): 256 MB of counts.
 const maxCells = 1 << 26
@@ -25,6 +30,7 @@ const maxCells = 1 << 26
 // at the fleet's start (in lockstep, the worst case: after a power cut or a network blip),
 // unless LoopStarts says when each started.
 func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) {
+	needTest(t, "CheckFleet(nil, ...)")
 	t.Helper()
 	r, err := AnalyzeFleet(events, s, span, opts...)
 	fail(t, r, err)
@@ -56,7 +62,8 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 // spread fleet, not a proven bound. The false-failure
 // rate (default 1e-9) is shared by Bonferroni between every loop's statistics that can fail
 // by chance, the load and the phases. AnalyzeFleet returns an error, and no verdict, for input
-// it cannot judge: no loops, a loop with no events, events out of order, negative or after span,
+// it cannot judge: no loops, more than 1<<20 (1,048,576) loops (the most whose state fits in
+// memory), a loop with no events, events out of order, negative or after span,
 // a span without a whole interval after the warm-up.
 func AnalyzeFleet(events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) (Report, error) {
 	st, err := newStream(len(events), s, span, true, opts)
@@ -88,7 +95,7 @@ func total(events [][]time.Duration) int {
 // A FleetStream checks a fleet's event times as they arrive, one at a time, for fleets too
 // large to hold every event: it keeps O(1) per loop and the load's bucket counts, and reports
 // what AnalyzeFleet would. It is safe for concurrent use; each loop's events must arrive in
-// order.
+// order. Make one with NewFleetStream: on the zero FleetStream, Add and Report return an error.
 type FleetStream struct {
 	mu sync.Mutex
 	st *stream
@@ -110,16 +117,31 @@ func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...TimeOptio
 // it. Add has the signature of a fakeclock Fleet's Sink, which hands a fleet's events over in
 // time order as they happen, so that no event is kept.
 func (f *FleetStream) Add(loop int, at time.Duration) error {
+	if f == nil {
+		return errZeroStream
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.st == nil {
+		return errZeroStream
+	}
 	return f.st.add(loop, at)
 }
+
+// errZeroStream is the error of a FleetStream not made by NewFleetStream.
+var errZeroStream = errors.New("spread: a zero FleetStream has no fleet to check: make it with NewFleetStream")
 
 // Report returns the report on the events added so far, as AnalyzeFleet would, except that it
 // cannot name the loops in the fullest bucket.
 func (f *FleetStream) Report() (Report, error) {
+	if f == nil {
+		return Report{}, errZeroStream
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.st == nil {
+		return Report{}, errZeroStream
+	}
 	return f.st.report()
 }
 
@@ -162,6 +184,8 @@ func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []TimeOpt
 		return nil, fmt.Errorf("spread: span %v: the loops must run for a positive time", span)
 	case n < 1:
 		return nil, fmt.Errorf("spread: a fleet of %d loops: there is nothing to check", n)
+	case n > maxLoops:
+		return nil, fmt.Errorf("spread: a fleet of %d loops: the checks take at most %d (1<<20), beyond which they would not fit in memory", n, maxLoops)
 	}
 	st := &stream{sched: s, span: int64(span), alpha: c.alpha, fleet: fleet, loops: make([]tracker, n)}
 	for i := range st.loops {

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
@@ -60,8 +62,14 @@ func command(t *testing.T, args ...string) *exec.Cmd {
 // inFixtures runs the test in the runner's fixture module, as a user would run spreadcheck in
 // their own module, with the tests' user cache directory.
 func inFixtures(t *testing.T) {
-	// The binary cache and results go under XDG_CACHE_HOME; the go command's build cache, which
-	// also defaults to it, stays where it is.
+	testsCache(t)
+	t.Chdir("../../internal/runner/testdata/fixtures")
+}
+
+// testsCache gives the test the tests' user cache directory and a temporary directory of its
+// own. The binary cache and results go under XDG_CACHE_HOME; the go command's build cache,
+// which also defaults to it, stays where it is.
+func testsCache(t *testing.T) {
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +77,6 @@ func inFixtures(t *testing.T) {
 	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
 	t.Setenv("XDG_CACHE_HOME", sharedCache)
 	t.Setenv("TMPDIR", t.TempDir())
-	t.Chdir("../../internal/runner/testdata/fixtures")
 }
 
 // ownCache gives the test a user cache directory of its own, empty, and returns its
@@ -194,13 +201,31 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-results", "/nonexistent/dir/r.jsonl", "./readsdata"}, "-results"},
 		{[]string{"-bogus"}, "-bogus"},
 		{[]string{"./notests"}, "no packages with tests"},
-		{[]string{"merge"}, "no results files"},
-		{[]string{"merge", "nonexistent.jsonl"}, "nonexistent.jsonl"},
+		{[]string{"merge"}, "name the files to merge"},
 		{[]string{"compare", "a.jsonl"}, "want two results files"},
+		// -count was a second name of -runs: one way, go test's -count means something else.
+		{[]string{"-count", "5", "./readsdata"}, "flag provided but not defined: -count"},
+		// The reports of an audit's shards merge with spreadcheck merge, as results files do.
+		{[]string{"audit", "merge", "a.json"}, "merge with spreadcheck merge"},
 	} {
 		code, out, errOut := spreadcheck(t, c.args...)
 		if code != runner.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
 			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr naming %q; stderr:\n%s\nstdout:\n%s", c.args, code, runner.ExitBuild, c.msg, errOut, out)
+		}
+	}
+}
+
+// TestUnreadableFile: a file that cannot be read is not a usage error: it exits 4 and says
+// it cannot read the file (before, exit 2 like a mistyped flag).
+func TestUnreadableFile(t *testing.T) {
+	inFixtures(t)
+	for _, args := range [][]string{
+		{"merge", "nonexistent.jsonl"},
+		{"compare", "nonexistent.jsonl", "other.jsonl"},
+	} {
+		code, out, errOut := spreadcheck(t, args...)
+		if code != runner.ExitUnreadable || !strings.Contains(errOut, "cannot read") || !strings.Contains(errOut, "nonexistent.jsonl") || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr saying it cannot read the file; stderr:\n%s", args, code, runner.ExitUnreadable, errOut)
 		}
 	}
 }
@@ -570,5 +595,100 @@ func TestGitHubAnnotations(t *testing.T) {
 	}
 	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != runner.ExitBuild || !strings.Contains(errOut, "-format") {
 		t.Errorf("-format xml: exit %d, %s", code, errOut)
+	}
+}
+
+// prRepo makes a git repository holding a module of three packages, commits it on main, and
+// on a branch changes the code of package a and the body of b's TestTwo (not TestOne), and
+// adds a file outside every package. It returns the repository's directory.
+func prRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":      "module example.com/pr\n\ngo 1.26\n",
+		"a/a.go":      "package a\n\nfunc F() int { return 1 }\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F() != 1 {\n\t\tt.Fatal(F())\n\t}\n}\n",
+		"b/b.go":      "package b\n\nfunc G() int { return 2 }\n",
+		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n\nfunc TestTwo(t *testing.T) {\n\t_ = G()\n}\n",
+		"c/c.go":      "package c\n",
+		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
+	}
+	write := func(name, text string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	for name, text := range files {
+		write(name, text)
+	}
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-qm", "base")
+	git("checkout", "-qb", "change")
+	write("a/a.go", "package a\n\n// F is one.\nfunc F() int { return 1 }\n")
+	write("b/b_test.go", "package b\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n\nfunc TestTwo(t *testing.T) {\n\tif G() != 2 {\n\t\tt.Fatal(G())\n\t}\n}\n")
+	write("NOTES.md", "notes\n")
+	git("add", "NOTES.md")
+	git("commit", "-qam", "change")
+	return dir
+}
+
+// TestRunnerDiff: -diff main runs every test of a package whose code changed and only the
+// changed test of one whose tests alone changed, says which rule chose each, and leaves the
+// untouched package out; a change that touches no package runs nothing and exits 0.
+func TestRunnerDiff(t *testing.T) {
+	dir := prRepo(t)
+	testsCache(t)
+	t.Chdir(dir)
+	code, js, errOut := spreadcheck(t, "-runs", "3", "-seed", "1", "-progress=false", "-json", "-diff", "main", "./...")
+	var rep runner.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("exit %d: %v\n%s", code, err, errOut)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	block := "only what changed since main (1 package left out):\n" +
+		"  example.com/pr/a: code changed (all its tests)\n" +
+		"  example.com/pr/b: tests changed (TestTwo)\n"
+	if code != runner.ExitClean || !strings.Contains(text.String(), block) {
+		t.Errorf("exit %d; want the block\n%s\nin\n%s", code, block, text.String())
+	}
+	ran := map[string]int{}
+	for _, p := range rep.Packages {
+		for _, ts := range p.Tests {
+			if ts.Name != runner.PackageTest {
+				ran[p.ImportPath+"."+ts.Name] = ts.Runs
+			}
+		}
+	}
+	if want := map[string]int{"example.com/pr/a.TestF": 3, "example.com/pr/b.TestTwo": 3}; !cmp.Equal(ran, want) {
+		t.Errorf("tests run %v, want %v", ran, want)
+	}
+	if rep.Diff == nil || rep.Diff.Left != 1 || len(rep.Diff.Chosen) != 2 || rep.Diff.Chosen[1].Rule != runner.TestsChanged {
+		t.Errorf("the report's diff: %+v", rep.Diff)
+	}
+
+	// Against the branch itself, nothing changed.
+	code, out, _ := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "HEAD", "./...")
+	if code != runner.ExitClean || !strings.Contains(out, "no package's code or tests changed since HEAD (3 packages left out): nothing to run") {
+		t.Errorf("no change: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "no-such-ref", "./..."); code != runner.ExitBuild || !strings.Contains(errOut, "-diff no-such-ref: git merge-base") {
+		t.Errorf("an unknown ref: exit %d, %s", code, errOut)
 	}
 }

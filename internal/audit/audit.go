@@ -28,28 +28,24 @@ type Config struct {
 	// write often fail its checks); -vet=all or a list runs them, and their failure is a
 	// build failure.
 	BuildFlags []string
-	Run, Skip  string   // which tests to run, as go test -run and -skip
-	TestFlags  []string // go test's test flags for every run, such as -short or -shuffle=on
-	// CPU lists -test.cpu values: the tests are compared at each, as if each were a test of
-	// its own.
-	CPU []string
-	// Timeout stops a test process and counts the test it was running as hung. 0 derives
-	// each process's limit from what the tests it runs took: a minute for each test's one
-	// run in the trace (a test that hangs there is left out of the audit); for a group's
-	// baseline processes, hangMultiple times what the trace measured for one of them; for
-	// its mutants' processes, hangMultiple times its slowest baseline process; never less
-	// than hangFloor.
-	Timeout  time.Duration
-	Parallel int // test processes and builds at once; < 1 means 1
-	Runs     int // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
-	// Batch is how many runs one test process makes in turn (-test.count), at baseline and
-	// under every mutant alike. 1 gives every run a process of its own: nothing a test leaves
-	// behind in memory (a package variable it changed, a sync.Once) reaches another run.
-	// 0 chooses from the start-up and test times that the trace measured (see chooseBatch).
-	Batch int
+	// Options say which tests run and how, as for a session of spreadcheck: Run, Skip,
+	// TestFlags, CPU (the tests are compared at each -test.cpu value, as if each were a test
+	// of its own), Parallel (test processes and builds at once; < 1 means GOMAXPROCS, as in
+	// a session), Seed (every run gets its own seed from it) and Shard. Runs is R, the runs
+	// at baseline and at most under each mutant (< 1 means DefaultRuns). Batch is how many
+	// runs one test process makes in turn, at baseline and under every mutant alike: 1 gives
+	// every run a process of its own, so that nothing a test leaves behind in memory (a
+	// package variable it changed, a sync.Once) reaches another run; 0 chooses from the
+	// start-up and test times that the trace measured (see chooseBatch). Timeout stops a test
+	// process and counts the test it was running as hung; 0 derives each process's limit from
+	// what the tests it runs took: a minute for each test's one run in the trace (a test that
+	// hangs there is left out of the audit); for a group's baseline processes, hangMultiple
+	// times what the trace measured for one of them; for its mutants' processes, hangMultiple
+	// times its slowest baseline process; never less than hangFloor. The session's stopping rules and
+	// hooks (Until, FailFast, Precision, Args, LogDir, OnRecord, OnProgress) are not the
+	// audit's: Run refuses a Config that sets them.
+	runner.Options
 	Alpha float64 // false-kill rate of the whole family; 0 means DefaultAlpha
-	Seed  uint64  // base seed: every run gets its own seed from it
-	Shard runner.Shard
 	// PerMutant builds one test binary per mutant instead of one mutant schema per package.
 	PerMutant bool
 	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
@@ -103,9 +99,6 @@ func (e *BuildError) Error() string {
 	return stageHeads[e.Stage] + ":\n" + e.Msg
 }
 
-// ErrNoPackages is returned when the patterns match no package.
-var ErrNoPackages = errors.New("audit: the patterns match no packages")
-
 // stageHook, when set (by tests), is called after each stage of an audit, so that a test can
 // interrupt it at a chosen point.
 var stageHook func(stage string)
@@ -120,9 +113,14 @@ func stage(name string) {
 // with overlays (the audited tree is only read), runs the tests at baseline and under each
 // mutant, and returns the verdicts. When ctx is cancelled it stops and returns a report of
 // what finished, marked Interrupted. The error is a *BuildError for code that does not
-// build, ErrNoPackages, or a failure of the go command.
+// build, runner.ErrNoPackages, or a failure of the go command.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
+	o := cfg.Options
+	if o.Until != 0 || o.FailFast || o.Precision != 0 || o.Args != nil || o.LogDir != "" || o.OnRecord != nil || o.OnProgress != nil {
+		return nil, errors.New("audit: Config.Options sets a session's stopping rule or hook (Until, FailFast, Precision, Args, LogDir, OnRecord or OnProgress), which an audit does not follow")
+	}
+	cfg.Parallel = cfg.Processes()
 	if cfg.Runs < 1 {
 		cfg.Runs = DefaultRuns
 	}
@@ -145,11 +143,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	imps := map[string]*importSet{}
-	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
+	sites, warnings := findSites(pkgs, modDir, imps)
+	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: sites,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
+	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata", Warnings: warnings}
 	if cfg.PerMutant {
 		a.rep.Mode = "per-mutant"
 	}
@@ -197,7 +196,7 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string,
 		return nil, "", "", &BuildError{Stage: Compile, Msg: err.Error()}
 	}
 	if len(pkgs) == 0 {
-		return nil, "", "", ErrNoPackages
+		return nil, "", "", runner.ErrNoPackages
 	}
 	if err := loadErrors(pkgs); err != nil {
 		return nil, "", "", err

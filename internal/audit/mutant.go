@@ -41,6 +41,8 @@ func (a *auditor) mutants() []*mutant {
 				m.settle(NotViable, s.NotViable)
 			case s.Equivalent[string(c)] != "":
 				m.settle(Equivalent, s.Equivalent[string(c)])
+			case s.Ignored[string(c)] != "":
+				m.settle(Ignored, s.Ignored[string(c)])
 			case len(a.siteGroups[s.ID]) == 0:
 				m.settle(NotCovered, "no test reaches the site")
 			}

@@ -183,7 +183,7 @@ func TestBatched(t *testing.T) {
 	}{{0, time.Millisecond, 4}, {1, time.Millisecond, 1}, {2, time.Millisecond, 2}, {0, 150 * time.Millisecond, 2}, {0, time.Second, 1}} {
 		eng := &fakeEngine{names: []string{"TestA"}, tests: map[string]fakeTest{"TestA": {sites: []int{0}}},
 			startup: 20 * time.Millisecond, perTest: c.perTest}
-		rep := fakeAudit(t, eng, 1, Config{Batch: c.batch})
+		rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: c.batch}})
 		if rep.Batch != c.want {
 			t.Errorf("-batch %d: report's batch %d, want %d", c.batch, rep.Batch, c.want)
 		}
@@ -319,7 +319,7 @@ func TestExamplesRunAlone(t *testing.T) {
 			"ExampleB": {sites: []int{0}, fails: func(mutant string, _ []string, _ int) bool { return mutant != "" }},
 			"TestA":    {sites: []int{0}},
 		}}
-	rep := fakeAudit(t, eng, 1, Config{Batch: 5})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: 5}})
 	baseline, mutant := jobShapes(eng.jobs)
 	for key, counts := range mergeMaps(baseline, mutant) {
 		want := 5
@@ -369,7 +369,7 @@ func TestCPU(t *testing.T) {
 	}
 	plain := fakeAudit(t, newEngine(), 1, Config{})
 	eng := newEngine()
-	rep := fakeAudit(t, eng, 1, Config{CPU: []string{"1", "2"}})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{CPU: []string{"1", "2"}}})
 	if rep.Family != 2*plain.Family {
 		t.Errorf("family of %d comparisons with -cpu 1,2, want twice the %d without", rep.Family, plain.Family)
 	}
@@ -419,7 +419,7 @@ func TestInterruptedCounts(t *testing.T) {
 				}
 			}
 			defer func() { stageHook = nil }()
-			rep := fakeAuditContext(ctx, t, eng, 2, Config{Batch: 5})
+			rep := fakeAuditContext(ctx, t, eng, 2, Config{Options: runner.Options{Batch: 5}})
 			var text strings.Builder
 			rep.WriteText(&text)
 			for _, want := range []string{"2 sites, 8 mutants", "interrupted: " + c.finished} {
@@ -445,7 +445,7 @@ func TestOnlyFailingTestsReach(t *testing.T) {
 			"TestBroken": {sites: []int{0}, fails: func(string, []string, int) bool { return true }},
 			"TestFlaky":  {sites: []int{1}, fails: func(_ string, _ []string, run int) bool { return run%4 != 0 }},
 		}}
-	rep := fakeAudit(t, eng, 2, Config{Batch: 5})
+	rep := fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
 	for _, m := range rep.Sites[0].Mutants {
 		if m.Verdict != NotCovered || m.Reason != "only tests that fail every baseline run reach the site: TestBroken" {
 			t.Errorf("site 0 %s: %s (%q), want not covered: only failing tests reach it", m.Class, m.Verdict, m.Reason)
@@ -499,7 +499,7 @@ func TestHangLimits(t *testing.T) {
 	}
 	slow := 10 * (20*time.Millisecond + 5*400*time.Millisecond)
 	eng := newEngine()
-	fakeAudit(t, eng, 2, Config{Batch: 5})
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
 	want := map[string][]time.Duration{
 		"trace TestFast": {time.Minute}, "trace TestSlow": {time.Minute},
 		"baseline TestFast": {hangFloor}, "baseline TestSlow": {slow},
@@ -509,7 +509,7 @@ func TestHangLimits(t *testing.T) {
 		t.Errorf("limits (-want +got):\n%s", diff)
 	}
 	eng = newEngine()
-	fakeAudit(t, eng, 2, Config{Batch: 5, Timeout: 3 * time.Second})
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5, Timeout: 3 * time.Second}})
 	for key, got := range limits(eng) {
 		if !slices.Equal(got, []time.Duration{3 * time.Second}) {
 			t.Errorf("-timeout 3s: %s: limits %v, want 3s", key, got)

@@ -2,17 +2,20 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 func ptr(x float64) *float64 { return &x }
@@ -68,8 +71,8 @@ func TestReportFormats(t *testing.T) {
 		}
 		golden.Check(t, filepath.Join("testdata", f.name), b.String())
 	}
-	if r.ExitCode() != ExitWeak {
-		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), ExitWeak)
+	if r.ExitCode() != runner.ExitFlaky {
+		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), runner.ExitFlaky)
 	}
 }
 
@@ -107,24 +110,24 @@ func TestJSONContract(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	r := &Report{}
-	if r.ExitCode() != ExitClean {
+	if r.ExitCode() != runner.ExitClean {
 		t.Error("nothing found: want exit 0")
 	}
 	r.Sites = []SiteReport{{Mutants: []MutantReport{{Verdict: Killed}, {Verdict: Equivalent}, {Verdict: NotViable}}}}
-	if r.ExitCode() != ExitClean {
+	if r.ExitCode() != runner.ExitClean {
 		t.Error("all killed, equivalent or not viable: want exit 0")
 	}
 	r.Sites[0].Dead = "the conversion to int64 makes every value of rand.Float64() 0"
-	if r.ExitCode() != ExitWeak {
+	if r.ExitCode() != runner.ExitFlaky {
 		t.Error("a draw that never reaches the code, its mutants all equivalent: want exit 1")
 	}
 	r.Sites[0].Dead = ""
 	r.Sites[0].Mutants = append(r.Sites[0].Mutants, MutantReport{Verdict: NotCovered})
-	if r.ExitCode() != ExitWeak {
+	if r.ExitCode() != runner.ExitFlaky {
 		t.Error("a mutant not covered: want exit 1")
 	}
 	r.Interrupted = true
-	if r.ExitCode() != ExitInterrupted {
+	if r.ExitCode() != runner.ExitInterrupted {
 		t.Error("interrupted: want exit 3")
 	}
 }
@@ -200,6 +203,21 @@ func FuzzReadMerge(f *testing.F) {
 			m.ExitCode()
 		}
 	})
+}
+
+// TestConfigRefusesSessionOptions: Config shares runner.Options with a session; the fields
+// that only a session follows are refused, never silently ignored.
+func TestConfigRefusesSessionOptions(t *testing.T) {
+	for name, o := range map[string]runner.Options{
+		"FailFast":  {FailFast: true},
+		"Until":     {Until: time.Minute},
+		"Precision": {Precision: 0.01},
+		"LogDir":    {LogDir: t.TempDir()},
+	} {
+		if _, err := Run(context.Background(), Config{Options: o}); err == nil || !strings.Contains(err.Error(), "does not follow") {
+			t.Errorf("%s: error %v, want one saying an audit does not follow it", name, err)
+		}
+	}
 }
 
 // TestJSONArraysNeverNull: every array of a report's JSON is an array, empty when there is

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 // hashTree returns the SHA-256 of every file under dir, with its mode.
@@ -124,8 +125,8 @@ func TestNeverWritesTheTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !rep.Interrupted || rep.ExitCode() != ExitInterrupted {
-				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), ExitInterrupted)
+			if !rep.Interrupted || rep.ExitCode() != runner.ExitInterrupted {
+				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), runner.ExitInterrupted)
 			}
 			checkUntouched(t, dir, before, tmp)
 		})
@@ -143,7 +144,7 @@ func TestBadInput(t *testing.T) {
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
-	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != ExitClean {
+	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != runner.ExitClean {
 		t.Errorf("norand: %d sites, exit %d, error %v; want none, 0, nil", len(rep.Sites), rep.ExitCode(), err)
 	}
 

@@ -35,6 +35,11 @@ var rewriteCases = []rewriteCase{
 	{"exp", Draw{Kind: ExpDraw, Type: "float64", Value: "r.ExpFloat64()"}, 0, math.Inf(1)},
 	{"clockmod", Draw{Kind: ClockModDraw, Type: "int64", Args: []string{"time.Now().UnixNano()", "1000"}}, 0, 1000},
 	{"big", Draw{Kind: BigDraw, Func: "crand.Int", Args: []string{"crand.Reader", "big.NewInt(1000)"}}, 0, 1000},
+	{"bytes", Draw{Kind: BytesDraw, Func: "crand.Read", Args: []string{"buf"}}, 0, 256},
+	{"reader", Draw{Kind: ReaderDraw, Value: "crand.Reader"}, 0, 256},
+	{"unitfunc", Draw{Kind: UnitDraw, Type: "float64", Value: "r.Float64", FuncValue: true}, 0, 1},
+	{"boundedfunc", Draw{Kind: BoundedDraw, Type: "int64", Value: "v1.Int63n", FuncValue: true}, 0, 1000},
+	{"typeparamfunc", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Value: "rand.N[dur]", FuncValue: true}, 0, 1000},
 	{"typeparam", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Func: "rand.N", Args: []string{"dur(1000)"}}, 0, 1000},
 	{"typeparamclock", Draw{Kind: ClockModDraw, Type: "D", Generic: true, Args: []string{"dur(time.Now().UnixNano())", "dur(1000)"}}, 0, 1000},
 }
@@ -86,7 +91,7 @@ func checkClass(t *testing.T, class spread.Suspect, c rewriteCase, xs []float64)
 			if lo < c.hi {
 				t.Errorf("sign-flip of an unsigned draw: values in [%v, %v], want all wrapped past %v", lo, hi, c.hi)
 			}
-		case "full32": // the whole type is the range: -v is a reflection, no mutant (audit says "equivalent")
+		case "full32", "bytes", "reader": // the whole type is the range: -v is a reflection, no mutant (audit says "equivalent")
 		default:
 			if hi > 0 || lo == 0 {
 				t.Errorf("sign-flip: values in [%v, %v], want all <= 0 and some < 0", lo, hi)
@@ -114,8 +119,19 @@ func buildRewriteProgram(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.draw.Kind == BigDraw {
+		switch {
+		case c.draw.FuncValue && c.draw.Kind == BoundedDraw:
+			call += "(1000)" // the wrapped function, called
+		case c.draw.FuncValue:
+			call += "()"
+		}
+		switch c.draw.Kind {
+		case BigDraw:
 			call = "must(" + call + ")"
+		case BytesDraw:
+			call = "firstByte(" + call + ")"
+		case ReaderDraw:
+			call = "readByte(" + call + ")"
 		}
 		fmt.Fprintf(&body, "\t\tfmt.Println(%q, %s)\n", c.name, call)
 		h, err := c.draw.Helper(site)
@@ -129,6 +145,7 @@ func buildRewriteProgram(t *testing.T) string {
 import (
 	crand "crypto/rand"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	v1 "math/rand"
@@ -146,6 +163,20 @@ func must(v *big.Int, err error) *big.Int {
 		panic(err)
 	}
 	return v
+}
+
+// buf holds the byte that the bytes and reader cases read.
+var buf = make([]byte, 1)
+
+func firstByte(n int, err error) byte {
+	if n != 1 || err != nil {
+		panic(fmt.Sprint(n, err))
+	}
+	return buf[0]
+}
+
+func readByte(r io.Reader) byte {
+	return firstByte(io.ReadFull(r, buf))
 }
 
 func main() {
@@ -253,7 +284,10 @@ func TestDrawCheck(t *testing.T) {
 		{Kind: BoundedDraw, Type: "int", Func: "f"},
 		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
 		{Kind: UnitDraw, Value: "r.Float64()"},
-		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true}, // only integer draws are generic
+		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true},                                   // only integer draws are generic
+		{Kind: ShuffleDraw, Value: "rand.Shuffle", FuncValue: true},                                // no function-value rewrite
+		{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", Args: []string{"n"}, FuncValue: true}, // the function is all
+		{Kind: BoundedDraw, Type: "int", FuncValue: true},                                          // no function
 	}
 	for _, d := range bad {
 		if _, err := d.Rewrite(1); err == nil {
@@ -266,6 +300,10 @@ func TestDrawCheck(t *testing.T) {
 	got, err := Draw{Kind: BoundedDraw, Type: "int", Func: "r.IntN", Args: []string{"n + 1"}}.Rewrite(7)
 	if want := "spreadcheckAudit7(r.IntN, n + 1)"; err != nil || got != want {
 		t.Errorf("Rewrite = %q, %v; want %q", got, err, want)
+	}
+	got, err = Draw{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", FuncValue: true}.Rewrite(7)
+	if want := "spreadcheckAudit7(rand.IntN)"; err != nil || got != want {
+		t.Errorf("Rewrite of a function value = %q, %v; want %q", got, err, want)
 	}
 }
 
@@ -282,8 +320,13 @@ func TestKindClasses(t *testing.T) {
 	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(spread.SuspectSignFlip) != "" {
 		t.Error("Equivalent: sign-flip of a full-range draw is a reflection when unsigned, a mutant when signed")
 	}
-	if BytesDraw.Discards() || !UnitDraw.Discards() {
-		t.Error("Discards: a Read works through its argument, a Float64 only through its value")
+	for _, k := range []DrawKind{BytesDraw, ReaderDraw} {
+		if (Draw{Kind: k}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: k}).Equivalent(spread.SuspectConstant) != "" {
+			t.Errorf("Equivalent: sign-flip of %s draws is no mutant, constant bytes are one", k)
+		}
+	}
+	if BytesDraw.Discards() || ReaderDraw.Discards() || !UnitDraw.Discards() {
+		t.Error("Discards: a Read and a reader work through their arguments, a Float64 only through its value")
 	}
 }
 
@@ -293,6 +336,7 @@ func FuzzDraw(f *testing.F) {
 	f.Add("bounded", "int", "r.IntN", "n", "", "", "p")
 	f.Add("full", "uint64", "", "", "r.Uint64()", "math.MaxUint64", "main")
 	f.Add("clock-mod", "int64", "", "x\x00y", "", "", "1bad")
+	f.Add("reader", "", "", "", "crand.Reader", "", "p")
 	f.Fuzz(func(t *testing.T, kind, typ, fn, args, value, maxv, pkg string) {
 		d := Draw{Kind: DrawKind(kind), Type: typ, Func: fn, Value: value, Max: maxv}
 		if args != "" {

@@ -81,8 +81,9 @@ type BuildOptions struct {
 	OnListed func(packages int)
 }
 
-// ErrNoPackages is returned by Build when the patterns match no package with tests.
-var ErrNoPackages = errors.New("runner: no packages with tests match the patterns")
+// ErrNoPackages is returned by Build, and by an audit, when the patterns match no package
+// with tests: the one definition of this error.
+var ErrNoPackages = errors.New("no packages with tests match the patterns")
 
 // Build expands the patterns with go list and compiles each package that has tests, once.
 // One go test -c builds them all (one per set of packages whose binaries share a name), so

@@ -20,10 +20,7 @@ import (
 // test that had ended by then is kept (an interrupt loses no finished run), and it returns
 // ctx's error. Its other error is a worker's failure to make a file for the output.
 func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
-	par := opts.Parallel
-	if par < 1 {
-		par = runtime.GOMAXPROCS(0)
-	}
+	par := opts.Processes()
 	s := newScheduler(ctx, jobs, &opts, par)
 	defer s.close()
 	recs := make(chan Record)

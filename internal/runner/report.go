@@ -37,6 +37,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "spreadcheck: %s\n\n", r.headline())
+	if r.Diff != nil {
+		r.Diff.write(ew)
+	}
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, p := range r.Packages {
 		writePackage(ew, tw, &p)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -100,6 +101,15 @@ type Options struct {
 	OnRecord func(Record)
 	// OnProgress, when set, is called after each process, from the same goroutine as OnRecord.
 	OnProgress func(Progress)
+}
+
+// Processes returns how many test processes run at once: Parallel, or GOMAXPROCS when
+// Parallel < 1.
+func (o Options) Processes() int {
+	if o.Parallel < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Parallel
 }
 
 func (o *Options) timeout() time.Duration {
