@@ -114,14 +114,65 @@ func (f *finder) drawBits(s *Site, call *ast.CallExpr, name string) int {
 // reduced records the collapsed range of a site at the top of the stack as equivalent when
 // the expression around the draw keeps none of the bit that halving changes.
 func (f *finder) reduced(s *Site, stack []ast.Node) {
-	if s.bits == 0 || s.Equivalent[mutants.CollapsedRange.Name] != "" {
+	if s.bits == 0 {
 		return
 	}
 	steps := f.reductions(stack)
-	if i := keptBits(s.bits, steps); i >= 0 {
+	if i := keptBits(s.bits, steps); i >= 0 && s.Equivalent[mutants.CollapsedRange.Name] == "" {
 		s.Equivalent[mutants.CollapsedRange.Name] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
 			"and %s drops that bit: the value has the same distribution", s.bits, steps[i].text)
 	}
+	t, _ := f.pkg.TypesInfo.TypeOf(stack[len(stack)-1].(ast.Expr)).(*types.Basic)
+	if t == nil || s.Equivalent[mutants.SignFlip.Name] != "" || s.Draw.Generic {
+		return
+	}
+	if i := flipKept(s.bits, f.width(t), t.Info()&types.IsUnsigned == 0, steps); i >= 0 {
+		s.Equivalent[mutants.SignFlip.Name] = fmt.Sprintf("negating a draw of %d uniform bits maps its low %d bits onto uniform bits "+
+			"and changes only the bits above them, which %s drops: the value has the same distribution", s.bits, s.bits, steps[i].text)
+	}
+}
+
+// flipKept follows the reductions of the negated value of a k-bit draw, in a type of width
+// bits, and returns the step after which the value depends on its low k bits alone, or -1.
+//
+// The negated draw -x, modulo 2^width, has for low k bits (2^k - x) mod 2^k, a bijection of
+// the k-bit patterns: independent and uniform, as the draw's are. Above them its bits are all
+// 1 (0 when x is 0), where the draw's are 0. So a value that depends on the low k bits alone
+// has the same distribution under the mutant as under the draw. Masks and conversions act on
+// the bits (a conversion to a wider type from a signed one copies the sign bit, one of the
+// bits above, into the new bits); % 2^j is the mask 2^j - 1 while the type is unsigned. A %
+// of a signed value, which the mutant makes negative, ends the chain.
+func flipKept(k, width int, signed bool, steps []reduction) int {
+	all := func(w int) uint64 {
+		if w >= 64 {
+			return ^uint64(0)
+		}
+		return 1<<w - 1
+	}
+	low, kept := all(k), all(width)
+	for i, r := range steps {
+		switch r.op {
+		case token.AND:
+			kept &= r.n
+		case token.AND_NOT:
+			kept &^= r.n
+		case token.REM:
+			if signed || r.n == 0 || r.n&(r.n-1) != 0 {
+				return -1
+			}
+			kept &= r.n - 1
+		default:
+			if r.width > width && signed && kept&(1<<(width-1)) != 0 {
+				kept |= all(r.width) &^ all(width)
+			}
+			kept &= all(r.width)
+			width, signed = r.width, r.signed
+		}
+		if kept&^low == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // reductions returns the steps that the expressions around the draw at the top of the stack

@@ -46,27 +46,35 @@ func asType(b uint64, width int, signed bool) int64 {
 // sameDistribution enumerates every value of the draw and of its halved mutant, x >> 1, and
 // reports whether the steps give both the same distribution.
 func sameDistribution(a analogue, steps []reduction) bool {
-	orig, half := map[int64]int{}, map[int64]int{}
-	for x := range int64(1) << a.k {
-		orig[apply(x, 8, a.signed, steps)]++
-		half[apply(x>>1, 8, a.signed, steps)]++ // each halved value twice: the same weight
-	}
-	return maps.Equal(orig, half)
+	return sameUnder(a, steps, func(x int64) int64 { return x >> 1 }) // each halved value twice: the same weight
 }
 
-// analogueSteps are the steps tried on the 8-bit analogue: every conversion, and every mask
-// and modulus of the type (all, or a spread of them for chains of two).
+// sameUnder reports whether the steps give the draw and a mutant of it the same
+// distribution, counted over every value of the draw.
+func sameUnder(a analogue, steps []reduction, mutant func(int64) int64) bool {
+	orig, mut := map[int64]int{}, map[int64]int{}
+	for x := range int64(1) << a.k {
+		orig[apply(x, 8, a.signed, steps)]++
+		mut[apply(mutant(x), 8, a.signed, steps)]++
+	}
+	return maps.Equal(orig, mut)
+}
+
+// analogueSteps are the steps tried on the 8-bit analogue: every conversion (to 12 and 16
+// bits too), and every mask and modulus of the type (all, or a spread of them for chains of
+// two), and masks of the bits that widening adds.
 func analogueSteps(a analogue, all bool) []reduction {
 	var steps []reduction
-	for w := 1; w <= 8; w++ {
+	for _, w := range []int{1, 2, 3, 4, 5, 6, 7, 8, 12, 16} { // 12 and 16 widen
 		for _, signed := range []bool{false, true} {
 			steps = append(steps, reduction{width: w, signed: signed, text: fmt.Sprintf("conversion to %d bits signed=%v", w, signed)})
 		}
 	}
-	masks := []uint64{0, 1, 0x0f, 0x3f, 0x40, 0x55, 0x7f, 0x80, 0xaa, 0xc0, 0xfe, 0xff}
+	wide := []uint64{0x100, 0x1ff, 0xf00, 0xff00} // bits a widening conversion adds
+	masks := append([]uint64{0, 1, 0x0f, 0x3f, 0x40, 0x55, 0x7f, 0x80, 0xaa, 0xc0, 0xfe, 0xff}, wide...)
 	mods := []uint64{1, 2, 3, 4, 5, 7, 8, 16, 64, 100, 127, 128, 129, 200, 255}
 	if all {
-		masks, mods = nil, nil
+		masks, mods = wide, nil
 		for m := range uint64(256) {
 			masks = append(masks, m)
 			if m > 0 {
@@ -151,6 +159,46 @@ func TestReductionsFound(t *testing.T) {
 			t.Errorf("%+v on 8 bits: enumerated, the same distribution is %v, want %v", c.step, same, c.want)
 		}
 	}
+}
+
+// TestNegationsEnumerated checks flipKept on 8-bit analogues: a 7-bit draw in a signed type
+// (Int31, Int63), and 5-bit draws in a signed and an unsigned type (IntN(32), Uint32N(32)),
+// the mutant -x in the draw's type. Where flipKept finds the value depends on the low k bits
+// alone, the distributions are the same, counted exactly; where it follows masks and
+// conversions and finds a bit above them kept, they differ.
+func TestNegationsEnumerated(t *testing.T) {
+	for _, a := range []analogue{{k: 7, signed: true}, {k: 5, signed: true}, {k: 5}} {
+		neg := func(x int64) int64 { return asType(uint64(-x), 8, a.signed) }
+		check := func(steps []reduction) {
+			proved, same := flipKept(a.k, 8, a.signed, steps) >= 0, sameUnder(a, steps, neg)
+			if proved && !same {
+				t.Errorf("k=%d signed=%v %v: called equivalent, but the distributions differ", a.k, a.signed, texts(steps))
+			}
+			if !proved && same && bitwise(steps) {
+				t.Errorf("k=%d signed=%v %v: the same distribution, not found", a.k, a.signed, texts(steps))
+			}
+		}
+		for _, s := range analogueSteps(a, true) {
+			check([]reduction{s})
+		}
+		spread := analogueSteps(a, false)
+		for _, s := range spread {
+			for _, u := range spread {
+				check([]reduction{s, u})
+			}
+		}
+	}
+}
+
+// bitwise reports whether every step is a mask or a narrowing conversion, which flipKept
+// follows exactly.
+func bitwise(steps []reduction) bool {
+	for _, r := range steps {
+		if r.op == token.REM || r.op == token.ILLEGAL && r.width > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 func texts(steps []reduction) []string {
