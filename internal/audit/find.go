@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A span is a byte range [start, end) of a file.
@@ -33,6 +33,9 @@ type Site struct {
 	Draw    rewrite.Draw
 	// Equivalent holds the classes that provably cannot change what the code does, and why.
 	Equivalent map[string]string
+	// Ignored holds the classes that a //spreadcheck:ignore comment on the line accepts, and
+	// the reason it gives.
+	Ignored map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
 	NotViable string
 	// Dead, when set, says why the draw's value never reaches the code: every value it can
@@ -122,6 +125,7 @@ var seedFuncs = map[string]bool{"NewSource": true, "Seed": true, "NewPCG": true}
 
 // finder finds the sites of one package.
 type finder struct {
+	warnings []string // what the package's //spreadcheck:ignore comments got wrong
 	pkg      *packages.Package
 	fset     *token.FileSet
 	modDir   string
@@ -143,8 +147,9 @@ type finder struct {
 
 // findSites returns the draws of the packages' non-test files, in file and line order, and
 // the import paths of the packages that have any.
-func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
+func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
 	var all []*Site
+	var warnings []string
 	wrappers := collectWrappers(pkgs)
 	for _, p := range pkgs {
 		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
@@ -166,6 +171,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 			imps[p.PkgPath] = f.imports
 		}
 		all = append(all, f.sites...)
+		warnings = append(warnings, f.warnings...)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].File != all[j].File {
@@ -176,7 +182,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 	for i, s := range all {
 		s.ID = i
 	}
-	return all
+	return all, warnings
 }
 
 // collectDefaults finds the func-typed package variables and struct fields that are given a
@@ -256,7 +262,8 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 
 // walk finds the sites of one file.
 func (f *finder) walk(file *ast.File, path string) {
-	ignored := ignoredLines(f.fset, file)
+	ignored, warnings := ignores(f.fset, file)
+	f.warnings = append(f.warnings, warnings...)
 	var stack []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
@@ -286,11 +293,8 @@ func (f *finder) walk(file *ast.File, path string) {
 
 // add completes a site found at node n and keeps it unless its line says to ignore it or a
 // site with the same span is already kept.
-func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	pos := f.fset.Position(n.Pos())
-	if ignored[pos.Line] {
-		return
-	}
 	tf := f.fset.File(file.Pos())
 	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
 	for _, o := range f.sites {
@@ -318,6 +322,9 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 	}
 	s.Declared = f.declaredResult(s, stack)
 	f.equivalent(s, stack)
+	if ig, ok := ignored[pos.Line]; ok {
+		ig.apply(s)
+	}
 	f.sites = append(f.sites, s)
 }
 
@@ -368,7 +375,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
-				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+				s.Equivalent[string(c)] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
 			}
 		}
 	}
@@ -397,12 +404,12 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
-	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
 }
 
 // seeds adds a site for each argument of a seeding call that is read from a clock.
-func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	fn, _ := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
 		return
@@ -581,19 +588,6 @@ func concrete(t types.Type) types.Type {
 		return e
 	}
 	return t
-}
-
-// ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
-func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
-	lines := map[int]bool{}
-	for _, g := range file.Comments {
-		for _, c := range g.List {
-			if strings.HasPrefix(c.Text, "//spreadcheck:ignore") {
-				lines[fset.Position(c.Pos()).Line] = true
-			}
-		}
-	}
-	return lines
 }
 
 // isInteger reports whether t is an integer type, or made of type parameters that admit

@@ -10,7 +10,7 @@ import (
 	"math/bits"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A collapsed range of a draw whose values are every pattern of k bits (a full-range draw
@@ -118,16 +118,16 @@ func (f *finder) reduced(s *Site, stack []ast.Node) {
 		return
 	}
 	steps := f.reductions(stack)
-	if i := keptBits(s.bits, steps); i >= 0 && s.Equivalent[mutants.CollapsedRange.Name] == "" {
-		s.Equivalent[mutants.CollapsedRange.Name] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
+	if i := keptBits(s.bits, steps); i >= 0 && s.Equivalent[string(spread.SuspectCollapsedRange)] == "" {
+		s.Equivalent[string(spread.SuspectCollapsedRange)] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
 			"and %s drops that bit: the value has the same distribution", s.bits, steps[i].text)
 	}
 	t, _ := f.pkg.TypesInfo.TypeOf(stack[len(stack)-1].(ast.Expr)).(*types.Basic)
-	if t == nil || s.Equivalent[mutants.SignFlip.Name] != "" || s.Draw.Generic {
+	if t == nil || s.Equivalent[string(spread.SuspectSignFlip)] != "" || s.Draw.Generic {
 		return
 	}
 	if i := flipKept(s.bits, f.width(t), t.Info()&types.IsUnsigned == 0, steps); i >= 0 {
-		s.Equivalent[mutants.SignFlip.Name] = fmt.Sprintf("negating a draw of %d uniform bits maps its low %d bits onto uniform bits "+
+		s.Equivalent[string(spread.SuspectSignFlip)] = fmt.Sprintf("negating a draw of %d uniform bits maps its low %d bits onto uniform bits "+
 			"and changes only the bits above them, which %s drops: the value has the same distribution", s.bits, s.bits, steps[i].text)
 	}
 }

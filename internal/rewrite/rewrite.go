@@ -8,8 +8,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
+
+// Classes returns the four classes of mutant that the audit makes of every draw, in the order
+// of its reports; a helper names a class by 1 + its index here (ClassCode).
+func Classes() []spread.Suspect {
+	return []spread.Suspect{spread.SuspectConstant, spread.SuspectSignFlip, spread.SuspectClockDerived, spread.SuspectCollapsedRange}
+}
 
 // A DrawKind says what a draw returns, which decides how each class rewrites it.
 type DrawKind string
@@ -34,14 +40,14 @@ const (
 // clock-derived rewrite of a value already read from a clock, or a sign-flip or a
 // collapsed range of a permutation or a seed, would be no mutant at all, so those kinds have
 // fewer.
-func (k DrawKind) Classes() []mutants.Class {
+func (k DrawKind) Classes() []spread.Suspect {
 	switch k {
 	case ClockModDraw:
-		return []mutants.Class{mutants.Constant, mutants.SignFlip, mutants.CollapsedRange}
+		return []spread.Suspect{spread.SuspectConstant, spread.SuspectSignFlip, spread.SuspectCollapsedRange}
 	case ClockSeed, PermDraw, ShuffleDraw:
-		return []mutants.Class{mutants.Constant}
+		return []spread.Suspect{spread.SuspectConstant}
 	}
-	return mutants.Classes()
+	return Classes()
 }
 
 // Discards reports whether a draw of this kind whose value is thrown away is still a
@@ -93,11 +99,11 @@ const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~ui
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
 // a reflection of it, the same uniform distribution. Random bytes are such draws, each over
 // the whole of its byte: a sign has no meaning for them, and negating them is no mutant.
-func (d Draw) Equivalent(c mutants.Class) string {
+func (d Draw) Equivalent(c spread.Suspect) string {
 	switch {
-	case c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned:
+	case c == spread.SuspectSignFlip && d.Kind == FullDraw && d.Unsigned:
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
-	case c == mutants.SignFlip && (d.Kind == BytesDraw || d.Kind == ReaderDraw):
+	case c == spread.SuspectSignFlip && (d.Kind == BytesDraw || d.Kind == ReaderDraw):
 		return "not applicable to random bytes: negating each byte modulo 256 maps independent uniform bytes " +
 			"onto independent uniform bytes, so whatever the code makes of them has the same distribution"
 	}
@@ -113,7 +119,7 @@ type Interval struct{ Lo, Hi float64 }
 // Float32), and a bounded draw of a signed type (not a generic one) whose bound n is a
 // known integer from 1 to 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
 // draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
-func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
+func (d Draw) Values(c spread.Suspect, n int64) (iv Interval, ok bool) {
 	switch {
 	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
 		return unitValues(c, d.Type == "float32"), true
@@ -126,32 +132,32 @@ func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
 // unitValues are the values of a [0, 1) draw: its largest is the float just under 1; the
 // clock's (nanoseconds mod 1e9, over 1e9) is 0.999999999, or 1 in float32, where
 // 999,999,999 rounds to 1e9.
-func unitValues(c mutants.Class, single bool) Interval {
+func unitValues(c spread.Suspect, single bool) Interval {
 	top, clock := 1-0x1p-53, 0.999999999
 	if single {
 		top, clock = 1-0x1p-24, 1
 	}
 	switch c {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		return Interval{0.5, 0.5}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		return Interval{-top, 0}
-	case mutants.ClockDerived:
+	case spread.SuspectClockDerived:
 		return Interval{0, clock}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		return Interval{0, top / 2}
 	}
 	return Interval{0, top}
 }
 
 // boundedValues are the values of an integer draw in [0, n), integer division rounding down.
-func boundedValues(c mutants.Class, n float64) Interval {
+func boundedValues(c spread.Suspect, n float64) Interval {
 	switch c {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		return Interval{math.Floor(n / 2), math.Floor(n / 2)}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		return Interval{1 - n, 0}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		return Interval{0, math.Floor((n - 1) / 2)}
 	}
 	return Interval{0, n - 1}
@@ -220,8 +226,8 @@ var funcValueKinds = map[DrawKind]bool{UnitDraw: true, FullDraw: true, NormalDra
 var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, ReaderDraw: true, PermDraw: true, ShuffleDraw: true}
 
 // ClassCode is the number by which a helper names a class: 1 + its index in Classes.
-func ClassCode(c mutants.Class) int {
-	for i, k := range mutants.Classes() {
+func ClassCode(c spread.Suspect) int {
+	for i, k := range Classes() {
 		if k == c {
 			return i + 1
 		}
@@ -553,7 +559,6 @@ func (m spreadcheckAuditReader) Read(b []byte) (int, error) {
 	}
 	return n, err
 }
-
 `
 
 // integerName is the constraint of the generic helpers' type parameter, and integerType its

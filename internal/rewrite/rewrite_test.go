@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // rewriteCase is one draw of the program that TestRewriteClasses compiles: its Draw, and
@@ -54,8 +54,8 @@ func TestRewriteClasses(t *testing.T) {
 	}
 	bin := buildRewriteProgram(t)
 	for site, c := range rewriteCases {
-		for _, class := range append([]mutants.Class{{Name: "none"}}, c.draw.Kind.Classes()...) {
-			t.Run(c.name+"/"+class.Name, func(t *testing.T) {
+		for _, class := range append([]spread.Suspect{"none"}, c.draw.Kind.Classes()...) {
+			t.Run(c.name+"/"+string(class), func(t *testing.T) {
 				xs := runRewriteProgram(t, bin, fmt.Sprintf("%d:%d", site, ClassCode(class)))[c.name]
 				checkClass(t, class, c, xs)
 			})
@@ -63,7 +63,7 @@ func TestRewriteClasses(t *testing.T) {
 	}
 }
 
-func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) {
+func checkClass(t *testing.T, class spread.Suspect, c rewriteCase, xs []float64) {
 	t.Helper()
 	if len(xs) != 200 {
 		t.Fatalf("%d values, want 200", len(xs))
@@ -73,19 +73,19 @@ func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) 
 		lo, hi, distinct[x] = min(lo, x), max(hi, x), true
 	}
 	vc := class
-	if vc.Name == "none" {
-		vc = mutants.Class{}
+	if string(vc) == "none" {
+		vc = spread.Suspect("")
 	}
 	if iv, ok := c.draw.Values(vc, int64(c.hi)); ok && (lo < iv.Lo || hi > iv.Hi) {
-		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", class.Name, lo, hi, iv.Lo, iv.Hi)
+		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", string(class), lo, hi, iv.Lo, iv.Hi)
 	}
 	inRange := lo >= c.lo && hi < c.hi
 	switch class {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		if len(distinct) != 1 || !inRange {
 			t.Errorf("constant: %d distinct values in [%v, %v], want one value in [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		switch c.name {
 		case "unsigned": // -v wraps round: far above the range
 			if lo < c.hi {
@@ -97,11 +97,11 @@ func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) 
 				t.Errorf("sign-flip: values in [%v, %v], want all <= 0 and some < 0", lo, hi)
 			}
 		}
-	case mutants.ClockDerived, mutants.Class{Name: "none"}:
+	case spread.SuspectClockDerived, spread.Suspect("none"):
 		if !inRange || len(distinct) < 2 {
-			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", class.Name, len(distinct), lo, hi, c.lo, c.hi)
+			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", string(class), len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		if !inRange || hi >= c.lo+(c.hi-c.lo)/2 && !math.IsInf(c.hi, 1) || len(distinct) < 2 {
 			t.Errorf("collapsed-range: %d distinct values in [%v, %v], want several under half of [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
@@ -247,31 +247,31 @@ func TestValuesEdges(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		typ  string
-		c    mutants.Class
+		c    spread.Suspect
 		x    float64
 	}{
-		{"Float64's largest", "float64", mutants.Class{}, float64((1<<53)-1) / (1 << 53)},
-		{"Float32's largest", "float32", mutants.Class{}, float64(float32((1<<24)-1) / (1 << 24))},
-		{"float64 clock", "float64", mutants.ClockDerived, float64(last%1e9) / 1e9},
-		{"float32 clock", "float32", mutants.ClockDerived, float64(float32(last%1e9) / 1e9)},
-		{"float64 half", "float64", mutants.CollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
-		{"float64 flip", "float64", mutants.SignFlip, -float64((1<<53)-1) / (1 << 53)},
+		{"Float64's largest", "float64", spread.Suspect(""), float64((1<<53)-1) / (1 << 53)},
+		{"Float32's largest", "float32", spread.Suspect(""), float64(float32((1<<24)-1) / (1 << 24))},
+		{"float64 clock", "float64", spread.SuspectClockDerived, float64(last%1e9) / 1e9},
+		{"float32 clock", "float32", spread.SuspectClockDerived, float64(float32(last%1e9) / 1e9)},
+		{"float64 half", "float64", spread.SuspectCollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
+		{"float64 flip", "float64", spread.SuspectSignFlip, -float64((1<<53)-1) / (1 << 53)},
 	} {
 		iv, ok := Draw{Kind: UnitDraw, Type: c.typ}.Values(c.c, 0)
 		if !ok || c.x < iv.Lo || c.x > iv.Hi {
 			t.Errorf("%s: %v outside [%v, %v] (ok %v)", c.name, c.x, iv.Lo, iv.Hi, ok)
 		}
 	}
-	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(mutants.ClockDerived, 0); iv.Hi != 1 {
+	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(spread.SuspectClockDerived, 0); iv.Hi != 1 {
 		t.Errorf("float32 clock: Hi = %v, want 1 (float32(999999999) is 1e9)", iv.Hi)
 	}
 	for _, d := range []Draw{{Kind: BoundedDraw, Type: "uint64", Unsigned: true}, {Kind: FullDraw, Type: "int64"},
 		{Kind: UnitDraw, Type: "MyFloat"}} {
-		if _, ok := d.Values(mutants.SignFlip, 10); ok {
+		if _, ok := d.Values(spread.SuspectSignFlip, 10); ok {
 			t.Errorf("%+v: an interval for sign-flip, want none", d)
 		}
 	}
-	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(mutants.Constant, 0); ok {
+	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(spread.SuspectConstant, 0); ok {
 		t.Error("a bound of 0: an interval, want none")
 	}
 }
@@ -308,20 +308,20 @@ func TestDrawCheck(t *testing.T) {
 }
 
 func TestKindClasses(t *testing.T) {
-	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != mutants.CollapsedRange {
+	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != spread.SuspectCollapsedRange {
 		t.Errorf("clock-mod classes %v: want constant, sign-flip, collapsed-range (it is already a clock)", got)
 	}
-	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != mutants.Constant {
+	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != spread.SuspectConstant {
 		t.Errorf("shuffle classes %v: want constant only", got)
 	}
-	if ClassCode(mutants.Overshoot) != 0 || ClassCode(mutants.CollapsedRange) != 4 {
+	if ClassCode(spread.SuspectOvershoot) != 0 || ClassCode(spread.SuspectCollapsedRange) != 4 {
 		t.Error("class codes: want 4 for collapsed-range and 0 for an extended class")
 	}
-	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(mutants.SignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(mutants.SignFlip) != "" {
+	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(spread.SuspectSignFlip) != "" {
 		t.Error("Equivalent: sign-flip of a full-range draw is a reflection when unsigned, a mutant when signed")
 	}
 	for _, k := range []DrawKind{BytesDraw, ReaderDraw} {
-		if (Draw{Kind: k}).Equivalent(mutants.SignFlip) == "" || (Draw{Kind: k}).Equivalent(mutants.Constant) != "" {
+		if (Draw{Kind: k}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: k}).Equivalent(spread.SuspectConstant) != "" {
 			t.Errorf("Equivalent: sign-flip of %s draws is no mutant, constant bytes are one", k)
 		}
 	}
@@ -351,6 +351,6 @@ func FuzzDraw(f *testing.F) {
 		}
 		Schema{Package: pkg, Helpers: []string{h}, Sites: 4, Fixed: args}.Source()
 		d.Kind.Classes()
-		d.Equivalent(mutants.SignFlip)
+		d.Equivalent(spread.SuspectSignFlip)
 	})
 }
