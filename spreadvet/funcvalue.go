@@ -129,6 +129,11 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 		if init := c.onlyAssignment(o); init != nil {
 			return c.dynamicFact(init, depth+1)
 		}
+		for _, value := range c.localFuncValues(o) {
+			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
+				return f, inTest
+			}
+		}
 		for _, value := range c.funcValues()[o] {
 			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
 				return f, inTest

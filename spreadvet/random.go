@@ -17,12 +17,12 @@ type draw struct {
 	unit   bool // a value in [0, 1): Float64, Float32
 }
 
-// drawNames are the functions and methods that return a random number; bounded ones take
-// their exclusive upper bound as the last argument.
+// drawNames are the functions and methods that return a random number (or a random order:
+// Perm, Shuffle); bounded ones take their exclusive upper bound as the last argument.
 var drawNames = map[string]bool{
 	"Float64": false, "Float32": false, "Int": false, "Int31": false, "Int32": false,
 	"Int63": false, "Int64": false, "Uint32": false, "Uint64": false, "Uint": false,
-	"NormFloat64": false, "ExpFloat64": false,
+	"NormFloat64": false, "ExpFloat64": false, "Perm": false, "Shuffle": false,
 	"Intn": true, "IntN": true, "Int31n": true, "Int32N": true, "Int63n": true,
 	"Int64N": true, "Uint32N": true, "Uint64N": true, "UintN": true, "N": true,
 }

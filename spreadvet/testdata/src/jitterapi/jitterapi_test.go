@@ -68,6 +68,21 @@ func TestSpreadBounds(t *testing.T) {
 	}
 }
 
+// One func variable, two jitters: the first checked against bounds, the second (no jitter)
+// exactly. Blind for the first.
+func TestJitterFuncReassigned(t *testing.T) {
+	delay := jitterapi.JitterFunc(0.2)
+	for range 5 {
+		if v := delay(base); v < base || v > base*6/5 { // want `blind test: TestJitterFuncReassigned draws delay 5 times`
+			t.Fatal(v)
+		}
+	}
+	delay = jitterapi.JitterFunc(0)
+	if v := delay(base); v != base {
+		t.Fatal(v)
+	}
+}
+
 // Not flagged: a fixed wait behind a func field, a clock behind an interface, and the
 // test's own fake backoff that draws (a helper of the test, not the code under test).
 
