@@ -131,7 +131,7 @@ func runFuzzProgram(t *testing.T, prog []byte) {
 
 // FuzzFleet gives a Fleet any Loops, For and Stagger, from math.MinInt64 to
 // math.MaxInt64: Starts and RunSchedule return an error exactly for an
-// invalid fleet (Loops outside [1, 1<<22], For <= 0, Stagger < 0), never
+// invalid fleet (Loops outside [1, 1<<20], For <= 0, Stagger < 0), never
 // panic or run out of memory, and a valid fleet's starts fall in
 // [0, Stagger) (0 without a stagger). RunSchedule runs a schedule of one
 // event per copy, on fleets of up to 1<<12 copies, so an input costs at most
@@ -139,12 +139,12 @@ func runFuzzProgram(t *testing.T, prog []byte) {
 func FuzzFleet(f *testing.F) {
 	f.Add(int64(1), uint64(0), int64(time.Second), int64(0))
 	f.Add(int64(1<<40), uint64(1), int64(time.Second), int64(time.Millisecond))
-	f.Add(int64(1<<22+1), uint64(2), int64(1), int64(0))
+	f.Add(int64(1<<20+1), uint64(2), int64(1), int64(0))
 	f.Add(int64(math.MaxInt64), uint64(3), int64(math.MaxInt64), int64(math.MaxInt64))
 	f.Add(int64(0), uint64(4), int64(-1), int64(-1))
 	f.Fuzz(func(t *testing.T, loops int64, seed uint64, span, stagger int64) {
 		fl := Fleet{Loops: int(loops), Seed: seed, For: time.Duration(span), Stagger: time.Duration(stagger)}
-		valid := loops >= 1 && loops <= 1<<22 && span > 0 && stagger >= 0
+		valid := loops >= 1 && loops <= 1<<20 && span > 0 && stagger >= 0
 		if !valid || loops <= 1<<12 {
 			starts, err := fl.Starts()
 			if (err == nil) != valid {

@@ -34,7 +34,7 @@ var benchPatterns = []string{"./blas/...", "./lapack/..."}
 // Each case runs this tree's spreadvet ("now") and, when SPREADVET_BASELINE names another
 // build of it (an older commit's), that one too, in turn. ns/op is the wall time of one
 // whole run; cpu-s/op the CPU time of the command and every process it waited for (user +
-// system), which a loaded machine inflates less. The README's table is TestSpeedTable's
+// system), which a loaded machine inflates less. The docs' table is TestSpeedTable's
 // summary of a recorded run (testdata/bench.txt):
 //
 //	SPREADVET_BASELINE=$PWD/spreadvet-old go test ./cmd/spreadvet -run XXX -bench Spreadvet -benchtime 1x -count 5 | tee cmd/spreadvet/testdata/bench.txt

@@ -62,3 +62,28 @@ func TestZProperties(t *testing.T) {
 		}
 	})
 }
+
+// MeanSampleSize at a denormal beta: gonum's quantile (through math.Log, which is wrong below
+// 2^-1022) returned 37.5378 for every denormal beta, so n was too small: 1,906 for 1,917 at
+// 1e-310, 4% short at 5e-324. The reference values are mpmath's (40 digits): z solves
+// ln(erfc(z/sqrt 2)/2) = ln beta, beta the float64 exactly, by the secant method, and
+// n = ceil((z_{1e-9/2} + z_beta)^2) with sd = shift = 1.
+func TestMeanSampleSizeDenormalBeta(t *testing.T) {
+	for _, c := range []struct {
+		beta, z float64
+		n       int
+	}{
+		{1e-300, 37.047096299361199237, 1863},
+		{0x1p-1022, 37.519379347144499821, 1904},
+		{1e-310, 37.663060331949523732, 1917},
+		{1e-315, 37.967300351067357735, 1943},
+		{5e-324, 38.467405617144346251, 1988},
+	} {
+		if z := upperZ(c.beta); math.Abs(z-c.z) > 1e-13*c.z {
+			t.Errorf("z of beta %g = %.17g, want %.17g", c.beta, z, c.z)
+		}
+		if n, err := MeanSampleSize(1, 1, 1e-9, c.beta); err != nil || n != c.n {
+			t.Errorf("MeanSampleSize(1, 1, 1e-9, %g) = %d, %v; want %d", c.beta, n, err, c.n)
+		}
+	}
+}

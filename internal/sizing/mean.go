@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-
-	"gonum.org/v1/gonum/mathext"
 )
 
 // MeanZ returns the two-sided tolerance z*sd/sqrt(n) on the mean of n draws from a
@@ -115,7 +113,7 @@ func MeanSampleSize(sd, shift, alpha, beta float64) (int, error) {
 	if math.IsNaN(beta) || beta <= 0 || beta >= 1 {
 		return 0, inputErr("MeanSampleSize", "beta = %v is outside (0, 1)", beta)
 	}
-	zb := -mathext.NormalQuantile(beta)
+	zb := upperZ(beta)
 	if za+zb <= 0 {
 		return 1, nil
 	}

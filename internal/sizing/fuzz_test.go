@@ -481,3 +481,28 @@ func FuzzProportions(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMeanSampleSizeBeta gives MeanSampleSize any beta, denormals included: it returns an n
+// or an error, and a smaller beta (a more powerful check) never needs fewer draws. Below
+// 2^-1022 the quantile must solve its own equation: ln P(Z > z) = ln beta to 1e-12.
+func FuzzMeanSampleSizeBeta(f *testing.F) {
+	for _, b := range []float64{5e-324, 1e-315, 0x1p-1022, 1e-300, 1e-9, 0.5, 0.999, math.NaN(), -1, 1} {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, beta float64) {
+		n, err := MeanSampleSize(1, 1e-3, 1e-9, beta)
+		if !checkErr(t, "MeanSampleSize", err) {
+			return
+		}
+		if more, err := MeanSampleSize(1, 1e-3, 1e-9, beta/2); err == nil && more < n {
+			t.Fatalf("MeanSampleSize at beta %g needs %d draws, at beta/2 %d", beta, n, more)
+		}
+		if beta > 0 && beta < smallestNormal {
+			frac, exp := math.Frexp(beta)
+			logp := math.Log(frac) + float64(exp)*math.Ln2
+			if z := upperZ(beta); math.Abs(logUpperTail(z)-logp) > 1e-12*-logp {
+				t.Fatalf("the z of beta %g is %v, whose ln tail %v is not ln beta %v", beta, z, logUpperTail(z), logp)
+			}
+		}
+	})
+}
