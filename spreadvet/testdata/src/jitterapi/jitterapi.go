@@ -112,3 +112,12 @@ func WithSpread(j time.Duration, next Stepper) Stepper { // want WithSpread:"ran
 		return d - j + rand.N(2*j), stop
 	})
 }
+
+// A Digest is an io.Writer that draws (a salted hash): a call of io.Writer's Write elsewhere
+// is not a call of it.
+type Digest struct{ salt int }
+
+func (d *Digest) Write(p []byte) (int, error) { // want Write:"random\\(rand.IntN\\)"
+	d.salt += rand.IntN(10)
+	return len(p), nil
+}

@@ -1,6 +1,8 @@
 package jitterapi_test
 
 import (
+	"io"
+
 	"github.com/stretchr/testify/assert"
 	"jitterapi"
 	"math/rand/v2"
@@ -102,6 +104,13 @@ func TestClock(t *testing.T) {
 		if d := c.Since(start); d < 0 {
 			t.Fatal(d)
 		}
+	}
+}
+
+func TestWriter(t *testing.T) {
+	var w io.Writer = io.Discard
+	for _, s := range []string{"a", "b"} {
+		w.Write([]byte(s))
 	}
 }
 
