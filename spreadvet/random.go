@@ -35,6 +35,9 @@ func isRandPkg(path string) bool { return path == "math/rand" || path == "math/r
 func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
 	fn, ok := c.randDefault(call.Fun)
 	if !ok {
+		fn, ok = c.randLikeMethod(call)
+	}
+	if !ok {
 		return draw{}, false
 	}
 	bounded, ok := drawNames[fn.Name()]
@@ -46,6 +49,26 @@ func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
 		d.bound = call.Args[len(call.Args)-1]
 	}
 	return d, true
+}
+
+// randLikeMethod returns the method a call makes on an interface of random sources that a
+// module declares so that a *rand.Rand can be injected (type Random interface { Float64()
+// float64 }): every method of the interface is one of *rand.Rand's draws or Seed.
+func (c *checker) randLikeMethod(call *ast.CallExpr) (*types.Func, bool) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || !isInterfaceMethod(fn) {
+		return nil, false
+	}
+	if _, isDraw := drawNames[fn.Name()]; !isDraw {
+		return nil, false
+	}
+	iface := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	for m := range iface.Methods() {
+		if _, isDraw := drawNames[m.Name()]; !isDraw && m.Name() != "Seed" {
+			return nil, false
+		}
+	}
+	return fn, true
 }
 
 // isTimeFunc reports whether call calls the function or method name of package time.

@@ -107,6 +107,15 @@ func TestClock(t *testing.T) {
 	}
 }
 
+func TestSpreaderBounds(t *testing.T) {
+	s := jitterapi.NewSpreader(rand.New(rand.NewPCG(1, 2)))
+	for range 100 {
+		if d := s.Apply(base); d < base*9/10 || d >= base*11/10 { // want `blind test: TestSpreaderBounds draws s.Apply 100 times`
+			t.Fatal(d)
+		}
+	}
+}
+
 func TestWriter(t *testing.T) {
 	var w io.Writer = io.Discard
 	for _, s := range []string{"a", "b"} {
