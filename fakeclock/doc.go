@@ -68,7 +68,7 @@
 // that the goroutines it wakes stay in the caches. Its cost is the
 // goroutines' wake-ups, two per event of a jitter + ticker loop, and the
 // timer such a loop makes at each sleep: in CPU time under twice what the
-// same wake-ups cost with no clock at all (the README's fleet table), so
+// same wake-ups cost with no clock at all (the docs' fleet table), so
 // ten thousand copies for a thousand intervals, ten million events, take
 // about 16 s of CPU and 8 s on two cores. RunSchedule
 // takes the loop as its schedule (the next event from the last) and runs

@@ -1,6 +1,7 @@
 package mutants
 
 import (
+	"github.com/spreadcheck/spreadcheck/spread"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -65,7 +66,7 @@ func FuzzSpec(f *testing.F) {
 				}
 			case p != nil:
 				t.Fatalf("%s at %v: panic %v", m.Name, b, p)
-			case m.Class == Constant && (x < lo || x >= hi):
+			case m.Class == spread.SuspectConstant && (x < lo || x >= hi):
 				t.Fatalf("%s at %v: %v outside [%v, %v)", m.Name, b, x, lo, hi)
 			}
 			m.EquivalentAt(b)

@@ -47,7 +47,7 @@
 // with an allowance for the resolution of the common random floats (rand.Float64, a float32
 // widened to float64, a duration's Seconds): no float value of theirs is more likely than
 // p = max(2^-24, 1/(w 1e9)) + 4 ulp/w of a range of width w, and each check is sized so that
-// such a source fails no more often than its rate. Step declares the grid of a sample whose
+// such a source fails no more often than its rate. Dist.Step declares the grid of a sample whose
 // values have one, integer or float; the checks are then exact on the grid.
 //
 // A failure is reported once, with every failing statistic explained: what was observed,

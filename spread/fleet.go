@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // maxLoops is the largest fleet the checks take, in loops: 1<<20 (1,048,576), as many as a
@@ -29,7 +29,7 @@ const maxCells = 1 << 26
 // them in [0, span] (fakeclock's Fleet returns them so, with span its For). Every loop started
 // at the fleet's start (in lockstep, the worst case: after a power cut or a network blip),
 // unless LoopStarts says when each started.
-func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Duration, opts ...Option) {
+func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) {
 	needTest(t, "CheckFleet(nil, ...)")
 	t.Helper()
 	r, err := AnalyzeFleet(events, s, span, opts...)
@@ -42,7 +42,7 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 //     to (or furthest past) its limit, with the number of loops that fail it;
 //   - load: after the warm-up (WarmUp, default none), the fleet's events counted in time
 //     buckets (Buckets, default 32 per interval); the fullest bucket must hold fewer events
-//     than the limit that loops with independent uniform phases meet (sizing.LoadLimit: the
+//     than the limit that loops with independent uniform phases meet (the
 //     exact binomial tail, a union bound over every bucket). A fleet in lockstep, or packed
 //     into half the interval or into a fixed 100 ms window, fails it;
 //   - phases: each loop's first event at or after the end of the warm-up, as an offset into its
@@ -65,7 +65,7 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 // it cannot judge: no loops, more than 1<<20 (1,048,576) loops (the most whose state fits in
 // memory), a loop with no events, events out of order, negative or after span,
 // a span without a whole interval after the warm-up.
-func AnalyzeFleet(events [][]time.Duration, s Schedule, span time.Duration, opts ...Option) (Report, error) {
+func AnalyzeFleet(events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) (Report, error) {
 	st, err := newStream(len(events), s, span, true, opts)
 	if err != nil {
 		return Report{Dist: s.String(), N: total(events)}, err
@@ -102,8 +102,8 @@ type FleetStream struct {
 }
 
 // NewFleetStream returns a FleetStream for a fleet of loops loops that follow s and run for
-// span; see AnalyzeFleet for the checks, the options and the limit on the number of loops.
-func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...Option) (*FleetStream, error) {
+// span; see AnalyzeFleet for the checks and the options.
+func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...TimeOption) (*FleetStream, error) {
 	st, err := newStream(loops, s, span, true, opts)
 	if err != nil {
 		return nil, err
@@ -171,13 +171,13 @@ type cell struct {
 	count, lo, hi, at int64 // hi: the bucket is [lo, hi)
 }
 
-func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []Option) (*stream, error) {
-	c, err := newConfig(opts)
+func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []TimeOption) (*stream, error) {
+	c, err := newTimeConfig(opts)
 	switch {
 	case err != nil:
 		return nil, err
-	case c.step.set || len(c.only) > 0:
-		return nil, fmt.Errorf("spread: Step and Only apply to samples, not to event times")
+	case !fleet && len(c.time.fleet) > 0:
+		return nil, fmt.Errorf("spread: %s applies to fleets: a single loop has no load or phases to check", c.time.fleet[0])
 	case s.check() != nil:
 		return nil, s.check()
 	case span <= 0:

@@ -20,20 +20,25 @@ import (
 //
 //	go test ./spread -run '^$' -fuzz '^FuzzFloat64$' -fuzztime 30s
 
-// fuzzOptions turns fuzzed numbers into options: a rate when alpha is not 0, a step when step
-// is not 0, and one check when only names one.
-func fuzzOptions(alpha float64, step Option, hasStep bool, only uint8) []Option {
+// fuzzOptions turns fuzzed numbers into options: a rate when alpha is not 0, and one check
+// when only names one.
+func fuzzOptions(alpha float64, only uint8) []Option {
 	var opts []Option
 	if alpha != 0 {
 		opts = append(opts, FalseFailureRate(alpha))
-	}
-	if hasStep {
-		opts = append(opts, step)
 	}
 	if int(only) < len(battery) {
 		opts = append(opts, Only(battery[only]))
 	}
 	return opts
+}
+
+// stepped declares d's grid when step is not 0.
+func stepped[T Number](d Dist[T], step T) Dist[T] {
+	if step == 0 {
+		return d
+	}
+	return d.Step(step)
 }
 
 // fuzzCheck runs Analyze, Check, Report.String and Diagnosis on a sample and checks that their
@@ -129,9 +134,9 @@ func FuzzFloat64(f *testing.F) {
 				xs[i] = lo + (hi-lo)*float64(w>>11)/(1<<53)
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, only))
 	})
 }
 
@@ -144,7 +149,7 @@ func FuzzFloat32(f *testing.F) {
 		for i, w := range ws {
 			xs[i] = math.Float32frombits(uint32(w))
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(0, only)...)
 	})
 }
 
@@ -163,9 +168,9 @@ func FuzzInt64(f *testing.F) {
 				xs[i] = lo + int64(w%uint64(hi-lo))
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, only))
 	})
 }
 
@@ -190,8 +195,8 @@ func FuzzUint64(f *testing.F) {
 				xs[i] = lo + xs[i]%(hi-lo)
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(0, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(0, only)...)
 	})
 }
 
@@ -207,7 +212,7 @@ func FuzzGeneral(f *testing.F) {
 		for i, w := range ws {
 			xs[i], ints[i] = math.Float64frombits(w), int(int8(w))
 		}
-		opts := fuzzOptions(0, Option{}, false, only)
+		opts := fuzzOptions(0, only)
 		for _, d := range []Dist[float64]{
 			Continuous(distuv.Normal{Mu: a, Sigma: b}),
 			Continuous(distuv.Uniform{Min: a, Max: b}),
@@ -235,7 +240,7 @@ func FuzzLike(f *testing.F) {
 		for i, w := range ws {
 			xs[i], fs[i] = int64(w), math.Float64frombits(w)
 		}
-		opts := fuzzOptions(0, Option{}, false, only)
+		opts := fuzzOptions(0, only)
 		if len(xs) > 0 {
 			fuzzCheck(t, xs, Like(func(r *rand.Rand) int64 { return xs[r.IntN(len(xs))] }), opts...)
 			fuzzCheck(t, fs, Like(func(r *rand.Rand) float64 { return fs[r.IntN(len(fs))] }), opts...)

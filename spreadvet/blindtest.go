@@ -36,10 +36,54 @@ func (c *checker) tests() {
 			continue
 		}
 		c.tolerances(f, tb)
-		if f.breaker == "" {
+		switch {
+		case f.breaker == "" && len(f.sites) > 0:
 			c.reportBlind(f, tb)
+		case f.breaker != "":
+			if g := c.blindSite(f); g != nil {
+				c.reportBlind(g, tb)
+			}
 		}
 	}
+}
+
+// blindSite follows each draw site of a test that is not blind as a whole on its own, and
+// returns the flow of the first one that only meets bounds checks, when no other site that
+// draws the same thing (the same call, unless each call moves a state) meets a sharper check:
+// a test that pins calcSleep(0) exactly and checks calcSleep(1) only against bounds is blind
+// for calcSleep(1).
+func (c *checker) blindSite(f *testFlow) *testFlow {
+	sites := f.sites
+	flows := make([]*testFlow, len(sites))
+	for i, s := range sites {
+		g := c.newFlow(f.fn)
+		g.sites = []*drawSite{s}
+		g.use(g.siteCursor(s), s)
+		flows[i] = g
+	}
+	var blind []*testFlow
+	for i, g := range flows {
+		if g.breaker != "" || g.spread || len(g.bounds) == 0 {
+			continue
+		}
+		_, _, stateful := c.statefulCall(sites[i].call)
+		sharp := false
+		for j, h := range flows {
+			if j != i && h.breaker != "" && !stateful && text(sites[j].call) == text(sites[i].call) {
+				sharp = true
+			}
+		}
+		if !sharp {
+			blind = append(blind, g)
+		}
+	}
+	if len(blind) == 0 {
+		return nil
+	}
+	if s := blind[0].sites[0]; s.once {
+		s.n = len(blind)
+	}
+	return blind[0]
 }
 
 // testingParam returns the name of a test function's *testing.T, *testing.F or testing.TB

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // minReportedChance is the smallest chance of failing a correct implementation that a
@@ -23,8 +23,10 @@ const minReportedChance = 1e-9
 // random picks required to differ, and wall-clock time (an elapsed span, a real timer)
 // checked while the code under test draws.
 func (c *checker) chanceVerdicts(fd cursor, tb string) {
-	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.IfStmt)(nil)) {
 		switch n := cur.Node().(type) {
+		case *ast.IfStmt:
+			c.seenBefore(cur, n, tb)
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL && c.failsWhenTrue(cur) {
 				c.collision(fd, n, n.X, n.Y, tb)
@@ -117,24 +119,74 @@ var fullRangeBits = map[string]float64{
 	"rand.Int63": 63, "rand.Int64": 63, "rand.Uint64": 64, "rand.Int31": 31, "rand.Int32": 31, "rand.Uint32": 32,
 }
 
-// collisionChance returns the probability that two draws of a uniform random function are
-// equal: 1/w over w integer values, 2^-53 for floats in a unit range.
-func (c *checker) collisionChance(call *ast.CallExpr, fact *randomFunc) (float64, string, bool) {
+// seenBefore reports a loop that fails the test when a draw was seen before: "if _, ok :=
+// seen[x]; ok { t.Fatal }" over draws of one random function, a birthday collision among all
+// the loop's draws.
+func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
+	init, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 || !c.failsIn(ifs.Body) {
+		return
+	}
+	okVar := c.localVar(init.Lhs[1])
+	ix, isIndex := ast.Unparen(init.Rhs[0]).(*ast.IndexExpr)
+	if okVar == nil || !isIndex || c.objOf(ifs.Cond) != okVar {
+		return
+	}
+	if _, isMap := c.typeOf(ix.X).Underlying().(*types.Map); !isMap {
+		return
+	}
+	call, fact := c.randomValueCall(ix.Index)
+	if call == nil {
+		return
+	}
+	loop, varies, ok := c.repeatingLoop(cur, call)
+	n := c.loopCount(loop)
+	if !ok || varies != "" || n < 2 {
+		return
+	}
+	fd, _ := enclosingFunc(cur)
+	chance := "with a chance that grows with the square of the draws over the values it can return"
+	if w, ok := c.valueCount(call, fact); ok {
+		p, method, err := sizing.RepeatsTail(w, n, 1)
+		if err != nil || p < minReportedChance {
+			return
+		}
+		chance = fmt.Sprintf("with probability %.3g (%s)", p, method)
+	}
+	check, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: call, fact: fact, n: n}, tb)
+	c.pass.Report(analysis.Diagnostic{
+		Pos: ifs.Cond.Pos(), End: ifs.Cond.End(),
+		Message: fmt.Sprintf("chance verdict: %s fails when one of %d draws of %s repeats an earlier one (%s), which a correct %s does %s; test the spread instead, sized from a false-failure rate: %s",
+			fd.Node().(*ast.FuncDecl).Name.Name, n, c.src(call.Fun), c.src(init), c.src(call.Fun), chance, check),
+	})
+}
+
+// valueCount returns the number of values a uniform random function's call can return, when
+// it is known: the integers of its range, 2^53 per unit of a float range.
+func (c *checker) valueCount(call *ast.CallExpr, fact *randomFunc) (float64, bool) {
 	if bits, ok := fullRangeBits[fact.Via]; ok && fact.Hops == 0 && fact.Dist == nil {
-		p, method, err := sizing.RepeatsTail(math.Exp2(bits), 2, 1)
-		return p, method, err == nil
+		return math.Exp2(bits), true
 	}
 	lo, hi, ok := c.siteBounds(&drawSite{call: call, fact: fact})
 	if !ok {
-		return 0, "", false
+		return 0, false
 	}
 	width, ok := hi.add(lo, -1).constant()
 	if !ok || width < 1 && isInteger(c.typeOf(call)) {
-		return 0, "", false
+		return 0, false
 	}
-	w := math.Floor(width)
 	if !isInteger(c.typeOf(call)) {
-		w = math.Max(w, 1) * (1 << 53)
+		return math.Max(math.Floor(width), 1) * (1 << 53), true
+	}
+	return math.Floor(width), true
+}
+
+// collisionChance returns the probability that two draws of a uniform random function are
+// equal: 1/w over w integer values, 2^-53 for floats in a unit range.
+func (c *checker) collisionChance(call *ast.CallExpr, fact *randomFunc) (float64, string, bool) {
+	w, ok := c.valueCount(call, fact)
+	if !ok {
+		return 0, "", false
 	}
 	p, method, err := sizing.RepeatsTail(w, 2, 1)
 	return p, method, err == nil
@@ -150,7 +202,7 @@ func (c *checker) realTime(fd cursor) {
 	}
 	name := fd.Node().(*ast.FuncDecl).Name.Name
 	fix := "drive the code with a fake clock (fakeclock.Fake) or run the test in a testing/synctest bubble, where time moves only when every goroutine waits, and check the waits themselves with spread.Check"
-	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CommClause)(nil)) {
+	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.CommClause)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
 			if !isOrder(n.Op) || !c.guardsFailure(cur) {
@@ -170,8 +222,23 @@ func (c *checker) realTime(fd cursor) {
 			c.pass.Report(analysis.Diagnostic{
 				Pos: n.Pos(), End: n.End(),
 				Message: fmt.Sprintf("real-time verdict: %s compares the wall-clock time %s with %s while %s draws (%s)%s: the verdict depends on the draws and on how busy the machine is; %s",
-					name, c.src(elapsed), c.src(limit), c.src(draw.Fun), fact.Via, chance, fix),
+					name, c.src(elapsed), c.src(limit), c.src(draw), fact.Via, chance, fix),
 			})
+		case *ast.CallExpr:
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			if !ok || !isBoundsHelper(fn) || len(n.Args) < 3 {
+				continue
+			}
+			for i, a := range n.Args[1:3] {
+				if c.isElapsed(a, 0) {
+					c.pass.Report(analysis.Diagnostic{
+						Pos: n.Pos(), End: n.End(),
+						Message: fmt.Sprintf("real-time verdict: %s compares the wall-clock time %s with %s while %s draws (%s): the verdict depends on the draws and on how busy the machine is; %s",
+							name, c.src(a), c.src(n.Args[2-i]), c.src(draw), fact.Via, fix),
+					})
+					break
+				}
+			}
 		case *ast.CommClause:
 			timer := c.timerCase(n)
 			if timer == nil || !c.failsInStmts(n.Body) {
@@ -180,7 +247,7 @@ func (c *checker) realTime(fd cursor) {
 			c.pass.Report(analysis.Diagnostic{
 				Pos: timer.Pos(), End: timer.End(),
 				Message: fmt.Sprintf("real-time verdict: %s fails when the real timer %s fires first while %s draws (%s): a jittered wait can outlast it on a busy machine; %s",
-					name, c.src(timer), c.src(draw.Fun), fact.Via, fix),
+					name, c.src(timer), c.src(draw), fact.Via, fix),
 			})
 		}
 	}
@@ -191,16 +258,44 @@ func isOrder(op token.Token) bool {
 	return op == token.LSS || op == token.LEQ || op == token.GTR || op == token.GEQ
 }
 
-// testDraw returns the first call in the test of a random function of the code under test
-// that draws itself or calls one that does, or time.Sleep of such a draw.
-func (c *checker) testDraw(fd cursor) (*ast.CallExpr, *randomFunc) {
-	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if f, inTest := c.randomCallee(call); f != nil && !inTest && f.Hops <= 1 {
-			return call, f
+// testDraw returns the first random wait of the code under test that the test draws: a call
+// of a random function (one that draws itself or calls one that does) whose result is a
+// duration or a channel of times, or such a function handed over as a value
+// (retry.DelayType(retry.RandomDelay)). A test that only runs code that draws somewhere
+// (an ID, a shuffle) is not waiting on a draw.
+func (c *checker) testDraw(fd cursor) (ast.Expr, *randomFunc) {
+	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			if f, inTest := c.randomCallee(n); f != nil && !inTest && f.Hops <= 1 && isWait(c.typeOf(n)) {
+				return n.Fun, f
+			}
+		case *ast.Ident:
+			fn, ok := c.pass.TypesInfo.Uses[n].(*types.Func)
+			if _, called := cur.Parent().Node().(*ast.CallExpr); !ok || called && cur.Parent().Node().(*ast.CallExpr).Fun == n {
+				continue
+			}
+			if sel, ok := cur.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == n {
+				if call, ok := cur.Parent().Parent().Node().(*ast.CallExpr); ok && call.Fun == sel {
+					continue
+				}
+			}
+			if f := c.randomFact(fn); f != nil && f.Hops <= 1 && fn.Signature().Results().Len() == 1 && isWait(fn.Signature().Results().At(0).Type()) &&
+				!(fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())) {
+				return n, f
+			}
 		}
 	}
 	return nil, nil
+}
+
+// isWait reports whether t is a wait: a time.Duration, or a channel of time.Time.
+func isWait(t types.Type) bool {
+	if isNamed(t, "time", "Duration") {
+		return true
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	return ok && isTimeTime(ch.Elem())
 }
 
 // isElapsed reports whether e is a span of wall-clock time: time.Since(x), x.Sub(y) of a
@@ -280,8 +375,11 @@ func (c *checker) sleepSumChance(fd cursor, cmp *ast.BinaryExpr, elapsed, limit 
 			continue
 		}
 		arg, ok := ast.Unparen(sleep.Args[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
 		fact := c.randomCall(arg)
-		if !ok || fact == nil {
+		if fact == nil {
 			continue
 		}
 		loop, varies, ok := c.repeatingLoop(cur, sleep)

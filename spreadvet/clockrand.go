@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -129,7 +130,7 @@ func (c *checker) clockSeed(cur cursor, call *ast.CallExpr) {
 		return
 	}
 	fd, ok := enclosingFunc(cur)
-	if !ok || c.runsOnce(fd) {
+	if !ok || c.runsOnce(fd) || c.isConstructor(fd) {
 		return
 	}
 	if fn.Name() != "Seed" {
@@ -173,6 +174,32 @@ func (c *checker) readsClock(e ast.Expr, depth int) bool {
 		return !found
 	})
 	return found
+}
+
+// isConstructor reports whether the function at fd makes a value (its name starts with New
+// or new and it returns a pointer or a named type): a source seeded there, even to draw the
+// value's own seeds, is seeded once per value, not on every call of a draw.
+func (c *checker) isConstructor(fd cursor) bool {
+	decl, ok := fd.Node().(*ast.FuncDecl)
+	if !ok || !strings.HasPrefix(strings.ToLower(decl.Name.Name), "new") || decl.Type.Results == nil {
+		return false
+	}
+	for _, r := range decl.Type.Results.List {
+		t := c.typeOf(r.Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if _, named := types.Unalias(t).(*types.Named); named && !isRandRand(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRandRand reports whether t is *rand.Rand or rand.Rand of math/rand or math/rand/v2: a
+// function that returns a fresh generator is no constructor of a value that keeps it.
+func isRandRand(t types.Type) bool {
+	return isNamed(t, "math/rand", "Rand") || isNamed(t, "math/rand/v2", "Rand")
 }
 
 // runsOnce reports whether the function at fd runs once per program: init, main, or a

@@ -119,6 +119,9 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 			if impl := c.concreteMethod(fun, o); impl != nil {
 				return c.randomFact(impl), impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
 			}
+			if f, inTest := c.madeByRandom(fun); f != nil {
+				return f, inTest
+			}
 			return c.interfaceFact(o)
 		}
 		return c.randomFact(o), o.Pkg() == c.pass.Pkg && c.isTestFile(o.Pos())
@@ -191,6 +194,29 @@ func (c *checker) concreteMethod(fun ast.Expr, m *types.Func) *types.Func {
 	fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 	impl, _ := fn.(*types.Func)
 	return impl
+}
+
+// madeByRandom returns a fact for a method call on a value that a random function returned
+// as an interface (b := retry.WithJitter(j, next); b.Next()): the function's randomness is
+// in the value it made, a func literal behind a method.
+func (c *checker) madeByRandom(fun ast.Expr) (*randomFunc, bool) {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	call, ok := ast.Unparen(c.onlyAssignment(c.localVar(sel.X))).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || !types.IsInterface(c.typeOf(call)) {
+		return nil, false
+	}
+	f := c.randomFact(fn)
+	if f == nil {
+		return nil, false
+	}
+	return &randomFunc{Via: "the value " + fn.Name() + " returns", Hops: f.Hops}, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 }
 
 // interfaceFact returns the fact of the first random implementation of an interface method

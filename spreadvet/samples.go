@@ -31,9 +31,10 @@ type testFlow struct {
 	c        *checker
 	fn       cursor // the test function
 	sites    []*drawSite
-	bounds   []ast.Node // comparisons of single draws with a bound
-	breaker  string     // why the test is not blind (a use other than bounds), or ""
-	spread   bool       // the test hands its draws to package spread
+	once     []*drawSite // every draw with no loop, when the test has no loop that draws
+	bounds   []ast.Node  // comparisons of single draws with a bound
+	breaker  string      // why the test is not blind (a use other than bounds), or ""
+	spread   bool        // the test hands its draws to package spread
 	seen     map[types.Object]bool
 	sums     map[types.Object]*drawSite // variables that add up draws
 	lens     []lenUse                   // len(collection) in the test
@@ -62,7 +63,8 @@ func (f *testFlow) breaks(why string) {
 
 // findSites finds the calls of random functions with numeric results in a test: those a
 // loop repeats (with the same arguments or ones that change on each pass), and those that
-// no loop repeats, of functions that draw themselves or call one that does.
+// no loop repeats, of functions that draw themselves or call one that does (a function
+// further from its draw, called once, is more often tested for something else).
 func (f *testFlow) findSites() {
 	var once []*drawSite
 	for cur := range f.fn.Preorder((*ast.CallExpr)(nil)) {
@@ -72,7 +74,7 @@ func (f *testFlow) findSites() {
 			continue
 		}
 		fact, inTest := f.c.randomCallee(call)
-		if fact == nil || !isNumeric(f.c.typeOf(call)) || inTest {
+		if fact == nil || !isSample(f.c.typeOf(call)) || inTest {
 			continue
 		}
 		loop, varies, ok := f.c.repeatingLoop(cur, call)
@@ -84,17 +86,13 @@ func (f *testFlow) findSites() {
 		}
 		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies})
 	}
-	if len(f.sites) == 0 && len(once) <= maxOnce {
+	if len(f.sites) == 0 {
 		for _, s := range once {
 			s.n = len(once)
 		}
-		f.sites = once
+		f.once, f.sites = once, once
 	}
 }
-
-// maxOnce is the most draws with no loop that a test can make and still be taken for a test
-// of their spread: more than a few are a test of something else that happens to draw.
-const maxOnce = 3
 
 // isSpreadCheck reports whether call calls a function of package spread that looks at a
 // sample: anything but Rand and ReplayCommand, which only seed and replay (a test seeded by
@@ -224,6 +222,9 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 				continue
 			}
 		case *ast.AssignStmt:
+			if pn.Tok == token.ASSIGN && slices.Contains(pn.Lhs, cur.Node().(ast.Expr)) {
+				return // slp = r.calcSleep(2): a store into the variable, not a read of it
+			}
 			f.assignUse(p, pn, cur, site)
 		case *ast.IndexExpr:
 			f.indexUse(p, pn, cur, site)
@@ -255,7 +256,7 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 		return true
 	case isTimeAdd(fn, call, arg.Node()):
 		return true
-	case isReporting(fn):
+	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
 	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()):
 		f.bounds = append(f.bounds, call)
 	case fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
@@ -295,6 +296,38 @@ func isBoundsHelper(fn *types.Func) bool {
 		return true
 	}
 	return false
+}
+
+// isSample reports whether a random function's result can be a sample a test checks: a
+// number, a time.Time, or a tuple whose first value is one (val, stop := b.Next()).
+func isSample(t types.Type) bool {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		t = tuple.At(0).Type()
+	}
+	return isNumeric(t) || isTimeTime(t)
+}
+
+// isMessageArg reports whether arg is passed in the variadic message arguments of an
+// assertion (testify's msgAndArgs ...any, gotest.tools', quicktest's): formatted into the
+// failure message, not checked.
+func isMessageArg(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	sig := fn.Signature()
+	if !sig.Variadic() || fn.Pkg() == nil || !isAssertPkg(fn.Pkg().Path()) {
+		return false
+	}
+	last := sig.Params().Len() - 1
+	for i, a := range call.Args {
+		if a == arg {
+			return i >= last
+		}
+	}
+	return false
+}
+
+// isAssertPkg reports whether path is a package of assertion helpers.
+func isAssertPkg(path string) bool {
+	return strings.HasPrefix(path, "github.com/stretchr/testify/") || strings.HasPrefix(path, "gotest.tools/") ||
+		strings.HasPrefix(path, "github.com/frankban/quicktest") || strings.HasPrefix(path, "github.com/go-quicktest/qt")
 }
 
 // isTimeAdd reports whether call is t.Add(d) of a time.Time with the draw as d: a time a
@@ -377,6 +410,10 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 	switch e.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if f.c.counts(cur.Parent()) {
+			f.breaks("counted where " + f.c.src(e) + " (a coverage or a proportion)")
+			return false
+		}
 		f.bounds = append(f.bounds, e)
 		return false
 	case token.EQL, token.NEQ:
@@ -395,6 +432,36 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 	}
 	f.breaks("used in " + f.c.src(e))
 	return false
+}
+
+// counts reports whether the comparison at cur is the condition of an if statement whose body
+// does not fail the test but changes a variable (highCount++, sawLow = true): the test counts
+// how often draws land there, a statistic of their spread, not a bound.
+func (c *checker) counts(cur cursor) bool {
+	for p := cur.Parent(); ; cur, p = p, p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.BinaryExpr:
+			if pn.Op == token.LAND || pn.Op == token.LOR {
+				continue
+			}
+		case *ast.IfStmt:
+			if pn.Cond != cur.Node() || c.failsIn(pn.Body) {
+				return false
+			}
+			changes := false
+			ast.Inspect(pn.Body, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.IncDecStmt, *ast.AssignStmt:
+					changes = true
+				}
+				return !changes
+			})
+			return changes
+		}
+		return false
+	}
 }
 
 // readsDraws reports whether e reads a variable that holds draws.
@@ -417,7 +484,9 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 			i = j
 		}
 	}
-	if i < 0 || len(a.Lhs) != len(a.Rhs) {
+	if i == 0 && len(a.Rhs) == 1 && len(a.Lhs) > 1 {
+		i = 0 // val, stop := b.Next(): the draw is the first result
+	} else if i < 0 || len(a.Lhs) != len(a.Rhs) {
 		f.breaks("assigned in " + f.c.src(a.Lhs[0]))
 		return
 	}

@@ -9,6 +9,13 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
+
+	// The packages whose API the test writes out: importing them makes go test's cache
+	// depend on their source, so that a change of surface reruns the test.
+	_ "github.com/spreadcheck/spreadcheck/fakeclock"
+	_ "github.com/spreadcheck/spreadcheck/mutants"
+	_ "github.com/spreadcheck/spreadcheck/sizing"
+	_ "github.com/spreadcheck/spreadcheck/spread"
 )
 
 const module = "github.com/spreadcheck/spreadcheck/"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/golden"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 // gitFixture copies a fixture module into a new git repository, under mod/, commits it on
@@ -66,11 +67,15 @@ func gitFixture(t *testing.T, name string, edits map[string]func(string) string)
 
 func gitChange(t *testing.T, mod string) *Change {
 	t.Helper()
-	lines, prefix, err := diff.Git(context.Background(), mod, "main")
+	lines, root, err := diff.Git(context.Background(), mod, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Change{Lines: lines.Under(prefix), Since: "since main"}
+	below, err := diff.Below(root, mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Change{Lines: lines.Under(below), Since: "since main"}
 }
 
 // TestChangeNoSite: a change that touches no site's line (a comment, a helper without a draw)
@@ -88,7 +93,7 @@ func TestChangeNoSite(t *testing.T) {
 	var text bytes.Buffer
 	rep.WriteText(&text)
 	golden.Check(t, filepath.Join("testdata", "diff-nosite.golden"), text.String())
-	if rep.ExitCode() != ExitClean || len(rep.Sites) != 0 || rep.Change.Outside == 0 {
+	if rep.ExitCode() != runner.ExitClean || len(rep.Sites) != 0 || rep.Change.Outside == 0 {
 		t.Errorf("exit %d, %d sites, %d outside", rep.ExitCode(), len(rep.Sites), rep.Change.Outside)
 	}
 }

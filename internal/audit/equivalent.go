@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // Equivalent mutants are found two ways. Statically, before anything runs (see equivalent,
@@ -29,12 +29,12 @@ func (f *finder) equivalent(s *Site, stack []ast.Node) {
 	classes := s.Draw.Kind.Classes()
 	if s.Draw.Kind.Discards() && discarded(stack) {
 		for _, c := range classes {
-			s.Equivalent[c.Name] = "the draw's value is discarded"
+			s.Equivalent[string(c)] = "the draw's value is discarded"
 		}
 	}
 	for _, c := range classes {
 		if why := s.Draw.Equivalent(c); why != "" {
-			s.Equivalent[c.Name] = why
+			s.Equivalent[string(c)] = why
 		}
 	}
 	f.clamped(s, stack)
@@ -88,7 +88,7 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok && s.Draw.Kind == rewrite.BoundedDraw && len(call.Args) == 1 {
 		n, _ = f.constInt(call.Args[0])
 	}
-	iv, ok := s.Draw.Values(mutants.Class{}, n)
+	iv, ok := s.Draw.Values(spread.Suspect(""), n)
 	if !ok {
 		return
 	}
@@ -98,9 +98,9 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 	}
 	s.Dead = fmt.Sprintf("%s makes every value of %s %s", c.what, s.Expr, v)
 	for _, cl := range s.Draw.Kind.Classes() {
-		if civ, _ := s.Draw.Values(cl, n); s.Equivalent[cl.Name] == "" {
+		if civ, _ := s.Draw.Values(cl, n); s.Equivalent[string(cl)] == "" {
 			if w, ok := c.result(civ); ok && w == v {
-				s.Equivalent[cl.Name] = fmt.Sprintf("%s makes every value of the draw, and of this mutant, %s", c.what, v)
+				s.Equivalent[string(cl)] = fmt.Sprintf("%s makes every value of the draw, and of this mutant, %s", c.what, v)
 			}
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A span is a byte range [start, end) of a file.
@@ -33,6 +33,9 @@ type Site struct {
 	Draw    rewrite.Draw
 	// Equivalent holds the classes that provably cannot change what the code does, and why.
 	Equivalent map[string]string
+	// Ignored holds the classes that a //spreadcheck:ignore comment on the line accepts, and
+	// the reason it gives.
+	Ignored map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
 	NotViable string
 	// Dead, when set, says why the draw's value never reaches the code: every value it can
@@ -50,6 +53,10 @@ type Site struct {
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
 	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
+	// A default's site (see wrapped.go): the functions that call through its variable, and
+	// the variable's name.
+	via     []caller
+	through string
 }
 
 // randPkgs are the packages whose calls are draws.
@@ -96,13 +103,19 @@ func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 			t = p.Elem()
 		}
 		named, ok := t.(*types.Named)
-		// *rand.Rand, and the v2 generators whose Uint64 a caller may use directly.
-		if !ok || !(named.Obj().Name() == "Rand" || name == "Uint64" && (named.Obj().Name() == "PCG" || named.Obj().Name() == "ChaCha8")) {
+		// *rand.Rand; the v2 generators whose Uint64 a caller may use directly; and a source
+		// held as its interface (a field src rand.Source; rand.NewSource(seed).Int63()).
+		if !ok || !(named.Obj().Name() == "Rand" || sourceMethods[named.Obj().Name()+"."+name]) {
 			return "", ""
 		}
 	}
 	return drawKinds[name], name
 }
+
+// sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2
+// that a caller may call directly, by type and method.
+var sourceMethods = map[string]bool{"PCG.Uint64": true, "ChaCha8.Uint64": true,
+	"Source.Int63": true, "Source.Uint64": true, "Source64.Int63": true, "Source64.Uint64": true}
 
 // clockMethods are the time.Time methods whose result, used as a number, is a clock reading.
 var clockMethods = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "Nanosecond": true}
@@ -112,6 +125,7 @@ var seedFuncs = map[string]bool{"NewSource": true, "Seed": true, "NewPCG": true}
 
 // finder finds the sites of one package.
 type finder struct {
+	warnings []string // what the package's //spreadcheck:ignore comments got wrong
 	pkg      *packages.Package
 	fset     *token.FileSet
 	modDir   string
@@ -120,30 +134,44 @@ type finder struct {
 	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
 	// in a local follows to reach a seed.
 	assigned map[*types.Var][]ast.Expr
-	sites    []*Site
-	imports  *importSet
-	src      map[string][]byte
+	readVars map[*types.Var]bool // variables, fields and parameters whose bytes the package reads (see reader.go)
+	wrappers map[string]wrapper  // the module's functions that return a draw (see wrapped.go)
+	// defaultAt maps each default that is a draw to its variable; callers lists the calls
+	// through the variables whose default is a site.
+	defaultAt map[ast.Expr]*types.Var
+	callers   map[*types.Var][]caller
+	sites     []*Site
+	imports   *importSet
+	src       map[string][]byte
 }
 
 // findSites returns the draws of the packages' non-test files, in file and line order, and
 // the import paths of the packages that have any.
-func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
+func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
 	var all []*Site
+	var warnings []string
+	wrappers := collectWrappers(pkgs)
 	for _, p := range pkgs {
 		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
-			imports: newImportSet(p.Types), src: map[string][]byte{}}
+			imports: newImportSet(p.Types), src: map[string][]byte{}, wrappers: wrappers, defaultAt: map[ast.Expr]*types.Var{}}
 		f.collectDefaults()
+		f.collectReadVars()
+		var files []*ast.File
+		var paths []string
 		for i, file := range p.Syntax {
-			path := p.CompiledGoFiles[i]
-			if strings.HasSuffix(path, "_test.go") || !strings.HasSuffix(path, ".go") {
-				continue
+			if path := p.CompiledGoFiles[i]; !strings.HasSuffix(path, "_test.go") && strings.HasSuffix(path, ".go") {
+				files, paths = append(files, file), append(paths, path)
 			}
-			f.walk(file, path)
+		}
+		f.collectCallers(files)
+		for i, file := range files {
+			f.walk(file, paths[i])
 		}
 		if len(f.sites) > 0 {
 			imps[p.PkgPath] = f.imports
 		}
 		all = append(all, f.sites...)
+		warnings = append(warnings, f.warnings...)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].File != all[j].File {
@@ -154,7 +182,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 	for i, s := range all {
 		s.ID = i
 	}
-	return all
+	return all, warnings
 }
 
 // collectDefaults finds the func-typed package variables and struct fields that are given a
@@ -175,6 +203,7 @@ func (f *finder) collectDefaults() {
 		}
 		if v, ok := obj.(*types.Var); ok {
 			f.defaults[v.Origin()] = fn // a field of a generic type: every instantiation's
+			f.defaultAt[rhs] = v.Origin()
 		}
 	}
 	hold := func(lhs, rhs ast.Expr) {
@@ -225,7 +254,7 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 		obj = f.pkg.TypesInfo.Uses[e.Sel]
 	}
 	fn, _ := obj.(*types.Func)
-	if k, _ := randFunc(fn); k == "" {
+	if k, _ := f.drawOf(fn); k == "" {
 		return nil
 	}
 	return fn
@@ -233,7 +262,8 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 
 // walk finds the sites of one file.
 func (f *finder) walk(file *ast.File, path string) {
-	ignored := ignoredLines(f.fset, file)
+	ignored, warnings := ignores(f.fset, file)
+	f.warnings = append(f.warnings, warnings...)
 	var stack []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
@@ -248,6 +278,11 @@ func (f *finder) walk(file *ast.File, path string) {
 			f.seeds(n, stack, path, file, ignored)
 		case *ast.BinaryExpr:
 			s = f.clockMod(n)
+		case *ast.SelectorExpr:
+			s = f.reader(n, stack)
+		}
+		if e, ok := n.(ast.Expr); ok && s == nil && f.defaultAt[e] != nil {
+			s = f.defaultSite(e, f.defaultAt[e])
 		}
 		if s != nil {
 			f.add(s, n, stack, path, file, ignored)
@@ -258,11 +293,8 @@ func (f *finder) walk(file *ast.File, path string) {
 
 // add completes a site found at node n and keeps it unless its line says to ignore it or a
 // site with the same span is already kept.
-func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	pos := f.fset.Position(n.Pos())
-	if ignored[pos.Line] {
-		return
-	}
 	tf := f.fset.File(file.Pos())
 	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
 	for _, o := range f.sites {
@@ -277,8 +309,22 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 		s.File = filepath.ToSlash(path)
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	if s.through != "" { // a default: what matters is where it is called
+		s.Func, s.Result, s.Call = through(s.via, s.through), "", ""
+		if len(s.via) > 0 {
+			s.Result, s.Call = s.via[0].result, s.via[0].call
+		}
+	}
+	if s.Draw.Kind == rewrite.BytesDraw || s.Draw.Kind == rewrite.ReaderDraw {
+		// Bytes are no number to sample, and the function may only name the reader: what
+		// to draw from them is the user's to say.
+		s.Result, s.Call = "", ""
+	}
 	s.Declared = f.declaredResult(s, stack)
 	f.equivalent(s, stack)
+	if ig, ok := ignored[pos.Line]; ok {
+		ig.apply(s)
+	}
 	f.sites = append(f.sites, s)
 }
 
@@ -290,9 +336,12 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	case *types.Func:
 		fn = obj
 	case *types.Var:
+		if f.wrappedDefault(obj.Origin()) {
+			return nil // the default is the site
+		}
 		fn = f.defaults[obj.Origin()]
 	}
-	kind, name := randFunc(fn)
+	kind, name := f.drawOf(fn)
 	if kind == "" {
 		return nil
 	}
@@ -326,7 +375,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
-				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+				s.Equivalent[string(c)] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
 			}
 		}
 	}
@@ -355,12 +404,12 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
-	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
 }
 
 // seeds adds a site for each argument of a seeding call that is read from a clock.
-func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	fn, _ := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
 		return
@@ -453,9 +502,14 @@ func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.Cal
 		return "spread.Continuous(distuv.Exponential{Rate: 1})"
 	case rewrite.FullDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
+	case rewrite.BytesDraw:
+		return byteRange
 	}
 	return ""
 }
+
+// byteRange is the distribution of each random byte.
+const byteRange = "spread.UniformClosed[byte](0, 255), byte by byte"
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its
 // first result type, and a call of it with its parameters' names as arguments.
@@ -534,19 +588,6 @@ func concrete(t types.Type) types.Type {
 		return e
 	}
 	return t
-}
-
-// ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
-func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
-	lines := map[int]bool{}
-	for _, g := range file.Comments {
-		for _, c := range g.List {
-			if strings.HasPrefix(c.Text, "//spreadcheck:ignore") {
-				lines[fset.Position(c.Pos()).Line] = true
-			}
-		}
-	}
-	return lines
 }
 
 // isInteger reports whether t is an integer type, or made of type parameters that admit

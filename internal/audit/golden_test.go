@@ -13,14 +13,15 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // fixtureConfig is the configuration every fixture is audited with: a fixed seed and batch
 // size, so that the runs' seeds (and the verdicts of tests that draw from them) are the same
 // every time; the batch size that timings would choose could vary.
 func fixtureConfig(name string) Config {
-	return Config{Dir: filepath.Join("testdata", name), Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}
+	return Config{Dir: filepath.Join("testdata", name), Options: runner.Options{Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}}
 }
 
 // readsTheClock stands for the verdict of a clock-derived mutant that ran, in a normalized
@@ -41,7 +42,7 @@ func normalized(r *Report) *Report {
 		s := &c.Sites[i]
 		s.Mutants = append([]MutantReport(nil), s.Mutants...)
 		for j := range s.Mutants {
-			if m := &s.Mutants[j]; m.Class == mutants.ClockDerived.Name && (m.Verdict == Killed || m.Verdict == Survived) {
+			if m := &s.Mutants[j]; m.Class == string(spread.SuspectClockDerived) && (m.Verdict == Killed || m.Verdict == Survived) {
 				*m = MutantReport{Class: m.Class, Verdict: readsTheClock}
 			}
 		}
@@ -55,11 +56,14 @@ func normalized(r *Report) *Report {
 
 // TestGolden audits the other fixture modules and compares each report with its golden
 // file: gaps (randomness tests miss in five ways), equiv (a draw for each way a mutant
-// is equivalent) clockseed (clock readings that reach a seed through locals) and reduced (draws of uniform
-// bits reduced to some of them). TestEndToEnd does the story fixture in the normal run.
+// is equivalent), clockseed (clock readings that reach a seed through locals), reduced (draws
+// of uniform bits reduced to some of them), reader (crypto/rand's Reader read as an
+// io.Reader), wrapped (draws through the module's own wrappers and the defaults of a field and
+// a variable) and onlyfailing (a draw only a failing test reaches, one a flaky test does).
+// TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "reader", "wrapped", "onlyfailing"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {

@@ -15,7 +15,7 @@ import (
 )
 
 // valueKinds are the kinds of draw whose every mutant replaces the draw's value and nothing
-// else: the identical-binary check applies to them.
+// else: the identical-binary check applies to them (not to a function value, FuncValue, which 0 does not replace).
 var valueKinds = map[rewrite.DrawKind]bool{
 	rewrite.UnitDraw: true, rewrite.BoundedDraw: true, rewrite.FullDraw: true, rewrite.NormalDraw: true,
 	rewrite.ExpDraw: true, rewrite.ClockModDraw: true, rewrite.ClockSeed: true,
@@ -38,7 +38,7 @@ const identicalReason = "identical binary: with the draw's value replaced by 0, 
 func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	bySite := map[int][]*mutant{}
 	for _, m := range muts {
-		if m.done && m.rep.Verdict == Survived && valueKinds[m.site.Draw.Kind] {
+		if m.done && m.rep.Verdict == Survived && valueKinds[m.site.Draw.Kind] && !m.site.Draw.FuncValue {
 			bySite[m.site.ID] = append(bySite[m.site.ID], m)
 		}
 	}

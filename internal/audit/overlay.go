@@ -191,12 +191,15 @@ func (r *renderer) rewrite(s *Site) string {
 	}
 	d := s.Draw
 	switch d.Kind {
-	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw, rewrite.ClockSeed:
+	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw, rewrite.ClockSeed, rewrite.ReaderDraw:
 		d.Value = parts[0]
 	case rewrite.ClockModDraw:
 		d.Args = parts
 	default:
 		d.Func, d.Args = parts[0], parts[1:]
+	}
+	if d.FuncValue {
+		d.Value, d.Func, d.Args = parts[0], "", nil
 	}
 	call, err := d.Rewrite(s.ID)
 	if err == nil {

@@ -13,11 +13,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 // hashTree returns the SHA-256 of every file under dir, with its mode.
@@ -70,6 +70,27 @@ func TestEndToEnd(t *testing.T) {
 	checkUntouched(t, dir, before, tmp)
 }
 
+// TestTempDirPerProcess audits the tempfiles fixture, whose test leaves a folder in
+// os.TempDir() every run and fails when its process starts with anything there: every test
+// process gets a temporary directory of its own, inside the audit's session folder, removed
+// with it. Nothing is left in the TMPDIR the audit was started with, and the test fails no
+// baseline run.
+func TestTempDirPerProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module with the go command")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep, err := Run(context.Background(), fixtureConfig("tempfiles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "tempfiles", rep)
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+}
+
 // checkUntouched checks that the tree under dir hashes as before and that tmp is empty.
 func checkUntouched(t *testing.T, dir string, before map[string]string, tmp string) {
 	t.Helper()
@@ -104,8 +125,8 @@ func TestNeverWritesTheTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !rep.Interrupted || rep.ExitCode() != ExitInterrupted {
-				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), ExitInterrupted)
+			if !rep.Interrupted || rep.ExitCode() != runner.ExitInterrupted {
+				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), runner.ExitInterrupted)
 			}
 			checkUntouched(t, dir, before, tmp)
 		})
@@ -123,7 +144,7 @@ func TestBadInput(t *testing.T) {
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
-	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != ExitClean {
+	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != runner.ExitClean {
 		t.Errorf("norand: %d sites, exit %d, error %v; want none, 0, nil", len(rep.Sites), rep.ExitCode(), err)
 	}
 
@@ -254,20 +275,21 @@ func TestBadTests(t *testing.T) {
 	}
 }
 
-// TestHangIsKill: a mutant under which a test never ends (a constant draw in a loop that
-// waits for a zero) is killed by timeout and says so; the others end and survive.
+// TestHangIsKill: a mutant under which a test blocks forever (the hang fixture waits for
+// two replicas, of which constant, collapsed-range and sign-flip only ever pick one) is killed
+// by timeout and says so; the limit is derived, not given: the floor, since the fixture's
+// test takes microseconds. The hung mutants' verdicts hold whatever the clock does, since
+// their test never ends; the report is the golden one.
 func TestHangIsKill(t *testing.T) {
-	longtest.Skip(t) // audits a fixture module whose mutant hangs till the timeout
-	cfg := fixtureConfig("hang")
-	cfg.Timeout = time.Second
-	rep, err := Run(context.Background(), cfg)
+	longtest.Skip(t) // holds each hung mutant's processes till the limit, hangFloor
+	rep, err := Run(context.Background(), fixtureConfig("hang"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkGolden(t, "hang", rep)
 	for _, m := range rep.Sites[0].Mutants {
-		hung := m.Class == "constant"
-		if hung != (m.Verdict == Killed && m.Timeout) {
-			t.Errorf("%s: %s, timeout %v; want killed by timeout only for constant", m.Class, m.Verdict, m.Timeout)
+		if hung := m.Class != "clock-derived"; hung && (m.Verdict != Killed || !m.Timeout) {
+			t.Errorf("%s: %s, timeout %v; want killed by timeout", m.Class, m.Verdict, m.Timeout)
 		}
 	}
 	var text strings.Builder
@@ -299,5 +321,25 @@ func TestPerMutantAgrees(t *testing.T) {
 	}
 	if len(per) != 4 {
 		t.Errorf("%d mutants, want 4", len(per))
+	}
+}
+
+// TestRemoveAllReadOnly: a folder that tests left without write permission, as a module
+// cache's, is removed with the rest.
+func TestRemoveAllReadOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tmp-1")
+	ro := filepath.Join(dir, "cache", "mod")
+	if err := os.MkdirAll(ro, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ro, "go.mod"), []byte("module m\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	removeAll(dir)
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s still there after removeAll: %v", dir, err)
 	}
 }

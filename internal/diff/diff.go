@@ -8,6 +8,7 @@ import (
 	"io"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,6 +71,30 @@ func (l Lines) Under(dir string) Lines {
 		}
 	}
 	return out
+}
+
+// Below returns dir's path relative to root, slash-separated, as Under takes it: "" for root
+// itself; an error when dir is not inside root. Both are resolved through symbolic links
+// first, since git names its root by its real path.
+func Below(root, dir string) (string, error) {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(real(root), real(abs))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is not inside %s", dir, root)
+	}
+	if rel == "." {
+		return "", nil
+	}
+	return filepath.ToSlash(rel), nil
 }
 
 // add records line n of file, merging it into the last range when it follows it.
@@ -194,8 +219,8 @@ func span(s string) (start, count int, err error) {
 }
 
 // Git returns the lines changed since the merge base of ref and HEAD, in the working tree
-// (committed or not) of the repository that holds dir, and the path of dir relative to the
-// repository's root. Files git does not track are not part of the change.
+// (committed or not) of the repository that holds dir, and the repository's root, whose
+// paths they are. Files git does not track are not part of the change.
 func Git(ctx context.Context, dir, ref string) (Lines, string, error) {
 	git := func(args ...string) ([]byte, error) {
 		cmd := exec.CommandContext(ctx, "git", args...)
@@ -208,7 +233,7 @@ func Git(ctx context.Context, dir, ref string) (Lines, string, error) {
 		}
 		return out, nil
 	}
-	prefix, err := git("rev-parse", "--show-prefix")
+	root, err := git("rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil, "", err
 	}
@@ -223,5 +248,5 @@ func Git(ctx context.Context, dir, ref string) (Lines, string, error) {
 		return nil, "", err
 	}
 	lines, err := Parse(bytes.NewReader(out))
-	return lines, strings.TrimSuffix(strings.TrimSpace(string(prefix)), "/"), err
+	return lines, strings.TrimSpace(string(root)), err
 }

@@ -148,12 +148,13 @@ func TestGit(t *testing.T) {
 	write("mod/b.go", "package a\n")
 	run("add", "mod/b.go")
 	write("mod/a.go", "package a\n\nvar x = 2\nvar y = 3\nvar z = 4\n")
-	got, prefix, err := Git(context.Background(), filepath.Join(dir, "mod"), "main")
+	got, root, err := Git(context.Background(), filepath.Join(dir, "mod"), "main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (Lines{"mod/a.go": {{3, 5}}, "mod/b.go": {{1, 1}}}); prefix != "mod" || !cmp.Equal(got, want) {
-		t.Errorf("Git: %v, prefix %q; want %v, mod", got, prefix, want)
+	real, _ := filepath.EvalSymlinks(dir)
+	if want := (Lines{"mod/a.go": {{3, 5}}, "mod/b.go": {{1, 1}}}); root != real || !cmp.Equal(got, want) {
+		t.Errorf("Git: %v, root %q; want %v, %s", got, root, want, real)
 	}
 	if _, _, err := Git(context.Background(), dir, "no-such-ref"); err == nil || !strings.Contains(err.Error(), "merge-base") {
 		t.Errorf("an unknown ref: %v", err)

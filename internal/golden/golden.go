@@ -1,7 +1,7 @@
 // Package golden pins what a test produces in a file under testdata: Check compares the two
 // and shows the difference, and go test -update writes what the test produced into the file
-// instead. The README's tables and reports are such files (internal/readme copies them into
-// the README), so that no figure in it is typed by hand.
+// instead. The tables and reports of README.md and docs/ are such files (internal/readme copies
+// them into the pages), so that no figure there is typed by hand.
 package golden
 
 import (

@@ -249,3 +249,47 @@ func TestAnchor(t *testing.T) {
 		t.Errorf("headingAnchors = %v, want a and b-c only", anchors)
 	}
 }
+
+// maxREADMELines is the length of the README as a front door: the detail belongs in docs/.
+const maxREADMELines = 400
+
+func TestREADMEIsAFrontDoor(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(text), "\n"); n > maxREADMELines {
+		t.Errorf("README.md has %d lines, at most %d: move the detail to a docs/ page", n, maxREADMELines)
+	}
+}
+
+// kitCommands are the two commands the README gives for the kit itself: the main job on its
+// own examples, and all tests. CI runs exactly these.
+var kitCommands = []string{"go run ./cmd/spreadcheck -runs 200 ./examples/...", "go test ./..."}
+
+func TestCIRunsTheREADMEsCommands(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := func(text []byte) map[string]bool {
+		out := map[string]bool{}
+		for _, l := range strings.Split(string(text), "\n") {
+			out[strings.TrimSpace(l)] = true
+		}
+		return out
+	}
+	inREADME, inCI := lines(readme), lines(ci)
+	for _, c := range kitCommands {
+		if !inREADME[c] {
+			t.Errorf("README.md lacks the command line %q", c)
+		}
+		if !inCI[c] {
+			t.Errorf(".ci/run does not run %q as a command line of its own", c)
+		}
+	}
+}

@@ -8,8 +8,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
+
+// Classes returns the four classes of mutant that the audit makes of every draw, in the order
+// of its reports; a helper names a class by 1 + its index here (ClassCode).
+func Classes() []spread.Suspect {
+	return []spread.Suspect{spread.SuspectConstant, spread.SuspectSignFlip, spread.SuspectClockDerived, spread.SuspectCollapsedRange}
+}
 
 // A DrawKind says what a draw returns, which decides how each class rewrites it.
 type DrawKind string
@@ -25,6 +31,7 @@ const (
 	ClockSeed    DrawKind = "clock-seed" // a clock reading that seeds a random source
 	BigDraw      DrawKind = "big"        // crypto/rand.Int(reader, max): a *big.Int in [0, max)
 	BytesDraw    DrawKind = "bytes"      // Read(b): fills b with random bytes
+	ReaderDraw   DrawKind = "reader"     // crypto/rand.Reader where the code reads it as an io.Reader: io.ReadFull(rand.Reader, b)
 	PermDraw     DrawKind = "perm"       // Perm(n): a random permutation of [0, n)
 	ShuffleDraw  DrawKind = "shuffle"    // Shuffle(n, swap): a statement, no value
 )
@@ -33,19 +40,19 @@ const (
 // clock-derived rewrite of a value already read from a clock, or a sign-flip or a
 // collapsed range of a permutation or a seed, would be no mutant at all, so those kinds have
 // fewer.
-func (k DrawKind) Classes() []mutants.Class {
+func (k DrawKind) Classes() []spread.Suspect {
 	switch k {
 	case ClockModDraw:
-		return []mutants.Class{mutants.Constant, mutants.SignFlip, mutants.CollapsedRange}
+		return []spread.Suspect{spread.SuspectConstant, spread.SuspectSignFlip, spread.SuspectCollapsedRange}
 	case ClockSeed, PermDraw, ShuffleDraw:
-		return []mutants.Class{mutants.Constant}
+		return []spread.Suspect{spread.SuspectConstant}
 	}
-	return mutants.Classes()
+	return Classes()
 }
 
 // Discards reports whether a draw of this kind whose value is thrown away is still a
 // mutation point: Read and Shuffle work through their arguments, not their value.
-func (k DrawKind) Discards() bool { return k != BytesDraw && k != ShuffleDraw }
+func (k DrawKind) Discards() bool { return k != BytesDraw && k != ShuffleDraw && k != ReaderDraw }
 
 // A Draw is one place where randomness enters, as the rewrite needs it: the kind of draw and
 // the source text of its parts. The rewrite keeps the original draw and evaluates it exactly
@@ -62,7 +69,7 @@ type Draw struct {
 	// "rand.N").
 	Func string
 	// Value is the whole draw expression, for the kinds that take the value as is: UnitDraw,
-	// FullDraw, NormalDraw, ExpDraw and ClockSeed.
+	// FullDraw, NormalDraw, ExpDraw and ClockSeed; for ReaderDraw, the reader.
 	Value string
 	// Args are the argument expressions of Func, or the two operands of ClockModDraw.
 	Args []string
@@ -70,6 +77,12 @@ type Draw struct {
 	Max string
 	// Unsigned says that Type is an unsigned integer.
 	Unsigned bool
+	// FuncValue says that the draw is a function value, not a call: the default of a
+	// func-typed variable or field (var jitter = rand.Float64; T{pick: rand.IntN}). Value is
+	// that expression, Args are empty, and the helper wraps the function in one of the same
+	// type whose every value the active class mutates: what a test puts in the variable
+	// instead is left alone. UnitDraw, FullDraw, NormalDraw, ExpDraw and BoundedDraw only.
+	FuncValue bool
 	// Generic says that Type is made of type parameters of the function that holds the draw
 	// (D, or Tagged[D]) and admits integer types only (BoundedDraw and ClockModDraw). A
 	// package-level helper cannot name it, so the helper is generic: its own type parameter T,
@@ -84,10 +97,15 @@ const IntegerConstraint = "~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~ui
 
 // Equivalent returns why a class cannot change what this draw yields, or "" when it can:
 // sign-flip negates, and a negated unsigned draw over its type's whole range wraps round to
-// a reflection of it, the same uniform distribution.
-func (d Draw) Equivalent(c mutants.Class) string {
-	if c == mutants.SignFlip && d.Kind == FullDraw && d.Unsigned {
+// a reflection of it, the same uniform distribution. Random bytes are such draws, each over
+// the whole of its byte: a sign has no meaning for them, and negating them is no mutant.
+func (d Draw) Equivalent(c spread.Suspect) string {
+	switch {
+	case c == spread.SuspectSignFlip && d.Kind == FullDraw && d.Unsigned:
 		return "the draw spans its whole unsigned type: negating it wraps round to a reflection, the same distribution"
+	case c == spread.SuspectSignFlip && (d.Kind == BytesDraw || d.Kind == ReaderDraw):
+		return "not applicable to random bytes: negating each byte modulo 256 maps independent uniform bytes " +
+			"onto independent uniform bytes, so whatever the code makes of them has the same distribution"
 	}
 	return ""
 }
@@ -101,7 +119,7 @@ type Interval struct{ Lo, Hi float64 }
 // Float32), and a bounded draw of a signed type (not a generic one) whose bound n is a
 // known integer from 1 to 2^53 (n is ignored for other kinds). ok is false for any other draw, and for the negated
 // draw of an unsigned type, which wraps round. The helpers (Helper) keep to these ranges.
-func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
+func (d Draw) Values(c spread.Suspect, n int64) (iv Interval, ok bool) {
 	switch {
 	case d.Kind == UnitDraw && (d.Type == "float64" || d.Type == "float32"):
 		return unitValues(c, d.Type == "float32"), true
@@ -114,32 +132,32 @@ func (d Draw) Values(c mutants.Class, n int64) (iv Interval, ok bool) {
 // unitValues are the values of a [0, 1) draw: its largest is the float just under 1; the
 // clock's (nanoseconds mod 1e9, over 1e9) is 0.999999999, or 1 in float32, where
 // 999,999,999 rounds to 1e9.
-func unitValues(c mutants.Class, single bool) Interval {
+func unitValues(c spread.Suspect, single bool) Interval {
 	top, clock := 1-0x1p-53, 0.999999999
 	if single {
 		top, clock = 1-0x1p-24, 1
 	}
 	switch c {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		return Interval{0.5, 0.5}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		return Interval{-top, 0}
-	case mutants.ClockDerived:
+	case spread.SuspectClockDerived:
 		return Interval{0, clock}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		return Interval{0, top / 2}
 	}
 	return Interval{0, top}
 }
 
 // boundedValues are the values of an integer draw in [0, n), integer division rounding down.
-func boundedValues(c mutants.Class, n float64) Interval {
+func boundedValues(c spread.Suspect, n float64) Interval {
 	switch c {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		return Interval{math.Floor(n / 2), math.Floor(n / 2)}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		return Interval{1 - n, 0}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		return Interval{0, math.Floor((n - 1) / 2)}
 	}
 	return Interval{0, n - 1}
@@ -156,23 +174,32 @@ func (d Draw) Rewrite(site int) (string, error) {
 	}
 	args := d.Args
 	switch d.Kind {
-	case UnitDraw, FullDraw, NormalDraw, ExpDraw, ClockSeed:
+	case UnitDraw, FullDraw, NormalDraw, ExpDraw, ClockSeed, ReaderDraw:
 		args = []string{d.Value}
 	case ClockModDraw:
 	default:
 		args = append([]string{d.Func}, d.Args...)
+	}
+	if d.FuncValue {
+		args = []string{d.Value}
 	}
 	return helperName(site) + "(" + strings.Join(args, ", ") + ")", nil
 }
 
 // arity is how many Args each kind takes.
 var arity = map[DrawKind]int{
-	UnitDraw: 0, FullDraw: 0, NormalDraw: 0, ExpDraw: 0, ClockSeed: 0,
+	UnitDraw: 0, FullDraw: 0, NormalDraw: 0, ExpDraw: 0, ClockSeed: 0, ReaderDraw: 0,
 	BoundedDraw: 1, ClockModDraw: 2, BigDraw: 2, BytesDraw: 1, PermDraw: 1, ShuffleDraw: 2,
 }
 
 func (d Draw) check() error {
 	n, ok := arity[d.Kind]
+	if d.FuncValue {
+		if !funcValueKinds[d.Kind] {
+			return fmt.Errorf("rewrite: a %s draw has no function-value rewrite", d.Kind)
+		}
+		n = 0 // the function itself is the Value
+	}
 	switch {
 	case !ok:
 		return fmt.Errorf("rewrite: unknown draw kind %q", d.Kind)
@@ -192,12 +219,15 @@ func (d Draw) check() error {
 	return nil
 }
 
+// funcValueKinds are the kinds whose draws a FuncValue helper wraps.
+var funcValueKinds = map[DrawKind]bool{UnitDraw: true, FullDraw: true, NormalDraw: true, ExpDraw: true, BoundedDraw: true}
+
 // fixedType holds the kinds whose helper spells its own types.
-var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, PermDraw: true, ShuffleDraw: true}
+var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, ReaderDraw: true, PermDraw: true, ShuffleDraw: true}
 
 // ClassCode is the number by which a helper names a class: 1 + its index in Classes.
-func ClassCode(c mutants.Class) int {
-	for i, k := range mutants.Classes() {
+func ClassCode(c spread.Suspect) int {
+	for i, k := range Classes() {
 		if k == c {
 			return i + 1
 		}
@@ -218,11 +248,31 @@ func (d Draw) Helper(site int) (string, error) {
 		return "", fmt.Errorf("rewrite: no rewrite for a %s draw", d.Kind)
 	}
 	name, typ := helperName(site), d.Type
+	tparams := ""
 	if d.Generic {
-		name, typ = name+"[T "+integerName+"]", "T"
+		tparams, typ = "[T "+integerName+"]", "T"
 	}
-	r := strings.NewReplacer("NAME", name, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
-	return r.Replace(body), nil
+	if !d.FuncValue {
+		r := strings.NewReplacer("NAME", name+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
+		return r.Replace(body), nil
+	}
+	// The kind's helper under another name, and the wrapper of the function around it.
+	inner := name + "Value"
+	r := strings.NewReplacer("NAME", inner+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
+	wrapper := funcValueWrappers[d.Kind == BoundedDraw]
+	w := strings.NewReplacer("NAME", name+tparams, "INNER", inner, "T", typ)
+	return r.Replace(body) + "\n\n" + w.Replace(wrapper), nil
+}
+
+// funcValueWrappers wrap a function value around the helper of its kind: a func() T (false),
+// a bounded draw's func(T) T (true).
+var funcValueWrappers = map[bool]string{
+	false: `func NAME(draw func() T) func() T {
+	return func() T { return INNER(draw()) }
+}`,
+	true: `func NAME(draw func(T) T) func(T) T {
+	return func(n T) T { return INNER(draw, n) }
+}`,
 }
 
 // The helper of each kind. Class codes: 1 constant, 2 sign-flip, 3 clock-derived,
@@ -337,20 +387,13 @@ var helperBodies = map[DrawKind]string{
 }`,
 	BytesDraw: `func NAME(draw func([]byte) (int, error), b []byte) (int, error) {
 	n, err := draw(b)
-	c := spreadcheckAuditClass(SITE)
-	for i := range b[:n] {
-		switch c {
-		case 1:
-			b[i] = 0x80
-		case 2:
-			b[i] = -b[i]
-		case 3:
-			b[i] = byte(spreadcheckAuditNow() >> uint(8*(i%8)))
-		case 4:
-			b[i] >>= 1
-		}
+	if n > 0 && n <= len(b) {
+		spreadcheckAuditBytes(spreadcheckAuditClass(SITE), b[:n])
 	}
 	return n, err
+}`,
+	ReaderDraw: `func NAME(r io.Reader) io.Reader {
+	return spreadcheckAuditReader{r: r, site: SITE}
 }`,
 	PermDraw: `func NAME(draw func(int) []int, n int) []int {
 	v := draw(n)
@@ -482,6 +525,40 @@ func spreadcheckAuditClass(site int) int {
 }
 
 func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+
+// spreadcheckAuditBytes applies the class of code c to random bytes: constant bytes, the
+// midpoint of the byte range; the negated bytes (the same distribution: no mutant, which
+// the audit says); bytes of the clock's reading; half the byte range.
+func spreadcheckAuditBytes(c int, b []byte) {
+	for i := range b {
+		switch c {
+		case 1:
+			b[i] = 0x80
+		case 2:
+			b[i] = -b[i]
+		case 3:
+			b[i] = byte(spreadcheckAuditNow() >> uint(8*(i%%8)))
+		case 4:
+			b[i] >>= 1
+		}
+	}
+}
+
+// spreadcheckAuditReader is a random reader whose bytes the class active at its site
+// mutates, read by read: the run reaches the site when it reads bytes, not where the reader
+// is named.
+type spreadcheckAuditReader struct {
+	r    io.Reader
+	site int
+}
+
+func (m spreadcheckAuditReader) Read(b []byte) (int, error) {
+	n, err := m.r.Read(b)
+	if n > 0 && n <= len(b) {
+		spreadcheckAuditBytes(spreadcheckAuditClass(m.site), b[:n])
+	}
+	return n, err
+}
 `
 
 // integerName is the constraint of the generic helpers' type parameter, and integerType its

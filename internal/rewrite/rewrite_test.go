@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // rewriteCase is one draw of the program that TestRewriteClasses compiles: its Draw, and
@@ -35,6 +35,11 @@ var rewriteCases = []rewriteCase{
 	{"exp", Draw{Kind: ExpDraw, Type: "float64", Value: "r.ExpFloat64()"}, 0, math.Inf(1)},
 	{"clockmod", Draw{Kind: ClockModDraw, Type: "int64", Args: []string{"time.Now().UnixNano()", "1000"}}, 0, 1000},
 	{"big", Draw{Kind: BigDraw, Func: "crand.Int", Args: []string{"crand.Reader", "big.NewInt(1000)"}}, 0, 1000},
+	{"bytes", Draw{Kind: BytesDraw, Func: "crand.Read", Args: []string{"buf"}}, 0, 256},
+	{"reader", Draw{Kind: ReaderDraw, Value: "crand.Reader"}, 0, 256},
+	{"unitfunc", Draw{Kind: UnitDraw, Type: "float64", Value: "r.Float64", FuncValue: true}, 0, 1},
+	{"boundedfunc", Draw{Kind: BoundedDraw, Type: "int64", Value: "v1.Int63n", FuncValue: true}, 0, 1000},
+	{"typeparamfunc", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Value: "rand.N[dur]", FuncValue: true}, 0, 1000},
 	{"typeparam", Draw{Kind: BoundedDraw, Type: "D", Generic: true, Func: "rand.N", Args: []string{"dur(1000)"}}, 0, 1000},
 	{"typeparamclock", Draw{Kind: ClockModDraw, Type: "D", Generic: true, Args: []string{"dur(time.Now().UnixNano())", "dur(1000)"}}, 0, 1000},
 }
@@ -49,8 +54,8 @@ func TestRewriteClasses(t *testing.T) {
 	}
 	bin := buildRewriteProgram(t)
 	for site, c := range rewriteCases {
-		for _, class := range append([]mutants.Class{{Name: "none"}}, c.draw.Kind.Classes()...) {
-			t.Run(c.name+"/"+class.Name, func(t *testing.T) {
+		for _, class := range append([]spread.Suspect{"none"}, c.draw.Kind.Classes()...) {
+			t.Run(c.name+"/"+string(class), func(t *testing.T) {
 				xs := runRewriteProgram(t, bin, fmt.Sprintf("%d:%d", site, ClassCode(class)))[c.name]
 				checkClass(t, class, c, xs)
 			})
@@ -58,7 +63,7 @@ func TestRewriteClasses(t *testing.T) {
 	}
 }
 
-func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) {
+func checkClass(t *testing.T, class spread.Suspect, c rewriteCase, xs []float64) {
 	t.Helper()
 	if len(xs) != 200 {
 		t.Fatalf("%d values, want 200", len(xs))
@@ -68,35 +73,35 @@ func checkClass(t *testing.T, class mutants.Class, c rewriteCase, xs []float64) 
 		lo, hi, distinct[x] = min(lo, x), max(hi, x), true
 	}
 	vc := class
-	if vc.Name == "none" {
-		vc = mutants.Class{}
+	if string(vc) == "none" {
+		vc = spread.Suspect("")
 	}
 	if iv, ok := c.draw.Values(vc, int64(c.hi)); ok && (lo < iv.Lo || hi > iv.Hi) {
-		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", class.Name, lo, hi, iv.Lo, iv.Hi)
+		t.Errorf("%s: values in [%v, %v], outside the interval Values states, [%v, %v]", string(class), lo, hi, iv.Lo, iv.Hi)
 	}
 	inRange := lo >= c.lo && hi < c.hi
 	switch class {
-	case mutants.Constant:
+	case spread.SuspectConstant:
 		if len(distinct) != 1 || !inRange {
 			t.Errorf("constant: %d distinct values in [%v, %v], want one value in [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case mutants.SignFlip:
+	case spread.SuspectSignFlip:
 		switch c.name {
 		case "unsigned": // -v wraps round: far above the range
 			if lo < c.hi {
 				t.Errorf("sign-flip of an unsigned draw: values in [%v, %v], want all wrapped past %v", lo, hi, c.hi)
 			}
-		case "full32": // the whole type is the range: -v is a reflection, no mutant (audit says "equivalent")
+		case "full32", "bytes", "reader": // the whole type is the range: -v is a reflection, no mutant (audit says "equivalent")
 		default:
 			if hi > 0 || lo == 0 {
 				t.Errorf("sign-flip: values in [%v, %v], want all <= 0 and some < 0", lo, hi)
 			}
 		}
-	case mutants.ClockDerived, mutants.Class{Name: "none"}:
+	case spread.SuspectClockDerived, spread.Suspect("none"):
 		if !inRange || len(distinct) < 2 {
-			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", class.Name, len(distinct), lo, hi, c.lo, c.hi)
+			t.Errorf("%s: %d distinct values in [%v, %v], want several in [%v, %v)", string(class), len(distinct), lo, hi, c.lo, c.hi)
 		}
-	case mutants.CollapsedRange:
+	case spread.SuspectCollapsedRange:
 		if !inRange || hi >= c.lo+(c.hi-c.lo)/2 && !math.IsInf(c.hi, 1) || len(distinct) < 2 {
 			t.Errorf("collapsed-range: %d distinct values in [%v, %v], want several under half of [%v, %v)", len(distinct), lo, hi, c.lo, c.hi)
 		}
@@ -114,8 +119,19 @@ func buildRewriteProgram(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.draw.Kind == BigDraw {
+		switch {
+		case c.draw.FuncValue && c.draw.Kind == BoundedDraw:
+			call += "(1000)" // the wrapped function, called
+		case c.draw.FuncValue:
+			call += "()"
+		}
+		switch c.draw.Kind {
+		case BigDraw:
 			call = "must(" + call + ")"
+		case BytesDraw:
+			call = "firstByte(" + call + ")"
+		case ReaderDraw:
+			call = "readByte(" + call + ")"
 		}
 		fmt.Fprintf(&body, "\t\tfmt.Println(%q, %s)\n", c.name, call)
 		h, err := c.draw.Helper(site)
@@ -129,6 +145,7 @@ func buildRewriteProgram(t *testing.T) string {
 import (
 	crand "crypto/rand"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	v1 "math/rand"
@@ -146,6 +163,20 @@ func must(v *big.Int, err error) *big.Int {
 		panic(err)
 	}
 	return v
+}
+
+// buf holds the byte that the bytes and reader cases read.
+var buf = make([]byte, 1)
+
+func firstByte(n int, err error) byte {
+	if n != 1 || err != nil {
+		panic(fmt.Sprint(n, err))
+	}
+	return buf[0]
+}
+
+func readByte(r io.Reader) byte {
+	return firstByte(io.ReadFull(r, buf))
 }
 
 func main() {
@@ -216,31 +247,31 @@ func TestValuesEdges(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		typ  string
-		c    mutants.Class
+		c    spread.Suspect
 		x    float64
 	}{
-		{"Float64's largest", "float64", mutants.Class{}, float64((1<<53)-1) / (1 << 53)},
-		{"Float32's largest", "float32", mutants.Class{}, float64(float32((1<<24)-1) / (1 << 24))},
-		{"float64 clock", "float64", mutants.ClockDerived, float64(last%1e9) / 1e9},
-		{"float32 clock", "float32", mutants.ClockDerived, float64(float32(last%1e9) / 1e9)},
-		{"float64 half", "float64", mutants.CollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
-		{"float64 flip", "float64", mutants.SignFlip, -float64((1<<53)-1) / (1 << 53)},
+		{"Float64's largest", "float64", spread.Suspect(""), float64((1<<53)-1) / (1 << 53)},
+		{"Float32's largest", "float32", spread.Suspect(""), float64(float32((1<<24)-1) / (1 << 24))},
+		{"float64 clock", "float64", spread.SuspectClockDerived, float64(last%1e9) / 1e9},
+		{"float32 clock", "float32", spread.SuspectClockDerived, float64(float32(last%1e9) / 1e9)},
+		{"float64 half", "float64", spread.SuspectCollapsedRange, (float64((1<<53)-1) / (1 << 53)) / 2},
+		{"float64 flip", "float64", spread.SuspectSignFlip, -float64((1<<53)-1) / (1 << 53)},
 	} {
 		iv, ok := Draw{Kind: UnitDraw, Type: c.typ}.Values(c.c, 0)
 		if !ok || c.x < iv.Lo || c.x > iv.Hi {
 			t.Errorf("%s: %v outside [%v, %v] (ok %v)", c.name, c.x, iv.Lo, iv.Hi, ok)
 		}
 	}
-	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(mutants.ClockDerived, 0); iv.Hi != 1 {
+	if iv, _ := (Draw{Kind: UnitDraw, Type: "float32"}).Values(spread.SuspectClockDerived, 0); iv.Hi != 1 {
 		t.Errorf("float32 clock: Hi = %v, want 1 (float32(999999999) is 1e9)", iv.Hi)
 	}
 	for _, d := range []Draw{{Kind: BoundedDraw, Type: "uint64", Unsigned: true}, {Kind: FullDraw, Type: "int64"},
 		{Kind: UnitDraw, Type: "MyFloat"}} {
-		if _, ok := d.Values(mutants.SignFlip, 10); ok {
+		if _, ok := d.Values(spread.SuspectSignFlip, 10); ok {
 			t.Errorf("%+v: an interval for sign-flip, want none", d)
 		}
 	}
-	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(mutants.Constant, 0); ok {
+	if _, ok := (Draw{Kind: BoundedDraw, Type: "int"}).Values(spread.SuspectConstant, 0); ok {
 		t.Error("a bound of 0: an interval, want none")
 	}
 }
@@ -253,7 +284,10 @@ func TestDrawCheck(t *testing.T) {
 		{Kind: BoundedDraw, Type: "int", Func: "f"},
 		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
 		{Kind: UnitDraw, Value: "r.Float64()"},
-		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true}, // only integer draws are generic
+		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true},                                   // only integer draws are generic
+		{Kind: ShuffleDraw, Value: "rand.Shuffle", FuncValue: true},                                // no function-value rewrite
+		{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", Args: []string{"n"}, FuncValue: true}, // the function is all
+		{Kind: BoundedDraw, Type: "int", FuncValue: true},                                          // no function
 	}
 	for _, d := range bad {
 		if _, err := d.Rewrite(1); err == nil {
@@ -267,23 +301,32 @@ func TestDrawCheck(t *testing.T) {
 	if want := "spreadcheckAudit7(r.IntN, n + 1)"; err != nil || got != want {
 		t.Errorf("Rewrite = %q, %v; want %q", got, err, want)
 	}
+	got, err = Draw{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", FuncValue: true}.Rewrite(7)
+	if want := "spreadcheckAudit7(rand.IntN)"; err != nil || got != want {
+		t.Errorf("Rewrite of a function value = %q, %v; want %q", got, err, want)
+	}
 }
 
 func TestKindClasses(t *testing.T) {
-	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != mutants.CollapsedRange {
+	if got := ClockModDraw.Classes(); len(got) != 3 || got[2] != spread.SuspectCollapsedRange {
 		t.Errorf("clock-mod classes %v: want constant, sign-flip, collapsed-range (it is already a clock)", got)
 	}
-	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != mutants.Constant {
+	if got := ShuffleDraw.Classes(); len(got) != 1 || got[0] != spread.SuspectConstant {
 		t.Errorf("shuffle classes %v: want constant only", got)
 	}
-	if ClassCode(mutants.Overshoot) != 0 || ClassCode(mutants.CollapsedRange) != 4 {
+	if ClassCode(spread.SuspectOvershoot) != 0 || ClassCode(spread.SuspectCollapsedRange) != 4 {
 		t.Error("class codes: want 4 for collapsed-range and 0 for an extended class")
 	}
-	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(mutants.SignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(mutants.SignFlip) != "" {
+	if (Draw{Kind: FullDraw, Unsigned: true}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: FullDraw}).Equivalent(spread.SuspectSignFlip) != "" {
 		t.Error("Equivalent: sign-flip of a full-range draw is a reflection when unsigned, a mutant when signed")
 	}
-	if BytesDraw.Discards() || !UnitDraw.Discards() {
-		t.Error("Discards: a Read works through its argument, a Float64 only through its value")
+	for _, k := range []DrawKind{BytesDraw, ReaderDraw} {
+		if (Draw{Kind: k}).Equivalent(spread.SuspectSignFlip) == "" || (Draw{Kind: k}).Equivalent(spread.SuspectConstant) != "" {
+			t.Errorf("Equivalent: sign-flip of %s draws is no mutant, constant bytes are one", k)
+		}
+	}
+	if BytesDraw.Discards() || ReaderDraw.Discards() || !UnitDraw.Discards() {
+		t.Error("Discards: a Read and a reader work through their arguments, a Float64 only through its value")
 	}
 }
 
@@ -293,6 +336,7 @@ func FuzzDraw(f *testing.F) {
 	f.Add("bounded", "int", "r.IntN", "n", "", "", "p")
 	f.Add("full", "uint64", "", "", "r.Uint64()", "math.MaxUint64", "main")
 	f.Add("clock-mod", "int64", "", "x\x00y", "", "", "1bad")
+	f.Add("reader", "", "", "", "crand.Reader", "", "p")
 	f.Fuzz(func(t *testing.T, kind, typ, fn, args, value, maxv, pkg string) {
 		d := Draw{Kind: DrawKind(kind), Type: typ, Func: fn, Value: value, Max: maxv}
 		if args != "" {
@@ -307,6 +351,6 @@ func FuzzDraw(f *testing.F) {
 		}
 		Schema{Package: pkg, Helpers: []string{h}, Sites: 4, Fixed: args}.Source()
 		d.Kind.Classes()
-		d.Equivalent(mutants.SignFlip)
+		d.Equivalent(spread.SuspectSignFlip)
 	})
 }

@@ -32,7 +32,7 @@ func (r *Report) Annotations(cwd string) []annotate.Annotation {
 				Message: p.BuildError})
 			continue
 		}
-		var funcs map[string]token.Position
+		var funcs map[string]testFunc
 		for j := range p.Tests {
 			t := &p.Tests[j]
 			if t.Bad() == 0 || failingSubtest(p.Tests, t.Name) {
@@ -57,7 +57,7 @@ func failingSubtest(tests []TestSummary, name string) bool {
 	return false
 }
 
-func testAnnotation(pkg string, t *TestSummary, against bool, funcs map[string]token.Position, dir string) annotate.Annotation {
+func testAnnotation(pkg string, t *TestSummary, against bool, funcs map[string]testFunc, dir string) annotate.Annotation {
 	a := annotate.Annotation{Level: annotate.Warning,
 		Title: fmt.Sprintf("%s.%s: %d of %d runs failed", path.Base(pkg), t.Name, t.Bad(), t.Runs)}
 	switch {
@@ -73,8 +73,8 @@ func testAnnotation(pkg string, t *TestSummary, against bool, funcs map[string]t
 		a.Message += "\nreplay: " + t.Failing[0].Replay
 	}
 	top, _, _ := strings.Cut(t.Name, "/")
-	if pos, ok := funcs[top]; ok {
-		a.File, a.Line = filepath.ToSlash(filepath.Join(dir, pos.Filename)), pos.Line
+	if f, ok := funcs[top]; ok {
+		a.File, a.Line = filepath.ToSlash(filepath.Join(dir, f.file)), f.line
 	}
 	return a
 }
@@ -92,10 +92,17 @@ func packageDir(p *Package, cwd string) string {
 	return p.Dir
 }
 
-// testFuncs returns where each Test, Example, Fuzz and Benchmark func of the package's test
-// files is declared, by file name within dir. A file that does not parse is passed over.
-func testFuncs(dir string) map[string]token.Position {
-	funcs := map[string]token.Position{}
+// testFunc is where a func of a package's test files is declared: its file (a name within the
+// package's directory) and its lines.
+type testFunc struct {
+	file             string
+	line, start, end int // the name's line; the func's first and last lines
+}
+
+// testFuncs returns the top-level funcs of the package's test files by name (Test, Example,
+// Fuzz and Benchmark funcs among them). A file that does not parse is passed over.
+func testFuncs(dir string) map[string]testFunc {
+	funcs := map[string]testFunc{}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return funcs
@@ -111,9 +118,8 @@ func testFuncs(dir string) map[string]token.Position {
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-				pos := fset.Position(fd.Name.Pos())
-				pos.Filename = e.Name()
-				funcs[fd.Name.Name] = pos
+				funcs[fd.Name.Name] = testFunc{file: e.Name(), line: fset.Position(fd.Name.Pos()).Line,
+					start: fset.Position(fd.Pos()).Line, end: fset.Position(fd.End()).Line}
 			}
 		}
 	}

@@ -2,7 +2,11 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/golden"
+	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
 // corpusDir is the committed corpus, from this package's folder.
@@ -36,4 +40,18 @@ func TestCommittedCorpusReads(t *testing.T) {
 	if len(mods) < 10 || cases < 20 {
 		t.Errorf("the corpus has %d modules and %d cases, want at least 10 and 20", len(mods), cases)
 	}
+}
+
+// TestCorpusScore runs the command on the whole corpus and pins its output, the table of
+// docs/spreadvet.md, in testdata/corpus/score.md. It fetches and analyzes 18 modules, so it is
+// a long test; after a change to the checker or the labels:
+//
+//	SPREADCHECK_LONG=1 go test ./cmd/spreadvet/internal/corpus -run TestCorpusScore -update
+func TestCorpusScore(t *testing.T) {
+	longtest.Skip(t)
+	var out, progress strings.Builder
+	if code := run([]string{"-corpus", corpusDir}, &out, &progress); code != 0 {
+		t.Fatalf("corpus exited %d:\n%s", code, progress.String())
+	}
+	golden.Check(t, filepath.Join(corpusDir, "score.md"), out.String())
 }

@@ -1,6 +1,7 @@
 package chance
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -29,12 +30,40 @@ func TestSleepSum(t *testing.T) {
 	}
 }
 
+// A sleep of a variable, not a call: no chance computed.
+func TestSleepVariable(t *testing.T) {
+	start := time.Now()
+	d := 10 * time.Millisecond
+	time.Sleep(d)
+	Wait()
+	if time.Since(start) > 50*time.Millisecond { // want `real-time verdict: TestSleepVariable compares the wall-clock time time.Since\(start\) with 50\*time.Millisecond while Wait draws \(rand.N\): the verdict`
+		t.Fatal("too slow")
+	}
+}
+
 func TestAfterTimer(t *testing.T) {
 	select {
 	case <-After():
 	case <-time.After(15 * time.Millisecond): // want `real-time verdict: TestAfterTimer fails when the real timer time.After\(15 \* time.Millisecond\) fires first while After draws \(calls Wait\)`
 		t.Fatal("no signal")
 	}
+}
+
+func TestOffsetsDistinct(t *testing.T) {
+	seen := map[int]bool{}
+	for range 100 {
+		off := Offset(2 << 30)
+		if _, ok := seen[off]; ok { // want `chance verdict: TestOffsetsDistinct fails when one of 100 draws of Offset repeats an earlier one \(_, ok := seen\[off\]\), which a correct Offset does with probability 2.31e-06 \(exact`
+			t.Fatal("collision")
+		}
+		seen[off] = true
+	}
+}
+
+func TestRetryElapsed(t *testing.T) {
+	start := time.Now()
+	_ = Retry(3, RandomWait, func() error { return errFail })
+	assert.Less(t, time.Since(start), 100*time.Millisecond) // want `real-time verdict: TestRetryElapsed compares the wall-clock time time.Since\(start\) with 100\*time.Millisecond while RandomWait draws`
 }
 
 // Not flagged: IDs from 2^63 values and fractions from 2^53 (collision chances far below
@@ -79,8 +108,26 @@ func TestTimerNoDraw(t *testing.T) {
 	}
 }
 
+// Code that draws something other than a wait (an ID), raced against a timer: the timer is
+// about the test's own work, not a draw.
+func TestIDWithTimer(t *testing.T) {
+	ids := make(chan int64, 1)
+	go func() { ids <- ID() }()
+	start := time.Now()
+	select {
+	case <-ids:
+	case <-time.After(time.Second):
+		t.Fatal("timeout")
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("slow")
+	}
+}
+
 func TestPickFixed(t *testing.T) {
 	if Pick() == 10 {
 		t.Fatal("out of range")
 	}
 }
+
+var errFail = errors.New("fail")

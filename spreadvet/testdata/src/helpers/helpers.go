@@ -30,3 +30,14 @@ func Fraction() float64 { // want Fraction:"random\\(rand.Float64, Uniform\\[0, 
 func Deep() time.Duration { return middle() } // want Deep:"random\\(calls middle\\)"
 
 func middle() time.Duration { return Full(time.Second) } // want middle:"random\\(calls Full\\)"
+
+// Steps waits a second the first time, then a jittered second to two.
+type Steps struct{ n int }
+
+func (s *Steps) Next() time.Duration { // want Next:"random\\(rand.N, Uniform\\[1000000000, 2000000000\\)\\)"
+	s.n++
+	if s.n == 1 {
+		return time.Second
+	}
+	return time.Second + rand.N(time.Second)
+}

@@ -94,8 +94,45 @@ func TestFullQuicktest(t *testing.T) {
 	}
 }
 
+// Four draws with no loop, bounds only.
+func TestManyOnce(t *testing.T) {
+	a, b, c, d := Full(time.Second), Full(time.Second), Full(time.Second), Full(time.Second) // want `blind test: TestManyOnce draws Full 4 times and checks only their bounds \(a < 0\)`
+	if a < 0 || b < 0 || c < 0 || d < 0 {
+		t.Fatal(a)
+	}
+}
+
+// One call pinned exactly (the first attempt has no jitter), a later one of a stateful
+// method only against bounds: blind for the later one.
+func TestStepsMixed(t *testing.T) {
+	s := &Steps{}
+	if s.Next() != time.Second {
+		t.Fatal("first step")
+	}
+	if d := s.Next(); d < time.Second || d >= 2*time.Second { // want `blind test: TestStepsMixed draws s.Next once and checks only its bounds`
+		t.Fatal(d)
+	}
+}
+
+// Different arguments in one loop: calcSleep(0) exact, calcSleep(1) bounds only.
+func TestArgsMixed(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		if Full(0) != 0 {
+			t.Error("zero")
+		}
+		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0\)`
+		if slp < 0 || slp >= time.Second {
+			t.Error(slp)
+		}
+		slp = Full(time.Minute)
+		if slp < 0 || slp >= time.Minute {
+			t.Error(slp)
+		}
+	}
+}
+
 // Not flagged: a draw compared exactly, a helper that does more than bounds, a draw many
-// calls away, a draw no check reads, and more draws with no loop than a spread test makes.
+// calls away, a draw no check reads, and the same call checked exactly and against bounds.
 
 func TestFullEqual(t *testing.T) {
 	assert.Equal(t, Full(time.Second), Full(time.Second))
@@ -126,9 +163,34 @@ func TestFullIgnored(t *testing.T) {
 	_ = Full(time.Second)
 }
 
-func TestManyOnce(t *testing.T) {
-	a, b, c, d := Full(time.Second), Full(time.Second), Full(time.Second), Full(time.Second)
-	if a < 0 || b < 0 || c < 0 || d < 0 {
-		t.Fatal(a)
+func TestSameCallExact(t *testing.T) {
+	for range 10 {
+		if Full(time.Minute) == Full(time.Minute) { // a chance of 1.7e-11 a pass, below 1e-9
+			t.Fatal("twice the same")
+		}
+		if d := Full(time.Minute); d < 0 {
+			t.Fatal(d)
+		}
+	}
+}
+
+// Bounds and coverage: it counts the draws near each end and fails when an end is never
+// reached, which a constant does. Not flagged.
+func TestFullCoverage(t *testing.T) {
+	low, high := 0, 0
+	for range 1000 {
+		d := Full(time.Second)
+		if d < 0 || d >= time.Second {
+			t.Fatal(d)
+		}
+		if d < 100*time.Millisecond {
+			low++
+		}
+		if d > 900*time.Millisecond {
+			high++
+		}
+	}
+	if low == 0 || high == 0 {
+		t.Fatal(low, high)
 	}
 }

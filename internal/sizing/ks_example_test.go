@@ -6,20 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
-
-// A fit check on 1000 values: it fails when the Kolmogorov-Smirnov statistic reaches d, which
-// happens by chance once in a billion runs of a correct implementation.
-func ExampleKSCritical() {
-	d, method, err := sizing.KSCritical(1000, 1e-9)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("fail when D >= %.5f (%s)\n", d, method)
-	// Output:
-	// fail when D >= 0.10320 (2 x exact one-sided (Birnbaum-Tingey))
-}
 
 // The statistic of a healthy sample stays under the limit; a jitter whose range collapsed to
 // its lower 80% crosses it.
