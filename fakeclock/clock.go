@@ -64,11 +64,15 @@ func (t *Timer) Stop() bool {
 
 // Reset changes the timer to expire after d. It returns true if the timer
 // had been active (or held an unreceived value, which is discarded), false
-// if it had expired or been stopped, as time.Timer.Reset does.
+// if it had expired or been stopped, as time.Timer.Reset does. An active
+// AfterFunc timer reset to d <= 0 is due, not yet run, as in package time:
+// its func runs in its own goroutine once the runtime next checks its
+// timers (in a bubble, once every goroutine has blocked), or at the next
+// Advance, so a Stop right after the Reset still stops it.
 func (t *Timer) Reset(d time.Duration) bool {
 	switch {
 	case t.fake != nil:
-		return t.fake.f.reset(t.fake, d, 0)
+		return t.fake.f.reset(t.fake, d, 0, false)
 	case t.real != nil:
 		return t.real.Reset(d)
 	}
@@ -107,7 +111,7 @@ func (t *Ticker) Reset(d time.Duration) {
 	}
 	switch {
 	case t.fake != nil:
-		t.fake.f.reset(t.fake, d, d)
+		t.fake.f.reset(t.fake, d, d, false)
 	case t.real != nil:
 		t.real.Reset(d)
 	default:

@@ -68,7 +68,7 @@
 // that the goroutines it wakes stay in the caches. Its cost is the
 // goroutines' wake-ups, two per event of a jitter + ticker loop, and the
 // timer such a loop makes at each sleep: in CPU time under twice what the
-// same wake-ups cost with no clock at all (the README's fleet table), so
+// same wake-ups cost with no clock at all (the docs' fleet table), so
 // ten thousand copies for a thousand intervals, ten million events, take
 // about 16 s of CPU and 8 s on two cores. RunSchedule
 // takes the loop as its schedule (the next event from the last) and runs
@@ -77,6 +77,8 @@
 // keeps the schedule true to the code (examples/loops does so for every
 // shape). A copy that panics or makes events without letting time move is
 // stopped with a *FleetError that names it and the seed that replays it.
+// A fleet has at most 1<<20 (1,048,576) copies: a larger one would not fit
+// in memory, and Starts, Run and RunSchedule return an error for it.
 //
 // # fakeclock or testing/synctest
 //

@@ -165,7 +165,7 @@ func (f *Fake) newTimer(d time.Duration, fn func(), k kind, pc uintptr) *Timer {
 		t.c = make(chan time.Time, 1)
 	}
 	t.handle = Timer{C: t.c, fake: t}
-	f.reset(t, d, 0)
+	f.reset(t, d, 0, true)
 	return &t.handle
 }
 
@@ -216,17 +216,24 @@ func (f *Fake) stop(t *timer) bool {
 }
 
 // reset re-arms t to fire d from now with the given period (0 for a
-// timer), discarding an unreceived value; it reports what stop would.
-func (f *Fake) reset(t *timer, d time.Duration, period time.Duration) bool {
+// timer), discarding an unreceived value; it reports what stop would. made
+// says that t is new: an AfterFunc made, or reset after it fired or
+// stopped, due at once runs at once, but a pending one reset to be due is
+// due, as in package time (see soon).
+func (f *Fake) reset(t *timer, d time.Duration, period time.Duration, made bool) bool {
 	f.sendMu.Lock()
 	f.mu.Lock()
 	pending := t.idx >= 0
 	t.period = int64(period)
-	if d > 0 {
-		f.armLocked(t, d)
+	if d > 0 || t.fn != nil && pending && !made {
+		f.armLocked(t, max(d, 0))
+		seq := t.seq
 		f.mu.Unlock()
 		pending = drain(t.c) || pending
 		f.sendMu.Unlock()
+		if d <= 0 {
+			f.soon(t, seq)
+		}
 		return pending
 	}
 	// Due now: fire without waiting for an Advance, as package time does.
@@ -247,6 +254,33 @@ func (f *Fake) reset(t *timer, d time.Duration, period time.Duration) bool {
 		go t.fn()
 	}
 	return pending
+}
+
+// soon runs the pending AfterFunc t, reset to be due now, once the runtime
+// next checks its timers, unless it was stopped, reset or fired by an
+// Advance first (seq is its arming). That is what package time does: a
+// timer in the runtime's heap that is reset to d <= 0 is only due, so a Stop
+// right after returns true and f never runs (in a synctest bubble always:
+// its timers are checked once every goroutine has blocked, as in
+// synctest.Wait), where time.AfterFunc(d <= 0, f), or a Reset of a timer
+// that has fired, starts f at once. A real timer reset to 0 is due at that
+// very moment, so the Fake borrows one; it never moves the bubble's clock.
+// (A timer stopped a moment before stays in the runtime's heap until the
+// runtime cleans it, and a Reset(0) then only makes it due too: when that
+// is, is the runtime's business, and the Fake runs such a timer at once.)
+func (f *Fake) soon(t *timer, seq uint64) {
+	rt := time.AfterFunc(math.MaxInt64, func() {
+		f.mu.Lock()
+		due := t.idx >= 0 && t.seq == seq
+		if due {
+			f.heap.remove(t.idx)
+		}
+		f.mu.Unlock()
+		if due {
+			t.fn()
+		}
+	})
+	rt.Reset(0)
 }
 
 // drain discards the value waiting in c, if any, and reports whether there

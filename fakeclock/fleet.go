@@ -30,7 +30,9 @@ import (
 // both on the same seed and compares them keeps the schedule true to the
 // code.
 type Fleet struct {
-	// Loops is the number of copies, at least 1.
+	// Loops is the number of copies, from 1 to 1<<20 (1,048,576): a
+	// fleet holds a generator and a slice of events per copy, so a
+	// larger one would run out of memory before it ran, and is an error.
 	Loops int
 	// Seed derives each copy's generator: copy i draws from
 	// rand.New(rand.NewPCG(Seed, i)).
@@ -81,11 +83,16 @@ func (e *FleetError) Error() string {
 		e.Seed, e.Loop, e.At, e.Err, e.Seed)
 }
 
+// maxLoops is the largest fleet, in copies: see Fleet.Loops.
+const maxLoops = 1 << 20
+
 // check returns the error of an invalid Fleet.
 func (fl Fleet) check() error {
 	switch {
 	case fl.Loops < 1:
 		return fmt.Errorf("fakeclock: a fleet of %d loops: Loops must be at least 1", fl.Loops)
+	case fl.Loops > maxLoops:
+		return fmt.Errorf("fakeclock: a fleet of %d loops: Loops must be at most %d (1<<20), beyond which the fleet would not fit in memory", fl.Loops, maxLoops)
 	case fl.For <= 0:
 		return fmt.Errorf("fakeclock: a fleet run For %v: the duration must be positive", fl.For)
 	case fl.Stagger < 0:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -126,4 +127,54 @@ func runFuzzProgram(t *testing.T, prog []byte) {
 	if err := c.WaitArmed(ctx, math.MaxInt); err == nil {
 		t.Fatal("WaitArmed on an ended context with too many wanted returned nil")
 	}
+}
+
+// FuzzFleet gives a Fleet any Loops, For and Stagger, from math.MinInt64 to
+// math.MaxInt64: Starts and RunSchedule return an error exactly for an
+// invalid fleet (Loops outside [1, 1<<20], For <= 0, Stagger < 0), never
+// panic or run out of memory, and a valid fleet's starts fall in
+// [0, Stagger) (0 without a stagger). RunSchedule runs a schedule of one
+// event per copy, on fleets of up to 1<<12 copies, so an input costs at most
+// a few milliseconds.
+func FuzzFleet(f *testing.F) {
+	f.Add(int64(1), uint64(0), int64(time.Second), int64(0))
+	f.Add(int64(1<<40), uint64(1), int64(time.Second), int64(time.Millisecond))
+	f.Add(int64(1<<20+1), uint64(2), int64(1), int64(0))
+	f.Add(int64(math.MaxInt64), uint64(3), int64(math.MaxInt64), int64(math.MaxInt64))
+	f.Add(int64(0), uint64(4), int64(-1), int64(-1))
+	f.Fuzz(func(t *testing.T, loops int64, seed uint64, span, stagger int64) {
+		fl := Fleet{Loops: int(loops), Seed: seed, For: time.Duration(span), Stagger: time.Duration(stagger)}
+		valid := loops >= 1 && loops <= 1<<20 && span > 0 && stagger >= 0
+		if !valid || loops <= 1<<12 {
+			starts, err := fl.Starts()
+			if (err == nil) != valid {
+				t.Fatalf("%+v.Starts() error %v, want an error %v", fl, err, !valid)
+			}
+			for i, s := range starts {
+				if s < 0 || s >= max(fl.Stagger, 1) {
+					t.Fatalf("%+v: copy %d starts at %v, outside [0, Stagger)", fl, i, s)
+				}
+			}
+		}
+		if valid && loops > 1<<12 {
+			return
+		}
+		once := func(*rand.Rand) func(time.Duration) time.Duration {
+			done := false
+			return func(last time.Duration) time.Duration {
+				if done {
+					return math.MaxInt64
+				}
+				done = true
+				return last
+			}
+		}
+		events, err := fl.RunSchedule(once)
+		if (err == nil) != valid {
+			t.Fatalf("%+v.RunSchedule error %v, want an error %v", fl, err, !valid)
+		}
+		if valid && len(events) != fl.Loops {
+			t.Fatalf("%+v.RunSchedule gave %d copies' events, want %d", fl, len(events), fl.Loops)
+		}
+	})
 }

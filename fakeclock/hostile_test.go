@@ -3,6 +3,7 @@ package fakeclock
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -236,5 +237,30 @@ func TestTestNil(t *testing.T) {
 	if !strings.Contains(s, "--- FAIL: TestNilTestFunc") || !strings.Contains(s, "fakeclock: Test(t, nil)") ||
 		strings.Contains(s, "panic:") {
 		t.Errorf("Test(t, nil) should fail the test with a message, not crash:\n%s", s)
+	}
+}
+
+// A fleet larger than memory is an error, not a crash: Loops: 1<<40 made
+// Starts and RunSchedule allocate a slice per copy and die out of memory.
+// The limit is 1<<20 copies, and a fleet of exactly that many still runs.
+func TestFleetBeyondMemory(t *testing.T) {
+	next := func(*rand.Rand) func(time.Duration) time.Duration {
+		return func(time.Duration) time.Duration { return math.MaxInt64 }
+	}
+	for _, loops := range []int{1 << 40, 1<<20 + 1, math.MaxInt} {
+		fl := Fleet{Loops: loops, For: time.Second, Stagger: time.Millisecond}
+		if _, err := fl.Starts(); err == nil || !strings.Contains(err.Error(), "at most 1048576") {
+			t.Errorf("Fleet{Loops: %d}.Starts() = %v, want an error that names the limit", loops, err)
+		}
+		if _, err := fl.RunSchedule(next); err == nil || !strings.Contains(err.Error(), "at most 1048576") {
+			t.Errorf("Fleet{Loops: %d}.RunSchedule = %v, want an error that names the limit", loops, err)
+		}
+		if _, err := fl.Run(t, func(context.Context, Clock, *rand.Rand, func()) {}); err == nil {
+			t.Errorf("Fleet{Loops: %d}.Run = nil error, want one that names the limit", loops)
+		}
+	}
+	starts, err := Fleet{Loops: 1 << 20, For: time.Second}.Starts()
+	if err != nil || len(starts) != 1<<20 {
+		t.Errorf("Fleet{Loops: 1<<20}.Starts() = %d starts, %v; want 1<<20 starts", len(starts), err)
 	}
 }

@@ -1,8 +1,11 @@
 package mutants
 
 import (
+	"errors"
 	"math"
 	"math/big"
+	randv1 "math/rand"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +129,65 @@ func TestRunReportsBadBase(t *testing.T) {
 	}
 	if m := rep.Mutants[0]; !m.Failed || !strings.Contains(m.Message, "passes the largest time.Duration") {
 		t.Errorf("constant mutant at base %d: %+v, want a failure that names the overflow", base, m)
+	}
+}
+
+// The zero Source dereferenced its nil fraction on the first read: it is now the constant
+// source, ConstantSource's, through both generations of *rand.Rand.
+func TestZeroSource(t *testing.T) {
+	var s Source
+	if got, want := s.Uint64(), ConstantSource().Uint64(); got != want {
+		t.Errorf("Source{}.Uint64() = %#x, want ConstantSource's %#x", got, want)
+	}
+	if got := rand.New(&Source{}).Float64(); got != 0.5 {
+		t.Errorf("rand.New(&Source{}).Float64() = %v, want 0.5", got)
+	}
+	if got := randv1.New(&Source{}).Intn(10); got != 5 {
+		t.Errorf("math/rand's rand.New(&Source{}).Intn(10) = %v, want 5", got)
+	}
+}
+
+// A panic in one of Custom's functions went up through Range and Run as the user's bare
+// panic value, with nothing to say which function it was or at which base: it is an error
+// that names the function, the Spec and the base, and wraps a panic that was an error.
+func TestCustomPanicNamesCallback(t *testing.T) {
+	errBoom := errors.New("boom")
+	id := func(b time.Duration) time.Duration { return b }
+	boom := func(time.Duration) time.Duration { panic(errBoom) }
+	text := func(time.Duration) time.Duration { panic("no range here") }
+	for _, c := range []struct {
+		spec Spec
+		want string
+	}{
+		{Custom("lo", boom, id, id), `mutants: Custom("lo"): lo(1s) panicked: boom`},
+		{Custom("hi", id, boom, id), `mutants: Custom("hi"): hi(1s) panicked: boom`},
+		{Custom("anchor", id, id, boom), `mutants: Custom("anchor"): anchor(1s) panicked: boom`},
+		{Custom("text", id, text, id), `mutants: Custom("text"): hi(1s) panicked: no range here`},
+	} {
+		var err error
+		if p := catch(func() { _, _, err = c.spec.Range(time.Second) }); p != nil {
+			t.Errorf("%s: Range panicked with %v, want the error %q", c.spec, p, c.want)
+			continue
+		}
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: Range(1s) = %v, want %q", c.spec, err, c.want)
+		}
+		if c.spec.String() != "text" && !errors.Is(err, errBoom) {
+			t.Errorf("%s: the error %v does not wrap the panic's error", c.spec, err)
+		}
+	}
+	spec := Custom("hi", id, boom, id)
+	_, err := Run(t, seededFull(1), spec, func(t testing.TB, j Jitter) { j(time.Second) }, Seed(1))
+	if err == nil || !strings.Contains(err.Error(), `Custom("hi"): hi(1s) panicked: boom`) {
+		t.Errorf("Run with a Custom whose hi panics: %v, want an error that names hi", err)
+	}
+}
+
+// Verify(nil, ...) dereferenced the nil testing.TB: it panics with a message that says to
+// pass t, or to call Run, which takes a nil t.
+func TestVerifyNilTest(t *testing.T) {
+	p := catch(func() { Verify(nil, seededFull(1), Full(), strongSuite, Seed(1)) })
+	if msg, _ := p.(string); !strings.HasPrefix(msg, "mutants.Verify(nil, ...): ") {
+		t.Errorf("Verify(nil, ...) panicked with %v, want a message that names the call", p)
 	}
 }

@@ -9,13 +9,19 @@ import (
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
-// TestSuspectNamesAgree: package spread names the kinds of broken randomness with typed
-// Suspects, since it cannot import this package; every class here has its Suspect, by name.
-func TestSuspectNamesAgree(t *testing.T) {
-	for _, c := range append(mutants.Classes(), mutants.ExtendedClasses()...) {
-		if !slices.Contains(spread.Suspects(), spread.Suspect(c.Name)) {
-			t.Errorf("class %q has no spread.Suspect of that name; spread has %v", c.Name, spread.Suspects())
+// TestClassesAreSuspects: every mutant's class is one of spread's Suspects.
+func TestClassesAreSuspects(t *testing.T) {
+	ms, err := mutants.Of(mutants.Full(), mutants.Extended())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if !slices.Contains(spread.Suspects(), m.Class) {
+			t.Errorf("mutant %s: class %q is not among spread.Suspects() %v", m.Name, m.Class, spread.Suspects())
 		}
+	}
+	if len(ms) != 9 {
+		t.Errorf("Of with Extended: %d mutants, want 9 (two of clock-derived)", len(ms))
 	}
 }
 
@@ -42,8 +48,8 @@ func TestDiagnosisNamesEveryMutant(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%v at %v, %s: %v", spec, base, m.Name, err)
 				}
-				if d := r.Diagnosis(); !r.Failed() || !slices.Contains(d, spread.Suspect(m.Class.Name)) {
-					t.Errorf("%v at %v, %s: Diagnosis %v does not name %q:\n%s", spec, base, m.Name, d, m.Class.Name, r)
+				if d := r.Diagnosis(); !r.Failed() || !slices.Contains(d, m.Class) {
+					t.Errorf("%v at %v, %s: Diagnosis %v does not name %q:\n%s", spec, base, m.Name, d, m.Class, r)
 				}
 			}
 		}

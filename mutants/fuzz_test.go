@@ -1,6 +1,7 @@
 package mutants
 
 import (
+	"github.com/spreadcheck/spreadcheck/spread"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -14,8 +15,10 @@ import (
 //	go test -run XXX -fuzz FuzzSpec -fuzztime 20s ./mutants
 //	go test -run XXX -fuzz FuzzSource -fuzztime 20s ./mutants
 
-// FuzzSpec builds a Spec from any p and calls Range, Anchor, Of and every mutant's Jitter
-// at any base: an invalid input is an error, a mutant panics only with the Range error of
+// FuzzSpec builds a Spec from any p (a Percent, or a Custom whose functions scale the base by
+// p and whose hi panics at every third base) and calls Range, Anchor, Of and every mutant's
+// Jitter at any base: an invalid input is an error, a panic of a Custom function an error that
+// names it, a mutant panics only with the Range error of
 // its base (its documented way to say so), and every value lies where its class puts it.
 func FuzzSpec(f *testing.F) {
 	f.Add(uint8(0), 0.25, int64(time.Second), 0.5)
@@ -24,21 +27,28 @@ func FuzzSpec(f *testing.F) {
 	f.Add(uint8(2), 5e-324, int64(math.MaxInt64-1), 1e-300)
 	f.Add(uint8(1), math.NaN(), int64(-1), math.Inf(1))
 	f.Add(uint8(3), math.Copysign(0, -1), int64(math.MinInt64), 1.0)
+	f.Add(uint8(4), 0.5, int64(3*time.Second), 0.5)
+	f.Add(uint8(4), 2.0, int64(time.Second+1), 0.5)
 	f.Fuzz(func(t *testing.T, kind uint8, p float64, base int64, factor float64) {
 		var spec Spec
-		switch kind % 4 {
+		switch kind % 5 {
 		case 0:
 			spec = Full()
 		case 1:
 			spec = Equal()
 		case 2:
 			spec = Percent(p)
+		case 4:
+			spec = fuzzCustom(p)
 		}
 		b := time.Duration(base)
 		lo, hi, err := spec.Range(b)
 		a, aerr := spec.Anchor(b)
 		if (err == nil) != (aerr == nil) {
 			t.Fatalf("%v at %v: Range error %v, Anchor error %v", spec, b, err, aerr)
+		}
+		if kind%5 == 4 && base%3 == 0 && (err == nil || !strings.Contains(err.Error(), "hi(") || !strings.Contains(err.Error(), "panicked")) {
+			t.Fatalf("%v at %v: Range error %v, want the panic of hi, named", spec, b, err)
 		}
 		if err == nil && (hi <= lo || a < lo || a > hi) {
 			t.Fatalf("%v at %v: range [%d, %d), anchor %d", spec, b, lo, hi, a)
@@ -56,12 +66,26 @@ func FuzzSpec(f *testing.F) {
 				}
 			case p != nil:
 				t.Fatalf("%s at %v: panic %v", m.Name, b, p)
-			case m.Class == Constant && (x < lo || x >= hi):
+			case m.Class == spread.SuspectConstant && (x < lo || x >= hi):
 				t.Fatalf("%s at %v: %v outside [%v, %v)", m.Name, b, x, lo, hi)
 			}
 			m.EquivalentAt(b)
 		}
 	})
+}
+
+// fuzzCustom returns a Custom Spec of [b*p/2, b*p) anchored at b*p/2, whose hi panics at
+// every base that is a multiple of 3ns.
+func fuzzCustom(p float64) Spec {
+	scale := func(b time.Duration, k float64) time.Duration { return time.Duration(float64(b) * p * k) }
+	return Custom("fuzzed", func(b time.Duration) time.Duration { return scale(b, 0.5) },
+		func(b time.Duration) time.Duration {
+			if b%3 == 0 {
+				panic("a multiple of 3ns")
+			}
+			return scale(b, 1)
+		},
+		func(b time.Duration) time.Duration { return scale(b, 0.5) })
 }
 
 func jitterAt(m Mutant, b time.Duration) (x time.Duration, p any) {
@@ -82,9 +106,11 @@ func FuzzSource(f *testing.F) {
 	f.Fuzz(func(t *testing.T, class uint8, factor float64, step int64, method uint8, n uint64) {
 		var src rand.Source
 		var err error
-		switch class % 3 {
+		switch class % 4 {
 		case 0:
 			src = ConstantSource()
+		case 3:
+			src = &Source{} // the zero Source: ConstantSource's
 		case 1:
 			src, err = ClockSource(SteppingClock(time.Unix(0, step), time.Duration(step)))
 		case 2:
@@ -98,7 +124,7 @@ func FuzzSource(f *testing.F) {
 		name, reads, call := fuzzMethod(r, method, n)
 		b.left = reads
 		if p := catch(call); p != nil {
-			t.Fatalf("%s on class %d (factor %v, step %v): %v", name, class%3, factor, step, p)
+			t.Fatalf("%s on class %d (factor %v, step %v): %v", name, class%4, factor, step, p)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package mutants
 
 import (
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/spread"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -12,7 +13,7 @@ import (
 // fails on it.
 type Mutant struct {
 	Name  string // the class name, with the clock for clock-derived mutants
-	Class Class
+	Class spread.Suspect
 	// Jitter is safe for concurrent use. At a base where the Spec has no range (see
 	// Spec.Range) it panics with the Range error, having no other way to say so; Run and
 	// Verify report that as an error.
@@ -73,8 +74,8 @@ func (c *config) fail(format string, args ...any) {
 	}
 }
 
-// Extended adds the extended classes (Overshoot, Quantized, IgnoresBase, Truncated) to the
-// four.
+// Extended adds the extended classes (spread.SuspectOvershoot, SuspectQuantized,
+// SuspectIgnoresBase, SuspectTruncated) to the four.
 func Extended() Option { return func(c *config) { c.extended = true } }
 
 // Collapse sets the factor, in (0, 1), by which the collapsed-range mutant shrinks the range
@@ -125,7 +126,7 @@ func Reference(base time.Duration) Option {
 	}
 }
 
-// Of returns the mutants of spec: one of each of the four classes, two of ClockDerived
+// Of returns the mutants of spec: one of each of the four classes, two of clock-derived
 // ("clock-derived/coarse" and "clock-derived/fine"), and the extended classes with
 // Extended(). The mutants are deterministic: their healthy random numbers come from Seed and
 // their clocks from CoarseClock and FineClock. Each call returns fresh mutants, starting
@@ -205,7 +206,7 @@ func (b *builder) random(s shape) Jitter {
 func (b *builder) narrow(base time.Duration) bool { return b.spec.mustSpan(base).width() <= 1 }
 
 func (b *builder) constant() Mutant {
-	return Mutant{Name: Constant.Name, Class: Constant,
+	return Mutant{Name: string(spread.SuspectConstant), Class: spread.SuspectConstant,
 		Jitter:     func(base time.Duration) time.Duration { return b.spec.mustSpan(base).pick(0.5) },
 		equivalent: b.narrow,
 	}
@@ -222,7 +223,7 @@ func (b *builder) signFlipShape() shape {
 }
 
 func (b *builder) signFlip() Mutant {
-	return Mutant{Name: SignFlip.Name, Class: SignFlip, Jitter: b.random(b.signFlipShape()),
+	return Mutant{Name: string(spread.SuspectSignFlip), Class: spread.SuspectSignFlip, Jitter: b.random(b.signFlipShape()),
 		// Identical when no value lies above the anchor.
 		equivalent: func(base time.Duration) bool {
 			sp := b.spec.mustSpan(base)
@@ -232,7 +233,7 @@ func (b *builder) signFlip() Mutant {
 }
 
 func (b *builder) clock(name string, clk Clock) Mutant {
-	return Mutant{Name: name, Class: ClockDerived,
+	return Mutant{Name: name, Class: spread.SuspectClockDerived,
 		Jitter: func(base time.Duration) time.Duration {
 			return b.spec.mustSpan(base).pick(fractionOfSecond(clk.Now()))
 		},
@@ -256,7 +257,7 @@ func (b *builder) collapsedSpan(base time.Duration) span {
 }
 
 func (b *builder) collapsed() Mutant {
-	return Mutant{Name: CollapsedRange.Name, Class: CollapsedRange,
+	return Mutant{Name: string(spread.SuspectCollapsedRange), Class: spread.SuspectCollapsedRange,
 		Jitter: b.random(shape{span: b.collapsedSpan}),
 		equivalent: func(base time.Duration) bool {
 			sp, c := b.spec.mustSpan(base), b.collapsedSpan(base)
@@ -273,7 +274,7 @@ func (b *builder) overshootSpan(base time.Duration) span {
 }
 
 func (b *builder) overshoot() Mutant {
-	return Mutant{Name: Overshoot.Name, Class: Overshoot,
+	return Mutant{Name: string(spread.SuspectOvershoot), Class: spread.SuspectOvershoot,
 		Jitter: b.random(shape{span: b.overshootSpan}),
 		equivalent: func(base time.Duration) bool {
 			return b.overshootSpan(base).hi == b.spec.mustSpan(base).hi
@@ -295,7 +296,7 @@ func (b *builder) quantizedShape() shape {
 }
 
 func (b *builder) quantized() Mutant {
-	return Mutant{Name: Quantized.Name, Class: Quantized, Jitter: b.random(b.quantizedShape()),
+	return Mutant{Name: string(spread.SuspectQuantized), Class: spread.SuspectQuantized, Jitter: b.random(b.quantizedShape()),
 		equivalent: func(base time.Duration) bool { return b.quantum(base) <= 1 },
 	}
 }
@@ -312,7 +313,7 @@ func (b *builder) ignoresBaseShape() shape {
 
 func (b *builder) ignoresBase() Mutant {
 	ref := b.cfg.reference
-	return Mutant{Name: IgnoresBase.Name, Class: IgnoresBase, Jitter: b.random(b.ignoresBaseShape()),
+	return Mutant{Name: string(spread.SuspectIgnoresBase), Class: spread.SuspectIgnoresBase, Jitter: b.random(b.ignoresBaseShape()),
 		equivalent: func(base time.Duration) bool {
 			r, sp := b.spec.mustSpan(ref), b.spec.mustSpan(base)
 			return r.lo-r.anchor == sp.lo-sp.anchor && r.hi-r.anchor == sp.hi-sp.anchor
@@ -321,7 +322,7 @@ func (b *builder) ignoresBase() Mutant {
 }
 
 func (b *builder) truncated() Mutant {
-	return Mutant{Name: Truncated.Name, Class: Truncated,
+	return Mutant{Name: string(spread.SuspectTruncated), Class: spread.SuspectTruncated,
 		Jitter: func(base time.Duration) time.Duration { return b.spec.mustSpan(base).anchor },
 		equivalent: func(base time.Duration) bool {
 			sp := b.spec.mustSpan(base)

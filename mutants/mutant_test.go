@@ -2,6 +2,7 @@ package mutants
 
 import (
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/spread"
 	"maps"
 	"slices"
 	"testing"
@@ -240,10 +241,10 @@ func TestEquivalentAtTinyBases(t *testing.T) {
 	// Full jitter at 1ns is always 0: every mutant of the four is equivalent. At 2ns none is,
 	// nor any extended one but quantized, whose step of a tenth of the range is below 1ns.
 	for _, m := range mustOf(t, Full(), Extended()) {
-		if !m.EquivalentAt(1) && m.Class != IgnoresBase && m.Class != Overshoot {
+		if !m.EquivalentAt(1) && m.Class != spread.SuspectIgnoresBase && m.Class != spread.SuspectOvershoot {
 			t.Errorf("%s is not equivalent at base 1ns", m.Name)
 		}
-		if m.EquivalentAt(2) != (m.Class == Quantized) {
+		if m.EquivalentAt(2) != (m.Class == spread.SuspectQuantized) {
 			t.Errorf("%s is equivalent at base 2ns", m.Name)
 		}
 	}

@@ -19,8 +19,11 @@ import (
 // collapsed or held at the middle by any value chosen without n, and n is an argument of
 // the reading method: the sources read it from the goroutine's stack trace (runtime.Stack
 // prints the arguments of each frame), which a probe at first use checks on known n. Where
-// the check fails (a future compiler), those methods get healthy-looking values and the
-// package's tests, which check every method, fail. For an n that is a power of two, the
+// the check fails (a future Go that prints its traces otherwise), or the trace of one call
+// does not show its n, the read panics with an *unreadableModulus, which Try and Run report
+// as their error: never a healthy-looking value that a suite would rightly pass.
+// TestStackTraceShowsModulus checks the probe on the Go that runs the tests (CI runs them on
+// every Go the module supports). For an n that is a power of two, the
 // methods mask the low bits instead, and the trace does not show n (it is not kept on the
 // stack): as with math/rand/v2's IntN, those calls are out of reach.
 
@@ -74,13 +77,9 @@ func place1(k readKind, f uint64) uint64 {
 	case readV1Float32:
 		return f >> 40 << 39
 	case readV1Int63n:
-		if n, ok := modulus("Int63n"); ok {
-			return scale(f, n)
-		}
+		return scale(f, mustModulus("Int63n"))
 	case readV1Int31n:
-		if n, ok := modulus("Int31n"); ok {
-			return scale(f, n) << 32
-		}
+		return scale(f, mustModulus("Int31n")) << 32
 	case readV1Exp:
 		return expZiggurat1().place(f)
 	case readV1Norm:
@@ -153,6 +152,28 @@ var normZiggurat1 = sync.OnceValue(func() *ziggurat {
 // stacks holds buffers for runtime.Stack.
 var stacks = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
 
+// An unreadableModulus is the panic of a broken source read by math/rand's Int63n or Int31n
+// (through Intn, Perm, ...) when the stack trace does not show the n it needs.
+type unreadableModulus struct{ method string }
+
+func (e *unreadableModulus) Error() string {
+	why := "the trace of this call does not show it"
+	if !modulusWorks() {
+		why = "this Go's stack traces do not show it as the package's probe expects"
+	}
+	return "mutants: math/rand's " + e.method + "(n) read a broken Source, which needs n to break its value, and " +
+		why + " (runtime.Stack): the mutant cannot be made here; math/rand/v2 needs no stack trace"
+}
+
+// mustModulus returns modulus(method), or panics with an *unreadableModulus.
+func mustModulus(method string) uint64 {
+	n, ok := modulus(method)
+	if !ok {
+		panic(&unreadableModulus{method})
+	}
+	return n
+}
+
 // modulus returns the n of the innermost call of the math/rand method (Int63n or Int31n)
 // in the goroutine's stack trace, if the trace shows it and the probe found the traces
 // right.
@@ -160,8 +181,11 @@ func modulus(method string) (uint64, bool) {
 	if !modulusWorks() {
 		return 0, false
 	}
-	return stackArg(method)
+	return readArg(method)
 }
+
+// readArg is stackArg; a test replaces it to see what a Go whose traces differ does.
+var readArg = stackArg
 
 // stackArg reads the second argument (after the receiver) of the innermost frame of the
 // math/rand method in the stack trace: "math/rand.(*Rand).Int63n(0xc000012345, 0x3b9aca07)".
@@ -199,7 +223,9 @@ func (s *argSource) Seed(int64) {}
 
 // modulusWorks checks at first use that stack traces show the n of Int63n and Int31n,
 // through each method that reaches them.
-var modulusWorks = sync.OnceValue(func() bool {
+var modulusWorks = sync.OnceValue(probeModulus)
+
+func probeModulus() bool {
 	for _, c := range []struct {
 		method string
 		n      uint64
@@ -218,4 +244,4 @@ var modulusWorks = sync.OnceValue(func() bool {
 		}
 	}
 	return true
-})
+}

@@ -27,6 +27,7 @@ type recorder struct {
 	skip     string // the skip message
 	log      bytes.Buffer
 	cleanups []func()
+	err      error // a broken Source that could not break a read (unreadableModulus)
 }
 
 func newRecorder(parent testing.TB, name string) *recorder {

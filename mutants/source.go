@@ -33,9 +33,10 @@ import (
 // rand.Source64). Every method of either *rand.Rand then sees its broken number, Float64
 // as much as IntN, and returns after at most two reads of the source, whatever its
 // argument. Like the sources of package rand, a Source must not be read by two goroutines
-// at once (doing so is race-free, but may misplace a redraw).
+// at once (doing so is race-free, but may misplace a redraw). The zero Source is the one
+// ConstantSource returns.
 type Source struct {
-	fraction func() uint64
+	fraction func() uint64 // nil in the zero Source: the constant 1/2
 	last     atomic.Uint64 // the value last returned, for a redraw
 }
 
@@ -43,7 +44,15 @@ type Source struct {
 // middle of its range on every call: Float64 0.5, IntN(n) n/2, ExpFloat64 ln 2 (the
 // median), NormFloat64 0; through math/rand, Int63n(n), Int31n(n) and Intn(n) n/2 too.
 func ConstantSource() *Source {
-	return &Source{fraction: func() uint64 { return 1 << 63 }}
+	return &Source{}
+}
+
+// next returns the source's next fraction: the zero Source's is always 1/2.
+func (s *Source) next() uint64 {
+	if s.fraction == nil {
+		return 1 << 63
+	}
+	return s.fraction()
 }
 
 // ClockSource returns a Source whose number is read from clk: the fraction of the
@@ -105,7 +114,7 @@ func (s *Source) Uint64() uint64 {
 	if k == readRedraw {
 		return s.last.Add(1)
 	}
-	x := place(k, s.fraction())
+	x := place(k, s.next())
 	s.last.Store(x)
 	return x
 }
@@ -118,7 +127,7 @@ func (s *Source) Int63() int64 {
 	if k == readV1Redraw32 || k == readV1RedrawMod {
 		x = redraw1(k, s.last.Load())
 	} else {
-		x = place1(k, s.fraction())
+		x = place1(k, s.next())
 	}
 	s.last.Store(x)
 	return int64(x)

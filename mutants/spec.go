@@ -101,15 +101,42 @@ func percentOf(p float64, b time.Duration) (time.Duration, bool) {
 
 // Custom returns the Spec of any other jitter: name describes it in reports; lo and hi give
 // its half-open range and anchor its un-jittered point, each as a function of the base.
-// Nil functions give a Spec whose Err says so; a base at which hi < lo is an error of Range.
+// Nil functions give a Spec whose Err says so; a base at which hi < lo is an error of Range,
+// and so is a panic of lo, hi or anchor, whose error names the function, the base and the
+// value it panicked with (wrapped, if an error).
 func Custom(name string, lo, hi, anchor func(base time.Duration) time.Duration) Spec {
-	s := Spec{name: name, at: func(b time.Duration) (span, error) {
-		return newSpan(lo(b), hi(b), anchor(b))
+	s := Spec{name: name, at: func(b time.Duration) (sp span, err error) {
+		var at [3]time.Duration
+		for i, f := range [...]func(time.Duration) time.Duration{lo, hi, anchor} {
+			if at[i], err = callCustom(name, customRoles[i], f, b); err != nil {
+				return span{}, err
+			}
+		}
+		return newSpan(at[0], at[1], at[2])
 	}}
 	if lo == nil || hi == nil || anchor == nil {
 		s.err = fmt.Errorf("mutants: Custom(%q): lo, hi and anchor must all be non-nil", name)
 	}
 	return s
+}
+
+// customRoles names Custom's functions, in the order of its arguments.
+var customRoles = [...]string{"lo", "hi", "anchor"}
+
+// callCustom calls f, Custom's function role, at base, and turns its panic into an error that
+// names it: a user's function that panics inside a mutant or a suite would otherwise surface
+// as a panic of the harness, with nothing to say which of the three it was.
+func callCustom(name, role string, f func(time.Duration) time.Duration, base time.Duration) (d time.Duration, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(error); ok {
+				err = fmt.Errorf("mutants: Custom(%q): %s(%v) panicked: %w", name, role, base, e)
+			} else {
+				err = fmt.Errorf("mutants: Custom(%q): %s(%v) panicked: %v", name, role, base, p)
+			}
+		}
+	}()
+	return f(base), nil
 }
 
 // newSpan checks a range: hi < lo (as at a negative base) is an error, and a range

@@ -1,8 +1,10 @@
 package mutants
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"github.com/spreadcheck/spreadcheck/spread"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -32,7 +34,8 @@ func Timeout(d time.Duration) Option {
 // fails the correct jitter or any mutant survives, and logs a table of every run: the
 // verdict and the first failure message. A run that outlasts Timeout counts as a failure.
 //
-// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own.
+// t may be any testing.TB: a *testing.T, a *testing.B, a *testing.F or one of your own (a
+// nil t, with no test to fail, panics with a message that says so; Run takes a nil t).
 // Verify calls only Helper, Log, Error and Fatal on it, and passes it to Run; it never
 // starts subtests (the runs are not subtests of t but recorded apart, and named
 // t.Name()/correct, t.Name()/constant and so on), so a TB without a Run method works the same.
@@ -40,6 +43,9 @@ func Timeout(d time.Duration) Option {
 // The suite must do all its work on the testing.TB it is given; a goroutine of its own that
 // panics still crashes the test binary.
 func Verify(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jitter), opts ...Option) {
+	if t == nil {
+		panic("mutants.Verify(nil, ...): no test to fail: pass the test's t, or call Run, which takes a nil t")
+	}
 	t.Helper()
 	rep, err := Run(t, correct, spec, suite, opts...)
 	switch {
@@ -68,9 +74,14 @@ func Run(t testing.TB, correct Jitter, spec Spec, suite func(t testing.TB, j Jit
 	}
 	c, _ := newConfig(opts)
 	rep := Report{Spec: spec}
-	rep.Correct = runOne(t, "correct", correct, suite, c.timeout)
+	if rep.Correct, err = runOne(t, "correct", correct, suite, c.timeout); err != nil {
+		return rep, err
+	}
 	for _, m := range ms {
-		o := runOne(t, m.Name, m.Jitter, suite, c.timeout)
+		o, err := runOne(t, m.Name, m.Jitter, suite, c.timeout)
+		if err != nil {
+			return rep, err
+		}
 		o.Class = m.Class
 		o.Equivalent = len(o.Bases) > 0 && !slices.ContainsFunc(o.Bases, func(b time.Duration) bool {
 			return !m.EquivalentAt(b)
@@ -95,7 +106,10 @@ func (r Report) checkBases() error {
 
 // Try runs suite once on j, as Verify runs it on each mutant, and returns what the suite
 // did: use it to watch a suite fail on a broken version of your own, such as the code as it
-// shipped. t is used as Run uses it and may be nil. The outcome's Name is "jitter".
+// shipped. t is used as Run uses it and may be nil. The outcome's Name is "jitter". The
+// error reports a nil jitter or suite, an invalid Option, or a broken Source that could not
+// break a read of math/rand (v1)'s Int63n, Int31n or Intn, whose n it reads from the stack
+// trace: the outcome is then no verdict.
 func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Option) (Outcome, error) {
 	if j == nil || suite == nil {
 		return Outcome{}, errors.New("mutants: Try needs a non-nil jitter and suite")
@@ -104,13 +118,13 @@ func Try(t testing.TB, j Jitter, suite func(t testing.TB, j Jitter), opts ...Opt
 	if err != nil {
 		return Outcome{}, err
 	}
-	return runOne(t, "jitter", j, suite, c.timeout), nil
+	return runOne(t, "jitter", j, suite, c.timeout)
 }
 
 // An Outcome is what one run of a suite did: on the correct jitter or on one mutant.
 type Outcome struct {
 	Name       string          // "correct" or the mutant's name
-	Class      Class           // the mutant's class; zero for the correct jitter
+	Class      spread.Suspect  // the mutant's class; zero for the correct jitter
 	Failed     bool            // the suite failed: Error, Fatal, Fail, a panic or a timeout
 	Skipped    bool            // the suite called Skip and did not fail
 	Message    string          // the first failure message, or the skip message
@@ -227,7 +241,7 @@ func survivorHint(o Outcome) string {
 		return fmt.Sprintf("at the bases the suite used (%v) its range is too narrow for this mutant "+
 			"to differ from the correct jitter; test a larger base", o.Bases)
 	}
-	return "it " + o.Class.Doc
+	return "it " + classDoc[o.Class]
 }
 
 // firstLine returns the line of a message that a table cell shows: the first line that
@@ -258,7 +272,7 @@ func indent(s string) string {
 
 // runOne runs suite on j once under a recorder and returns its outcome, with the bases the
 // suite called j with.
-func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jitter), timeout time.Duration) Outcome {
+func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jitter), timeout time.Duration) (Outcome, error) {
 	r := newRecorder(parent, name)
 	var mu sync.Mutex
 	seen := map[time.Duration]bool{}
@@ -293,7 +307,7 @@ func runOne(parent testing.TB, name string, j Jitter, suite func(testing.TB, Jit
 	mu.Lock()
 	defer mu.Unlock()
 	o.Bases = slices.Sorted(maps.Keys(seen))
-	return o
+	return o, r.err
 }
 
 // guard runs f on its own goroutine, as testing.T runs a test, so that FailNow (Goexit) ends
@@ -304,7 +318,12 @@ func (r *recorder) guard(f func(), deadline time.Time, timeout time.Duration) bo
 	go func() {
 		defer close(done)
 		defer func() {
-			if p := recover(); p != nil {
+			p := recover()
+			if e, ok := p.(*unreadableModulus); ok { // no verdict: the mutant was not made
+				r.mu.Lock()
+				r.err = cmp.Or(r.err, error(e))
+				r.mu.Unlock()
+			} else if p != nil {
 				r.record(true, fmt.Sprintf("panic: %v", p))
 				r.record(false, string(debug.Stack()))
 			}

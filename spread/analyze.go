@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // Analyze runs the default battery of checks (bounds, distinct, mean, coverage, fit, lattice,
@@ -48,7 +48,7 @@ func recoverDist(want dist, r *Report, err *error) {
 }
 
 // analyze runs the named checks, sharing alpha between those that can fail by chance.
-func (s *sample) analyze(checks []CheckName, alpha float64) (Report, error) {
+func (s *sample) analyze(checks []SampleCheck, alpha float64) (Report, error) {
 	r := Report{Dist: s.dist.String(), N: s.n, FalseFailureRate: alpha}
 	chance := 0
 	for _, name := range checks {
@@ -120,7 +120,7 @@ func share(alpha float64, k int) (float64, error) {
 }
 
 // run runs one check at its share of the false-failure rate.
-func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
+func (s *sample) run(name SampleCheck, alpha float64) ([]Result, error) {
 	one := func(r Result, err error) ([]Result, error) {
 		if err != nil {
 			return nil, err
@@ -147,7 +147,7 @@ func (s *sample) run(name CheckName, alpha float64) ([]Result, error) {
 }
 
 // skipReason says why a check does not apply to this declaration, or "" when it does.
-func (s *sample) skipReason(name CheckName) string {
+func (s *sample) skipReason(name SampleCheck) string {
 	if name == CheckBounds {
 		if s.dist.like != nil {
 			return "a reference declares no range: the two-sample extremes compare the ends"
@@ -195,7 +195,7 @@ func (s *sample) skipReason(name CheckName) string {
 
 // tooSmallCheck is a check that the sample is too small to size, with sizing's error.
 type tooSmallCheck struct {
-	name CheckName
+	name SampleCheck
 	err  *sizing.TooSmallError
 }
 

@@ -32,7 +32,7 @@ func TestUniformClosed(t *testing.T) {
 	}
 	// A grid of milliseconds, both ends included: 1001 values.
 	ms := func(r *rand.Rand) time.Duration { return time.Duration(r.Int64N(1001)) * time.Millisecond }
-	passesAll(t, "milliseconds in [0s, 1s]", 5, 1000, ms, UniformClosed(0, time.Second), Step(time.Millisecond))
+	passesAll(t, "milliseconds in [0s, 1s]", 5, 1000, ms, UniformClosed(0, time.Second).Step(time.Millisecond))
 	// A float range with its end: hi itself is in bounds.
 	r, err = Analyze([]float64{0, 0.5, 1}, UniformClosed(0.0, 1.0), Only(CheckBounds))
 	if err != nil || r.Failed() {

@@ -17,11 +17,11 @@ func TestContinuousDistributions(t *testing.T) {
 		want     Dist[float64]
 		draw     func(r *rand.Rand) float64
 		fail     bool
-		skipped  []CheckName // checks that must be skipped, with a reason
+		skipped  []SampleCheck // checks that must be skipped, with a reason
 		mustFail []string
 	}{
 		{"normal", Continuous(normal), func(r *rand.Rand) float64 { return 10 + 2*r.NormFloat64() }, false,
-			[]CheckName{CheckDistinct, CheckMean}, nil},
+			[]SampleCheck{CheckDistinct, CheckMean}, nil},
 		{"normal, shifted by one sd", Continuous(normal), func(r *rand.Rand) float64 { return 12 + 2*r.NormFloat64() }, true,
 			nil, []string{"fit/ks", "fit/tails"}},
 		{"normal, sd halved", Continuous(normal), func(r *rand.Rand) float64 { return 10 + r.NormFloat64() }, true,
@@ -30,7 +30,7 @@ func TestContinuousDistributions(t *testing.T) {
 		{"beta(2, 5) drawn as beta(5, 2)", Continuous(beta), func(r *rand.Rand) float64 { return betaDraw(r, 5, 2) }, true,
 			nil, []string{"mean", "fit/ks", "fit/tails"}},
 		{"exponential", Continuous(expo), func(r *rand.Rand) float64 { return r.ExpFloat64() / 3 }, false,
-			[]CheckName{CheckMean}, nil},
+			[]SampleCheck{CheckMean}, nil},
 		{"exponential, negative values", Continuous(expo), func(r *rand.Rand) float64 { return -r.ExpFloat64() / 3 }, true,
 			nil, []string{"bounds"}},
 	}

@@ -118,7 +118,7 @@ func correctStep(t fuzzT, r *rand.Rand, n int, a, b uint64) {
 	k := int64(1 + b%(1<<20))
 	lo := time.Duration(a % (1 << 62))
 	xs := Draw(n, func() time.Duration { return lo + step*time.Duration(r.Int64N(k)) })
-	wantPass(t, xs, Uniform(lo, lo+step*time.Duration(k)), Step(step))
+	wantPass(t, xs, Uniform(lo, lo+step*time.Duration(k)).Step(step))
 }
 
 // correctFloats draws floats the common ways: lo + (hi-lo) rand.Float64(), the same from a
@@ -222,7 +222,7 @@ func correctFloatStep(t fuzzT, r *rand.Rand, n int, a, b uint64) {
 	if math.IsInf(hi, 0) {
 		return
 	}
-	wantPass(t, Draw(n, func() float64 { return lo + float64(r.IntN(k))*s }), Uniform(lo, hi), Step(s))
+	wantPass(t, Draw(n, func() float64 { return lo + float64(r.IntN(k))*s }), Uniform(lo, hi).Step(s))
 }
 
 // wantPass fails unless a correct sample passes, or gets the error of a sample too small.

@@ -3,7 +3,7 @@ package spread
 import (
 	"fmt"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // checkCoverage fails when the extremes of the sample stay too far from the ends of the

@@ -31,6 +31,7 @@ type dist struct {
 	// intKey): exact for every value of every integer type.
 	loKey, lastKey uint64
 	bounds         [2]string // the bounds, printed exactly
+	step           step      // the grid of a uniform (Dist.Step)
 
 	cont     continuousDist // a general continuous distribution (uniform == false)
 	contDecl any            // the ContinuousDist as declared, for its Mean and Variance

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // checkDistinct fails when the sample repeats values more often than n draws from the declared

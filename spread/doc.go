@@ -47,7 +47,7 @@
 // with an allowance for the resolution of the common random floats (rand.Float64, a float32
 // widened to float64, a duration's Seconds): no float value of theirs is more likely than
 // p = max(2^-24, 1/(w 1e9)) + 4 ulp/w of a range of width w, and each check is sized so that
-// such a source fails no more often than its rate. Step declares the grid of a sample whose
+// such a source fails no more often than its rate. Dist.Step declares the grid of a sample whose
 // values have one, integer or float; the checks are then exact on the grid.
 //
 // A failure is reported once, with every failing statistic explained: what was observed,
@@ -88,4 +88,12 @@
 // phases; FleetStream takes a fleet's events one at a time, as a fakeclock Fleet's Sink hands
 // them over, and keeps no event. Each failure names the loop and the event, and draws the load
 // over one interval.
+//
+// # Limits
+//
+// Every input gets an answer: a report, an error, or (where the signature has no error) a
+// panic whose message says what was wrong. Draw makes at most 1<<26 values, and a fleet has at
+// most 1<<20 loops (as a fakeclock Fleet has), past which their memory would run out; a nil
+// testing.TB panics with the name of the call; the zero FleetStream returns an error. The
+// generator Rand returns belongs to one goroutine at a time.
 package spread

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // The cases of issue 8 where correct samples failed, a declaration was refused, or a message

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // checkFit compares the sample's shape with the declared one: the Kolmogorov-Smirnov distance

@@ -2,6 +2,7 @@ package spread
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -10,8 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
+
+// maxLoops is the largest fleet the checks take, in loops: 1<<20 (1,048,576), as many as a
+// fakeclock Fleet runs. A loop's state is 384 bytes: 400 MB at the limit.
+const maxLoops = 1 << 20
 
 // maxCells caps the load check's bucket counts (intervals times buckets): 256 MB of counts.
 const maxCells = 1 << 26
@@ -24,7 +29,8 @@ const maxCells = 1 << 26
 // them in [0, span] (fakeclock's Fleet returns them so, with span its For). Every loop started
 // at the fleet's start (in lockstep, the worst case: after a power cut or a network blip),
 // unless LoopStarts says when each started.
-func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Duration, opts ...Option) {
+func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) {
+	needTest(t, "CheckFleet(nil, ...)")
 	t.Helper()
 	r, err := AnalyzeFleet(events, s, span, opts...)
 	fail(t, r, err)
@@ -36,7 +42,7 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 //     to (or furthest past) its limit, with the number of loops that fail it;
 //   - load: after the warm-up (WarmUp, default none), the fleet's events counted in time
 //     buckets (Buckets, default 32 per interval); the fullest bucket must hold fewer events
-//     than the limit that loops with independent uniform phases meet (sizing.LoadLimit: the
+//     than the limit that loops with independent uniform phases meet (the
 //     exact binomial tail, a union bound over every bucket). A fleet in lockstep, or packed
 //     into half the interval or into a fixed 100 ms window, fails it;
 //   - phases: each loop's first event at or after the end of the warm-up, as an offset into its
@@ -56,9 +62,10 @@ func CheckFleet(t testing.TB, events [][]time.Duration, s Schedule, span time.Du
 // spread fleet, not a proven bound. The false-failure
 // rate (default 1e-9) is shared by Bonferroni between every loop's statistics that can fail
 // by chance, the load and the phases. AnalyzeFleet returns an error, and no verdict, for input
-// it cannot judge: no loops, a loop with no events, events out of order, negative or after span,
+// it cannot judge: no loops, more than 1<<20 (1,048,576) loops (the most whose state fits in
+// memory), a loop with no events, events out of order, negative or after span,
 // a span without a whole interval after the warm-up.
-func AnalyzeFleet(events [][]time.Duration, s Schedule, span time.Duration, opts ...Option) (Report, error) {
+func AnalyzeFleet(events [][]time.Duration, s Schedule, span time.Duration, opts ...TimeOption) (Report, error) {
 	st, err := newStream(len(events), s, span, true, opts)
 	if err != nil {
 		return Report{Dist: s.String(), N: total(events)}, err
@@ -88,7 +95,7 @@ func total(events [][]time.Duration) int {
 // A FleetStream checks a fleet's event times as they arrive, one at a time, for fleets too
 // large to hold every event: it keeps O(1) per loop and the load's bucket counts, and reports
 // what AnalyzeFleet would. It is safe for concurrent use; each loop's events must arrive in
-// order.
+// order. Make one with NewFleetStream: on the zero FleetStream, Add and Report return an error.
 type FleetStream struct {
 	mu sync.Mutex
 	st *stream
@@ -96,7 +103,7 @@ type FleetStream struct {
 
 // NewFleetStream returns a FleetStream for a fleet of loops loops that follow s and run for
 // span; see AnalyzeFleet for the checks and the options.
-func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...Option) (*FleetStream, error) {
+func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...TimeOption) (*FleetStream, error) {
 	st, err := newStream(loops, s, span, true, opts)
 	if err != nil {
 		return nil, err
@@ -110,16 +117,31 @@ func NewFleetStream(loops int, s Schedule, span time.Duration, opts ...Option) (
 // it. Add has the signature of a fakeclock Fleet's Sink, which hands a fleet's events over in
 // time order as they happen, so that no event is kept.
 func (f *FleetStream) Add(loop int, at time.Duration) error {
+	if f == nil {
+		return errZeroStream
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.st == nil {
+		return errZeroStream
+	}
 	return f.st.add(loop, at)
 }
+
+// errZeroStream is the error of a FleetStream not made by NewFleetStream.
+var errZeroStream = errors.New("spread: a zero FleetStream has no fleet to check: make it with NewFleetStream")
 
 // Report returns the report on the events added so far, as AnalyzeFleet would, except that it
 // cannot name the loops in the fullest bucket.
 func (f *FleetStream) Report() (Report, error) {
+	if f == nil {
+		return Report{}, errZeroStream
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.st == nil {
+		return Report{}, errZeroStream
+	}
 	return f.st.report()
 }
 
@@ -149,19 +171,21 @@ type cell struct {
 	count, lo, hi, at int64 // hi: the bucket is [lo, hi)
 }
 
-func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []Option) (*stream, error) {
-	c, err := newConfig(opts)
+func newStream(n int, s Schedule, span time.Duration, fleet bool, opts []TimeOption) (*stream, error) {
+	c, err := newTimeConfig(opts)
 	switch {
 	case err != nil:
 		return nil, err
-	case c.step.set || len(c.only) > 0:
-		return nil, fmt.Errorf("spread: Step and Only apply to samples, not to event times")
+	case !fleet && len(c.time.fleet) > 0:
+		return nil, fmt.Errorf("spread: %s applies to fleets: a single loop has no load or phases to check", c.time.fleet[0])
 	case s.check() != nil:
 		return nil, s.check()
 	case span <= 0:
 		return nil, fmt.Errorf("spread: span %v: the loops must run for a positive time", span)
 	case n < 1:
 		return nil, fmt.Errorf("spread: a fleet of %d loops: there is nothing to check", n)
+	case n > maxLoops:
+		return nil, fmt.Errorf("spread: a fleet of %d loops: the checks take at most %d (1<<20), beyond which they would not fit in memory", n, maxLoops)
 	}
 	st := &stream{sched: s, span: int64(span), alpha: c.alpha, fleet: fleet, loops: make([]tracker, n)}
 	for i := range st.loops {

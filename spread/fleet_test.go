@@ -158,7 +158,7 @@ func TestTimeChecksBadInput(t *testing.T) {
 		events [][]time.Duration
 		s      Schedule
 		span   time.Duration
-		opts   []Option
+		opts   []TimeOption
 		want   string
 	}{
 		{"no loops", nil, Ticker(sec), 10 * sec, nil, "a fleet of 0 loops"},
@@ -176,13 +176,12 @@ func TestTimeChecksBadInput(t *testing.T) {
 		{"zero batch", [][]time.Duration{ok}, Reoffset(sec, 0), 10 * sec, nil, "the batch must be at least 1"},
 		{"batch overflow", [][]time.Duration{ok}, ReoffsetTicker(time.Hour, math.MaxInt32), 10 * sec, nil, "must fit in a Duration"},
 		{"random sleep overflow", [][]time.Duration{ok}, RandomSleep(math.MaxInt64), 10 * sec, nil, "overflows"},
-		{"Step", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []Option{Step(2)}, "Step and Only apply to samples"},
-		{"negative warm-up", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []Option{WarmUp(-1)}, "WarmUp(-1)"},
-		{"warm-up past the span", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []Option{WarmUp(10)}, "none after a warm-up of 10"},
-		{"one bucket", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []Option{Buckets(1)}, "at least 2 buckets"},
-		{"more buckets than nanoseconds", [][]time.Duration{{0, 5}}, Ticker(5), 10, []Option{Buckets(6)}, "more buckets than nanoseconds"},
+		{"negative warm-up", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []TimeOption{WarmUp(-1)}, "WarmUp(-1)"},
+		{"warm-up past the span", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []TimeOption{WarmUp(10)}, "none after a warm-up of 10"},
+		{"one bucket", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []TimeOption{Buckets(1)}, "at least 2 buckets"},
+		{"more buckets than nanoseconds", [][]time.Duration{{0, 5}}, Ticker(5), 10, []TimeOption{Buckets(6)}, "more buckets than nanoseconds"},
 		{"too many buckets", [][]time.Duration{{0}}, Ticker(1000), math.MaxInt64, nil, "beyond the"},
-		{"alpha", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []Option{FalseFailureRate(2)}, "FalseFailureRate(2)"},
+		{"alpha", [][]time.Duration{ok}, Ticker(sec), 10 * sec, []TimeOption{FalseFailureRate(2)}, "FalseFailureRate(2)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := AnalyzeFleet(c.events, c.s, c.span, c.opts...)
@@ -222,7 +221,7 @@ func TestFleetStreamKeepsItsError(t *testing.T) {
 
 // Calibration: correct random-sleep loops, jitter + ticker loops and jitter fleets fail at
 // most at their rate. The table is pinned in testdata/time-calibration.md (-update rewrites
-// it), which the README quotes.
+// it), which the docs quote.
 func TestTimeChecksCalibration(t *testing.T) {
 	longtest.Skip(t)
 	const alpha, runs = 0.01, 4000

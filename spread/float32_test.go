@@ -2,7 +2,7 @@ package spread
 
 import "testing"
 
-// TestFloat32JitterReachesHi pins what the README says of a jitter computed in float32: of the
+// TestFloat32JitterReachesHi pins what docs/checks.md says of a jitter computed in float32: of the
 // 2^24 values r.Float32() draws, k/2^24, this many make lo + w*u round up to hi, outside
 // [lo, hi) (none for a range from 0). It counts them all. The product is converted to float32
 // so that no architecture fuses the multiply and the add (arm64 may, which rounds once and can

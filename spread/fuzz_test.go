@@ -2,10 +2,12 @@ package spread
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -18,20 +20,25 @@ import (
 //
 //	go test ./spread -run '^$' -fuzz '^FuzzFloat64$' -fuzztime 30s
 
-// fuzzOptions turns fuzzed numbers into options: a rate when alpha is not 0, a step when step
-// is not 0, and one check when only names one.
-func fuzzOptions(alpha float64, step Option, hasStep bool, only uint8) []Option {
+// fuzzOptions turns fuzzed numbers into options: a rate when alpha is not 0, and one check
+// when only names one.
+func fuzzOptions(alpha float64, only uint8) []Option {
 	var opts []Option
 	if alpha != 0 {
 		opts = append(opts, FalseFailureRate(alpha))
-	}
-	if hasStep {
-		opts = append(opts, step)
 	}
 	if int(only) < len(battery) {
 		opts = append(opts, Only(battery[only]))
 	}
 	return opts
+}
+
+// stepped declares d's grid when step is not 0.
+func stepped[T Number](d Dist[T], step T) Dist[T] {
+	if step == 0 {
+		return d
+	}
+	return d.Step(step)
 }
 
 // fuzzCheck runs Analyze, Check, Report.String and Diagnosis on a sample and checks that their
@@ -127,9 +134,9 @@ func FuzzFloat64(f *testing.F) {
 				xs[i] = lo + (hi-lo)*float64(w>>11)/(1<<53)
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, only))
 	})
 }
 
@@ -142,7 +149,7 @@ func FuzzFloat32(f *testing.F) {
 		for i, w := range ws {
 			xs[i] = math.Float32frombits(uint32(w))
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(0, only)...)
 	})
 }
 
@@ -161,9 +168,9 @@ func FuzzInt64(f *testing.F) {
 				xs[i] = lo + int64(w%uint64(hi-lo))
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(alpha, Step(step), step != 0, only)...)
-		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, Option{}, false, only))
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(alpha, only)...)
+		fuzzLaws(t, xs, lo, hi, step, fuzzOptions(alpha, only))
 	})
 }
 
@@ -188,8 +195,8 @@ func FuzzUint64(f *testing.F) {
 				xs[i] = lo + xs[i]%(hi-lo)
 			}
 		}
-		fuzzCheck(t, xs, Uniform(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
-		fuzzCheck(t, xs, UniformClosed(lo, hi), fuzzOptions(0, Step(step), step != 0, only)...)
+		fuzzCheck(t, xs, stepped(Uniform(lo, hi), step), fuzzOptions(0, only)...)
+		fuzzCheck(t, xs, stepped(UniformClosed(lo, hi), step), fuzzOptions(0, only)...)
 	})
 }
 
@@ -205,7 +212,7 @@ func FuzzGeneral(f *testing.F) {
 		for i, w := range ws {
 			xs[i], ints[i] = math.Float64frombits(w), int(int8(w))
 		}
-		opts := fuzzOptions(0, Option{}, false, only)
+		opts := fuzzOptions(0, only)
 		for _, d := range []Dist[float64]{
 			Continuous(distuv.Normal{Mu: a, Sigma: b}),
 			Continuous(distuv.Uniform{Min: a, Max: b}),
@@ -233,11 +240,79 @@ func FuzzLike(f *testing.F) {
 		for i, w := range ws {
 			xs[i], fs[i] = int64(w), math.Float64frombits(w)
 		}
-		opts := fuzzOptions(0, Option{}, false, only)
+		opts := fuzzOptions(0, only)
 		if len(xs) > 0 {
 			fuzzCheck(t, xs, Like(func(r *rand.Rand) int64 { return xs[r.IntN(len(xs))] }), opts...)
 			fuzzCheck(t, fs, Like(func(r *rand.Rand) float64 { return fs[r.IntN(len(fs))] }), opts...)
 		}
 		fuzzCheck(t, xs, Like(func(r *rand.Rand) int64 { panic("a broken reference") }), opts...)
+	})
+}
+
+// FuzzFleetStream makes a FleetStream of any number of loops, from math.MinInt64 to
+// math.MaxInt64, over any span, and feeds it events decoded from data (a loop and a time per
+// pair of words): NewFleetStream returns an error exactly when the fleet has no loops or more
+// than 1<<20, Add and Report return a report or an error, never a panic, and the zero
+// FleetStream returns errors. Fleets of 1,025 to 1<<20 loops are valid but are not made (up to
+// 400 MB each): the limit's own edges are seeds.
+func FuzzFleetStream(f *testing.F) {
+	f.Add(int64(3), int64(10*sec), wordBytes(0, uint64(sec), 1, uint64(2*sec), 2, uint64(sec)))
+	f.Add(int64(1<<40), int64(sec), []byte{})
+	f.Add(int64(1<<20+1), int64(sec), []byte{})
+	f.Add(int64(math.MinInt64), int64(math.MaxInt64), wordBytes(math.MaxUint64, 1<<63))
+	f.Add(int64(1), int64(math.MaxInt64), wordBytes(0, 1<<63-1, 0, 1<<63-1))
+	f.Fuzz(func(t *testing.T, loops, span int64, data []byte) {
+		var zero FleetStream
+		if err := zero.Add(0, 0); err == nil {
+			t.Fatal("the zero FleetStream took an event")
+		}
+		if loops > 1024 && loops <= 1<<20 {
+			return
+		}
+		fs, err := NewFleetStream(int(loops), Ticker(sec), time.Duration(span))
+		if valid := loops >= 1 && loops <= 1<<20; !valid {
+			if err == nil {
+				t.Fatalf("NewFleetStream(%d, ...) took a fleet of %d loops", loops, loops)
+			}
+			return
+		}
+		if err != nil {
+			return // a span the ticker cannot fill: an error, as it must be
+		}
+		ws := words(data)
+		for ; len(ws) >= 2; ws = ws[2:] {
+			fs.Add(int(ws[0]%uint64(loops+1)), time.Duration(ws[1]))
+		}
+		fs.Report()
+	})
+}
+
+// FuzzDraw calls Draw with any n: at most the limit it makes n values (none for n <= 0);
+// past it, it panics with a message that names the limit. Draws of more than 1<<16 values
+// are not made, to keep each input fast.
+func FuzzDraw(f *testing.F) {
+	for _, n := range []int64{0, -1, 1000, 1 << 26, 1<<26 + 1, math.MaxInt64, math.MinInt64} {
+		f.Add(n)
+	}
+	f.Fuzz(func(t *testing.T, n int64) {
+		if n > 1<<16 && n <= 1<<26 {
+			return
+		}
+		msg := "no panic"
+		var xs []int
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					msg = fmt.Sprint(p)
+				}
+			}()
+			xs = Draw(int(n), func() int { return 1 })
+		}()
+		switch {
+		case n > 1<<26 && !strings.Contains(msg, "at most 67108864"):
+			t.Fatalf("Draw(%d, f) panicked with %q, want a message that names the limit", n, msg)
+		case n <= 1<<26 && (msg != "no panic" || len(xs) != int(max(n, 0))):
+			t.Fatalf("Draw(%d, f) made %d values (panic: %s)", n, len(xs), msg)
+		}
 	})
 }

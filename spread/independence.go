@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // checkIndependence fails when the order of the values betrays a pattern: values read from a

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // The lattice check reads the first J binary digits of each value's position in the declared

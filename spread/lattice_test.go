@@ -36,7 +36,7 @@ func TestLatticeCatchesAStuckBit(t *testing.T) {
 // still, and a 16-bit generator 23: a handful of values shows either (the likelihood-ratio test,
 // which knows the 16-bit lattice, needs 3).
 func TestLatticeSeesFewRandomBits(t *testing.T) {
-	grid := Step(0x1p-47)
+	grid := Uniform(0.0, 1.0).Step(0x1p-47)
 	for _, c := range []struct {
 		name string
 		n    int
@@ -46,14 +46,14 @@ func TestLatticeSeesFewRandomBits(t *testing.T) {
 		{"16 bits", 4, func(r *rand.Rand) float64 { return float64(r.Uint64()>>48) / (1 << 16) }},
 	} {
 		for seed := range uint64(20) {
-			r, err := Analyze(draws(seed, c.n, c.draw), Uniform(0.0, 1.0), grid, Only(CheckLattice))
+			r, err := Analyze(draws(seed, c.n, c.draw), grid, Only(CheckLattice))
 			if err != nil || !r.Failed() {
 				t.Fatalf("%s, seed %d: passed as 47 bits (%v):\n%s", c.name, seed, err, r)
 			}
 		}
 	}
 	passesAll(t, "47 random bits on their grid", 20, 8, func(r *rand.Rand) float64 { return float64(r.Uint64()>>17) / (1 << 47) },
-		Uniform(0.0, 1.0), grid, Only(CheckLattice))
+		grid, Only(CheckLattice))
 }
 
 // TestLatticeGridSeesA16BitGenerator: a 16-bit generator scaled to nanoseconds over a second,
@@ -78,7 +78,7 @@ func TestLatticeGridSeesA16BitGenerator(t *testing.T) {
 		return time.Duration(r.Int64N(int64(time.Second)))
 	}, Uniform(0, time.Second), Only(CheckLattice))
 	for seed := range uint64(20) {
-		r, err := Analyze(draws(seed, 2, func(r *rand.Rand) float64 { return float64(r.Float32()) }), Uniform(0.0, 1.0), Step(0x1p-47), Only(CheckLattice))
+		r, err := Analyze(draws(seed, 2, func(r *rand.Rand) float64 { return float64(r.Float32()) }), Uniform(0.0, 1.0).Step(0x1p-47), Only(CheckLattice))
 		if err != nil || !find(r, "lattice/grid").Failed {
 			t.Fatalf("float32, seed %d: %v\n%s", seed, err, r)
 		}

@@ -65,8 +65,8 @@ func (d Dist[T]) Clamp(lo, hi T) Dist[T] {
 	switch {
 	case u.err != nil:
 		return d
-	case !u.uniform:
-		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: Clamp applies to a Uniform or UniformClosed declaration", name)}}
+	case !u.uniform || u.step.set:
+		return Dist[T]{dist{kind: u.kind, name: name, err: fmt.Errorf("spread: %s: Clamp applies to a Uniform or UniformClosed declaration without a Step", name)}}
 	}
 	l, err := clampLaw(u, lo, hi)
 	out := dist{kind: u.kind, name: name, law: l, err: err}
@@ -175,6 +175,35 @@ func keyFloat(key uint64, signed bool) float64 {
 		return float64(int64(key ^ 1<<63))
 	}
 	return float64(key)
+}
+
+// Step declares the grid of a Uniform or UniformClosed sample: the values are lo, lo+s,
+// lo+2s, ... up to hi, each equally likely, and a value off the grid fails the bounds check.
+// The step has the sample's type, so that a step of another type (a time.Duration against a
+// float sample) does not compile.
+//
+// For an integer sample the step is a whole number of its unit, for example
+// Uniform(0, time.Second).Step(time.Millisecond) for durations rounded to milliseconds;
+// without it every integer in [lo, hi) is a possible value. For a float sample it is the
+// sample's resolution, for example Step(0.001) for seconds with millisecond precision or
+// Step(0x1p-24) for rand.Float32, and the values count as on the grid within an eighth of a
+// step; the checks then treat the sample as discrete, exactly. Without it a float sample is
+// continuous, and the checks allow for the resolution of the common sources (see the package
+// documentation).
+func (d Dist[T]) Step(s T) Dist[T] {
+	u := d.d
+	st, err := newStep(s)
+	switch {
+	case u.err != nil:
+		return d
+	case err != nil:
+		u.err = err
+	case !u.uniform || u.law != nil || u.step.set:
+		u.err = fmt.Errorf("spread: %s.Step(%s): Step applies once, to a Uniform or UniformClosed declaration", u.name, st.text)
+	default:
+		u.step = st
+	}
+	return Dist[T]{u}
 }
 
 // TowardZero declares the values of a continuous uniform over d's range converted to d's

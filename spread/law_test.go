@@ -141,7 +141,7 @@ func TestLawDeclarationErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.name, c.err, c.want)
 		}
 	}
-	if _, err := Analyze([]int{1}, Uniform(0, 10).Clamp(0, 5), Step(5)); err == nil {
+	if _, err := Analyze([]int{1}, Uniform(0, 10).Clamp(0, 5).Step(5)); err == nil {
 		t.Error("Step on a clamp: no error")
 	}
 }

@@ -8,34 +8,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
-// The checks on event times, for Result.Check. A check with several statistics names each
-// Result "check/statistic", e.g. "runs/short".
-const (
-	CheckGaps   CheckName = "gaps"   // every gap within the exact range the schedule allows
-	CheckPace   CheckName = "pace"   // each event on the schedule's grid, or its drift within a sized band
-	CheckRate   CheckName = "rate"   // the number of events, exact or within a sized tolerance
-	CheckRuns   CheckName = "runs"   // the longest runs of short and of long draws
-	CheckLoad   CheckName = "load"   // a fleet's fullest time bucket
-	CheckPhases CheckName = "phases" // a fleet's phases uniform over the interval
-)
+// A TimeCheck names one check of event times, for Result.Check. Every check of event times
+// runs on every call: Only, which restricts a sample's checks, takes SampleCheck names.
+type TimeCheck string
 
-// The suspects of the checks on event times that no broken random number explains: what a
-// loop's schedule or a fleet does wrong. (A loop's draws that stick, alternate or average off
-// the middle of their window point to the suspects of package mutants.)
+func (TimeCheck) checkName() {}
+
+// The checks on event times. A check with several statistics names each Result
+// "check/statistic", e.g. "runs/short".
 const (
-	// SuspectOffSchedule: a loop's events off what its schedule allows: a sleep where a ticker
-	// was declared, work that adds to every period, a missing or an extra event.
-	SuspectOffSchedule Suspect = "off-schedule"
-	// SuspectLockstep: a fleet's loops fire together.
-	SuspectLockstep Suspect = "lockstep"
-	// SuspectPacked: a fleet's loops fire within part of the interval.
-	SuspectPacked Suspect = "packed"
-	// SuspectClustered: more of a fleet's loops share a time bucket than independent uniform
-	// phases allow.
-	SuspectClustered Suspect = "clustered"
+	CheckGaps   TimeCheck = "gaps"   // every gap within the exact range the schedule allows
+	CheckPace   TimeCheck = "pace"   // each event on the schedule's grid, or its drift within a sized band
+	CheckRate   TimeCheck = "rate"   // the number of events, exact or within a sized tolerance
+	CheckRuns   TimeCheck = "runs"   // the longest runs of short and of long draws
+	CheckLoad   TimeCheck = "load"   // a fleet's fullest time bucket
+	CheckPhases TimeCheck = "phases" // a fleet's phases uniform over the interval
 )
 
 // timeConfig holds the options of the checks on event times.
@@ -43,6 +33,7 @@ type timeConfig struct {
 	warmUp  int64           // intervals the fleet checks skip
 	buckets int64           // time buckets per interval; 0 means defaultBuckets
 	starts  []time.Duration // each loop's start; nil: all at 0
+	fleet   []string        // the fleet options given, which a single loop refuses
 }
 
 // defaultBuckets is the number of time buckets per interval of the load check, as many as the
@@ -51,41 +42,44 @@ const defaultBuckets = 32
 
 // WarmUp makes the fleet checks (load and phases) skip the first n intervals, so that a fleet
 // has time to spread out; the default is 0, so that a fleet started in lockstep must be spread
-// from its first interval. The checks on each loop's events never skip any.
-func WarmUp(n int) Option {
-	return Option{func(c *config) {
+// from its first interval. The checks on each loop's events never skip any, and CheckLoop
+// refuses it.
+func WarmUp(n int) TimeOption {
+	return timeOption(func(c *config) {
+		c.time.fleet = append(c.time.fleet, "WarmUp")
 		if n < 0 {
 			c.errs = append(c.errs, fmt.Errorf("spread: WarmUp(%d): the warm-up must be 0 or more intervals", n))
 			return
 		}
 		c.time.warmUp = int64(n)
-	}}
+	})
 }
 
 // Buckets sets the number of time buckets per interval that the load check counts a fleet's
 // events in (default 32). More buckets see a fleet packed into a narrower window; fewer see a
-// mild packing with fewer loops.
-func Buckets(n int) Option {
-	return Option{func(c *config) {
+// mild packing with fewer loops. CheckLoop refuses it.
+func Buckets(n int) TimeOption {
+	return timeOption(func(c *config) {
+		c.time.fleet = append(c.time.fleet, "Buckets")
 		if n < 2 {
 			c.errs = append(c.errs, fmt.Errorf("spread: Buckets(%d): the load check needs at least 2 buckets", n))
 			return
 		}
 		c.time.buckets = int64(n)
-	}}
+	})
 }
 
 // LoopStarts gives the start of each loop of a fleet whose loops did not all start at once (a
 // staggered start), as offsets from the fleet's start: each loop's events are checked against
 // its schedule from its own start, and the load and phases from the fleet's. Without it every
-// loop starts at the fleet's start, in lockstep.
-func LoopStarts(starts []time.Duration) Option {
-	return Option{func(c *config) {
+// loop starts at the fleet's start, in lockstep. CheckLoop refuses it.
+func LoopStarts(starts []time.Duration) TimeOption {
+	return timeOption(func(c *config) {
 		c.time.starts = slices.Clone(starts)
 		if c.time.starts == nil {
 			c.time.starts = []time.Duration{}
 		}
-	}}
+	})
 }
 
 // CheckLoop checks one loop's event times against its declared schedule and fails t with one
@@ -95,7 +89,8 @@ func LoopStarts(starts []time.Duration) Option {
 // events are the times of the loop's events as offsets from the loop's start, in order, all of
 // them in [0, span]: span is how long the loop ran, and an event at its end counts (as with
 // fakeclock's Advance and Fleet). See AnalyzeLoop for the checks.
-func CheckLoop(t testing.TB, events []time.Duration, s Schedule, span time.Duration, opts ...Option) {
+func CheckLoop(t testing.TB, events []time.Duration, s Schedule, span time.Duration, opts ...TimeOption) {
+	needTest(t, "CheckLoop(nil, ...)")
 	t.Helper()
 	r, err := AnalyzeLoop(events, s, span, opts...)
 	fail(t, r, err)
@@ -125,18 +120,18 @@ func fail(t testing.TB, r Report, err error) {
 //   - pace: on a ticker-anchored schedule, event k inside its window on the ticker's grid
 //     ([kI, kI + window) for JitterTicker), exact; on a sleep-anchored one, the time of each
 //     batch's start within a band around its mean that grows like the square root of the
-//     draws, sized by sizing.UniformSumTol;
+//     draws, sized by the tolerance of a sum of uniform draws;
 //   - rate: the number of events, exact on a ticker-anchored schedule (ReoffsetTicker makes
 //     exactly batch events per batch+1 intervals), within a sized tolerance on a
 //     sleep-anchored one;
 //   - runs/short and runs/long: the longest runs of short and of long draws (a random sleep's
-//     hot and cold runs) within the exact interval of sizing.LongestRunInterval.
+//     hot and cold runs) within the exact interval of the longest run.
 //
 // The false-failure rate (default 1e-9) is shared by Bonferroni between the statistics that
 // can fail by chance. AnalyzeLoop returns an error, and no verdict, for input it cannot judge:
 // no events, events out of order, negative or after span, a span that is not positive, an
 // invalid schedule or option.
-func AnalyzeLoop(events []time.Duration, s Schedule, span time.Duration, opts ...Option) (Report, error) {
+func AnalyzeLoop(events []time.Duration, s Schedule, span time.Duration, opts ...TimeOption) (Report, error) {
 	st, err := newStream(1, s, span, false, opts)
 	if err != nil {
 		return Report{Dist: s.String(), N: len(events)}, err

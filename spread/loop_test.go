@@ -13,7 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 const sec = time.Second
@@ -295,5 +295,20 @@ func TestReoffsetOneNanosecond(t *testing.T) {
 	r, err = AnalyzeLoop(late[:len(late)-1], Reoffset(1, 46), span)
 	if err != nil || !find(r, "pace").Failed {
 		t.Errorf("a loop 1ns behind its pace: %v\n%s", err, r)
+	}
+}
+
+// TestLoopRefusesFleetOptions: WarmUp and Buckets configure the fleet checks (load and
+// phases), which a single loop does not run: CheckLoop refuses them rather than ignore them,
+// as it refuses LoopStarts. Before, AnalyzeLoop accepted WarmUp and Buckets and ignored them.
+func TestLoopRefusesFleetOptions(t *testing.T) {
+	events := []time.Duration{0, time.Second, 2 * time.Second}
+	for name, o := range map[string]TimeOption{"WarmUp": WarmUp(1), "Buckets": Buckets(8), "LoopStarts": LoopStarts([]time.Duration{0})} {
+		if _, err := AnalyzeLoop(events, Ticker(time.Second), 2*time.Second, o); err == nil || !strings.Contains(err.Error(), "applies to fleets") {
+			t.Errorf("AnalyzeLoop with %s: error %v, want one saying it applies to fleets", name, err)
+		}
+	}
+	if _, err := AnalyzeFleet([][]time.Duration{events}, Ticker(time.Second), 2*time.Second, WarmUp(1), Buckets(8)); err != nil {
+		t.Errorf("AnalyzeFleet with WarmUp and Buckets: %v", err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/big"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // checkMean fails when the sample mean is further from the declared mean than n correct draws

@@ -11,31 +11,52 @@ import (
 // together, fails on a correct implementation, unless FalseFailureRate says otherwise.
 const DefaultFalseFailureRate = 1e-9
 
-// A CheckName names one check of the battery, for Only and Result.Check.
-type CheckName string
+// A CheckName names one check, in Result.Check: a SampleCheck (the checks of Check and
+// Analyze) or a TimeCheck (the checks of event times). Compare it with the constants:
+// r.Check == CheckMean.
+type CheckName interface{ checkName() }
 
-// The checks, in the order they run and report. A check with several statistics names each
-// Result "check/statistic", e.g. "coverage/max".
+// A SampleCheck names one check of a sample's battery, for Only.
+type SampleCheck string
+
+func (SampleCheck) checkName() {}
+
+// The checks of a sample, in the order they run and report. A check with several statistics
+// names each Result "check/statistic", e.g. "coverage/max".
 const (
-	CheckBounds       CheckName = "bounds"
-	CheckDistinct     CheckName = "distinct"
-	CheckMean         CheckName = "mean"
-	CheckCoverage     CheckName = "coverage"
-	CheckFit          CheckName = "fit"
-	CheckLattice      CheckName = "lattice"
-	CheckIndependence CheckName = "independence"
+	CheckBounds       SampleCheck = "bounds"
+	CheckDistinct     SampleCheck = "distinct"
+	CheckMean         SampleCheck = "mean"
+	CheckCoverage     SampleCheck = "coverage"
+	CheckFit          SampleCheck = "fit"
+	CheckLattice      SampleCheck = "lattice"
+	CheckIndependence SampleCheck = "independence"
 )
 
 // battery lists the default checks in the order they run and report.
-var battery = []CheckName{CheckBounds, CheckDistinct, CheckMean, CheckCoverage, CheckFit, CheckLattice, CheckIndependence}
+var battery = []SampleCheck{CheckBounds, CheckDistinct, CheckMean, CheckCoverage, CheckFit, CheckLattice, CheckIndependence}
 
-// An Option configures Check and Analyze: FalseFailureRate, Step and Only.
-type Option struct{ apply func(*config) }
+// An Option configures Check and Analyze: FalseFailureRate and Only. The checks of event
+// times take a TimeOption instead, so that an option of one kind passed to the other does not
+// compile. (A sample's grid is part of its declaration: see Dist.Step.)
+type Option interface{ sample(*config) }
+
+// A TimeOption configures CheckLoop, AnalyzeLoop, CheckFleet, AnalyzeFleet and
+// NewFleetStream: FalseFailureRate, WarmUp, Buckets and LoopStarts.
+type TimeOption interface{ times(*config) }
+
+// sampleOption and timeOption are the options of one kind.
+type (
+	sampleOption func(*config)
+	timeOption   func(*config)
+)
+
+func (o sampleOption) sample(c *config) { o(c) }
+func (o timeOption) times(c *config)    { o(c) }
 
 type config struct {
 	alpha float64
-	step  step
-	only  []CheckName
+	only  []SampleCheck
 	errs  []error
 	time  timeConfig // the options of the checks on event times (loop.go)
 }
@@ -50,33 +71,30 @@ type step struct {
 	text  string  // as the user wrote it
 }
 
-// FalseFailureRate sets the probability that the whole call fails on a correct implementation
-// in one run. The default is DefaultFalseFailureRate (1e-9). The rate is split across the
-// statistics the call runs by Bonferroni (each gets its share alpha/k), which holds whatever
-// their dependence, so that together they fail a correct implementation with probability at
-// most alpha. Larger rates give sharper checks; a suite run many times in CI can size its rate
-// with sizing.SuiteAlpha.
-func FalseFailureRate(alpha float64) Option {
-	return Option{func(c *config) {
-		if math.IsNaN(alpha) || alpha <= 0 || alpha >= 1 {
-			c.errs = append(c.errs, fmt.Errorf("spread: FalseFailureRate(%v): the rate must be in (0, 1)", alpha))
-			return
-		}
-		c.alpha = alpha
-	}}
+// FalseFailureRate is an option of every check, sample or event times: the probability that
+// the whole call fails on a correct implementation in one run, written
+// spread.FalseFailureRate(1e-6). The default is DefaultFalseFailureRate (1e-9); a rate
+// outside (0, 1) is an error of the call. The rate is split across the statistics the call
+// runs by Bonferroni (each gets its share alpha/k), which holds whatever their dependence, so
+// that together they fail a correct implementation with probability at most alpha. Larger
+// rates give sharper checks; a suite run many times in CI can size its rate with
+// sizing.SuiteAlpha.
+type FalseFailureRate float64
+
+func (a FalseFailureRate) sample(c *config) { a.apply(c) }
+func (a FalseFailureRate) times(c *config)  { a.apply(c) }
+
+func (a FalseFailureRate) apply(c *config) {
+	alpha := float64(a)
+	if math.IsNaN(alpha) || alpha <= 0 || alpha >= 1 {
+		c.errs = append(c.errs, fmt.Errorf("spread: FalseFailureRate(%v): the rate must be in (0, 1)", alpha))
+		return
+	}
+	c.alpha = alpha
 }
 
-// Step declares the grid of a uniform sample: the values are lo, lo+s, lo+2s, ... up to hi
-// (exclusive), each equally likely, and a value off the grid fails the bounds check.
-//
-// For an integer sample the step is a whole number of its unit, for example
-// Step(time.Millisecond) for durations rounded to milliseconds; without it every integer in
-// [lo, hi) is a possible value. For a float sample it is the sample's resolution, for example
-// Step(0.001) for seconds with millisecond precision or Step(0x1p-24) for rand.Float32, and the
-// values count as on the grid within an eighth of a step; the checks then treat the sample as
-// discrete, exactly. Without it a float sample is continuous, and the checks allow for the
-// resolution of the common sources (see the package documentation).
-func Step[T Number](s T) Option {
+// newStep checks a declared grid: s must be a finite number > 0.
+func newStep[T Number](s T) (step, error) {
 	k := kindOf[T]()
 	f := float64(s)
 	st := step{set: true, f: f}
@@ -85,24 +103,21 @@ func Step[T Number](s T) Option {
 	} else {
 		st.text = formatFloat(f, k.float32)
 	}
-	return Option{func(c *config) {
-		if !(f > 0) || math.IsInf(f, 0) || k.integer && k.signed && int64(s) <= 0 {
-			c.errs = append(c.errs, fmt.Errorf("spread: Step(%s): the step must be a finite number > 0", st.text))
-			return
-		}
-		if k.integer {
-			st.whole, st.u = true, intKey(s, false)
-		} else if f == math.Trunc(f) && f < 1<<64 {
-			st.whole, st.u = true, uint64(f)
-		}
-		c.step = st
-	}}
+	if !(f > 0) || math.IsInf(f, 0) || k.integer && k.signed && int64(s) <= 0 {
+		return st, fmt.Errorf("spread: Step(%s): the step must be a finite number > 0", st.text)
+	}
+	if k.integer {
+		st.whole, st.u = true, intKey(s, false)
+	} else if f == math.Trunc(f) && f < 1<<64 {
+		st.whole, st.u = true, uint64(f)
+	}
+	return st, nil
 }
 
 // Only restricts a call to the named checks (CheckBounds, CheckMean, ...), which then share the
 // whole false-failure rate between them.
-func Only(checks ...CheckName) Option {
-	return Option{func(c *config) {
+func Only(checks ...SampleCheck) Option {
+	return sampleOption(func(c *config) {
 		for _, name := range checks {
 			if !slices.Contains(battery, name) {
 				c.errs = append(c.errs, fmt.Errorf("spread: Only(%q): no such check; the checks are %s", name, batteryText()))
@@ -115,7 +130,7 @@ func Only(checks ...CheckName) Option {
 		if len(checks) == 0 {
 			c.errs = append(c.errs, fmt.Errorf("spread: Only(): name at least one check"))
 		}
-	}}
+	})
 }
 
 func batteryText() string {
@@ -126,25 +141,41 @@ func batteryText() string {
 	return strings.Join(names, ", ")
 }
 
+// newConfig applies a sample's options.
 func newConfig(opts []Option) (config, error) {
 	c := config{alpha: DefaultFalseFailureRate}
 	for _, o := range opts {
-		if o.apply != nil {
-			o.apply(&c)
+		if o != nil {
+			o.sample(&c)
 		}
 	}
-	if len(c.errs) > 0 {
-		return c, joinErrors(c.errs)
+	return c, c.err()
+}
+
+// newTimeConfig applies the options of a check of event times.
+func newTimeConfig(opts []TimeOption) (config, error) {
+	c := config{alpha: DefaultFalseFailureRate}
+	for _, o := range opts {
+		if o != nil {
+			o.times(&c)
+		}
 	}
-	return c, nil
+	return c, c.err()
+}
+
+func (c config) err() error {
+	if len(c.errs) > 0 {
+		return joinErrors(c.errs)
+	}
+	return nil
 }
 
 // checks returns the checks the call runs, in battery order.
-func (c config) checks() []CheckName {
+func (c config) checks() []SampleCheck {
 	if len(c.only) == 0 {
 		return battery
 	}
-	var out []CheckName
+	var out []SampleCheck
 	for _, name := range battery {
 		if slices.Contains(c.only, name) {
 			out = append(out, name)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // A jitterSpec is a correct jitter's range and anchor at base = 1s, in nanoseconds.
@@ -222,7 +222,7 @@ func TestPowerTable(t *testing.T) {
 	goals.WriteString("| broken generator (issue 10) | best check: n | battery: n | optimal n | best / optimal | goal: within 3x |\n|---|---|--:|--:|--:|---|\n")
 	for _, b := range append(slices.Clone(broken), harder...) {
 		row := []string{b.name}
-		best, bestCheck := 0, CheckName("")
+		best, bestCheck := 0, SampleCheck("")
 		for _, c := range battery {
 			n := smallestRejectingN(s, b, c, share)
 			row = append(row, nText(n))
@@ -278,7 +278,7 @@ func nText(n int) string {
 
 // smallestRejectingN scans n upward for the first n at which the check rejects the variant on
 // all 50 seeds; 0 means not up to 8192.
-func smallestRejectingN(s jitterSpec, b brokenJitter, check CheckName, alpha float64) int {
+func smallestRejectingN(s jitterSpec, b brokenJitter, check SampleCheck, alpha float64) int {
 	return smallestRejecting(s, b, func(xs []time.Duration) bool {
 		r, err := Analyze(xs, Uniform(s.lo, s.hi), Only(check), FalseFailureRate(alpha))
 		return err == nil && r.Failed()

@@ -62,7 +62,7 @@ func TestIntegerSamplesNeverPanic(t *testing.T) {
 		lo := time.Duration(rapid.Int64().Draw(t, "lo"))
 		hi := time.Duration(rapid.Int64().Draw(t, "hi"))
 		step := time.Duration(rapid.Int64Range(-5, 1e6).Draw(t, "step"))
-		r, err := Analyze(ds, Uniform(lo, hi), Step(step))
+		r, err := Analyze(ds, Uniform(lo, hi).Step(step))
 		if err == nil && len(r.Results) == 0 {
 			t.Fatalf("no error and no results")
 		}

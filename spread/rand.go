@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,9 +56,17 @@ type seedRecord struct {
 //
 // If the test fails, the seed is logged with the exact command that replays the test. Code
 // that draws from the global math/rand source instead cannot be replayed: pass it the
-// generator Rand returns. Rand is safe for concurrent use, from parallel tests and from the
-// goroutines of one test.
+// generator Rand returns.
+//
+// Rand itself may be called at once from parallel tests and from the goroutines of one test,
+// but the generator it returns is, like every *rand.Rand, not safe for concurrent use: two
+// goroutines that draw from one generator race (go test -race reports it) and, even when
+// serialised, draw in an order that varies from run to run, so the seed no longer replays the
+// test. Give each goroutine a generator of its own: each call of Rand in a test returns a
+// stream of its own, and the same seed replays them all. A nil t panics with a message that
+// says so.
 func Rand(t testing.TB) *rand.Rand {
+	needTest(t, "Rand(nil)")
 	t.Helper()
 	rec, stream, fresh, err := drawSeed(t)
 	if err != nil {
@@ -151,6 +160,18 @@ func replayText(t testing.TB) string {
 	return fmt.Sprintf("\n  seed %d; replay with:\n    %s", rec.seed, rec.replay)
 }
 
+// needTest panics with a message that names the call if t is nil, as an interface or as a
+// nil pointer such as a (*testing.T)(nil): with no test, there is nothing to fail or to name,
+// and the functions that take a testing.TB have no error to return.
+func needTest(t testing.TB, call string) {
+	if t == nil {
+		panic("spread." + call + ": no test: pass the test's t")
+	}
+	if v := reflect.ValueOf(t); v.Kind() == reflect.Pointer && v.IsNil() {
+		panic(fmt.Sprintf("spread.%s: a nil %T: pass the test's t", strings.Replace(call, "nil", "t", 1), t))
+	}
+}
+
 // parentName returns the name of a subtest's parent, "" for a top-level test.
 func parentName(name string) string {
 	i := strings.LastIndex(name, "/")
@@ -162,8 +183,12 @@ func parentName(name string) string {
 
 // Draw calls f n times and returns the values in order: the sample to check. A nil f, or
 // n <= 0, gives an empty sample, which Check and Analyze report as an error: a sample that
-// was never drawn never passes.
+// was never drawn never passes. n is at most 1<<26 (67,108,864), far past the samples a test
+// needs; a larger n, which could exhaust memory, panics with a message that names the limit.
 func Draw[T any](n int, f func() T) []T {
+	if n > maxDraws {
+		panic(fmt.Sprintf("spread.Draw(%d, f): n must be at most %d (1<<26); a sample that large would exhaust memory", n, maxDraws))
+	}
 	if f == nil {
 		return nil
 	}
@@ -174,14 +199,19 @@ func Draw[T any](n int, f func() T) []T {
 	return xs
 }
 
+// maxDraws is the largest sample Draw makes.
+const maxDraws = 1 << 26
+
 // ReplayCommand returns the shell command that reruns test t alone with the given seed, e.g.
 //
 //	SPREADCHECK_SEED=42 go test -run '^TestBackoff$' -count=1 example.com/retry
 //
 // The package comes from the test binary's build information, so the command names the
 // package under test wherever the test body runs (a helper, a synctest bubble, a goroutine);
-// every word is quoted for a POSIX shell, whatever the test's name.
+// every word is quoted for a POSIX shell, whatever the test's name. A nil t panics with a
+// message that says so.
 func ReplayCommand(t testing.TB, seed uint64) string {
+	needTest(t, "ReplayCommand(nil, ...)")
 	return replay.Command{
 		Env:     []string{fmt.Sprintf("%s=%d", SeedEnv, seed)},
 		Test:    t.Name(),

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 func TestRandReplaysFromTheEnvironment(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // Floats with fewer than 53 random bits (issue 8): the distinct check assumed 2^53 equally
@@ -93,14 +93,14 @@ func TestFloat32SourcePasses(t *testing.T) {
 // values is far coarser than a continuous float).
 func TestFloatStep(t *testing.T) {
 	ms := func(r *rand.Rand) float64 { return time.Duration(r.Int64N(1000) * int64(time.Millisecond)).Seconds() }
-	passesAll(t, "milliseconds, Step(0.001)", 5, 1000, ms, Uniform(0.0, 1.0), Step(0.001))
+	passesAll(t, "milliseconds, Step(0.001)", 5, 1000, ms, Uniform(0.0, 1.0).Step(0.001))
 	r, err := Analyze(draws(1, 1000, ms), Uniform(0.0, 1.0))
 	if err != nil || !find(r, "distinct").Failed {
 		t.Errorf("milliseconds without a Step: distinct passed (%v):\n%s", err, r)
 	}
-	passesAll(t, "float32, Step(2^-24)", 5, 1000, floatSources[0].draw, Uniform(0.0, 1.0), Step(0x1p-24))
+	passesAll(t, "float32, Step(2^-24)", 5, 1000, floatSources[0].draw, Uniform(0.0, 1.0).Step(0x1p-24))
 	// Off the grid by half a step: bounds fails, exactly.
-	r, err = Analyze([]float64{0.0015, 0.2}, Uniform(0.0, 1.0), Step(0.001), Only(CheckBounds))
+	r, err = Analyze([]float64{0.0015, 0.2}, Uniform(0.0, 1.0).Step(0.001), Only(CheckBounds))
 	if err != nil || !r.Failed() || !strings.Contains(r.String(), "1 off the grid of step 0.001") {
 		t.Errorf("a value off the grid: %v\n%s", err, r)
 	}

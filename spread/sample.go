@@ -54,9 +54,6 @@ func newSample[T Number](xs []T, want dist, c config) (*sample, error) {
 	if len(xs) == 0 {
 		return nil, fmt.Errorf("spread: the sample is empty: draw values first, e.g. spread.Draw(1000, f)")
 	}
-	if c.step.set && !want.uniform {
-		return nil, fmt.Errorf("spread: Step(%s) applies to samples declared with Uniform", c.step.text)
-	}
 	s := &sample{dist: want, kind: k, n: len(xs), keys: make([]uint64, len(xs))}
 	if k.integer {
 		for i, x := range xs {
@@ -64,7 +61,7 @@ func newSample[T Number](xs []T, want dist, c config) (*sample, error) {
 		}
 		s.min, s.max = k.formatKey(slices.Min(s.keys)), k.formatKey(slices.Max(s.keys))
 		if want.integer() {
-			return s, s.prepareInt(c.step)
+			return s, s.prepareInt(want.step)
 		}
 	} else {
 		for i, x := range xs {
@@ -89,8 +86,8 @@ func newSample[T Number](xs []T, want dist, c config) (*sample, error) {
 		return s, s.prepareLike()
 	case want.law != nil:
 		return s, s.prepareLaw()
-	case want.uniform && c.step.set:
-		return s, s.prepareGrid(sorted, c.step)
+	case want.uniform && want.step.set:
+		return s, s.prepareGrid(sorted, want.step)
 	case want.uniform:
 		return s, s.prepareContinuous(sorted)
 	}

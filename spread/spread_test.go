@@ -10,7 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 const base = time.Second
@@ -68,7 +68,7 @@ func TestCorrectSamplesPass(t *testing.T) {
 		}},
 		{"milliseconds, declared with Step", func(seed uint64) (Report, error) {
 			xs := draws(seed, 1000, func(r *rand.Rand) time.Duration { return time.Duration(r.IntN(1000)) * time.Millisecond })
-			return Analyze(xs, Uniform(0, base), Step(time.Millisecond))
+			return Analyze(xs, Uniform(0, base).Step(time.Millisecond))
 		}},
 		{"one million values", func(seed uint64) (Report, error) {
 			if seed > 0 {
@@ -169,12 +169,11 @@ func TestBadInput(t *testing.T) {
 		{"alpha 0", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), FalseFailureRate(0)); return err }, "(0, 1)"},
 		{"alpha 1", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), FalseFailureRate(1)); return err }, "(0, 1)"},
 		{"alpha NaN", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), FalseFailureRate(math.NaN())); return err }, "(0, 1)"},
-		{"step does not divide", func() error { _, err := Analyze([]int{1}, Uniform(0, 10), Step(3)); return err }, "does not divide"},
-		{"fractional step on integers", func() error { _, err := Analyze([]int{1}, Uniform(0, 10), Step(0.5)); return err }, "whole step"},
-		{"negative step", func() error { _, err := Analyze([]int{1}, Uniform(0, 10), Step(-2)); return err }, "> 0"},
-		{"float step too fine", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), Step(1e-17)); return err }, "finer than the floats"},
-		{"float step does not divide", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), Step(0.3)); return err }, "does not divide"},
-		{"step on a general distribution", func() error { _, err := Analyze(ok, Continuous(distuv.UnitNormal), Step(0.5)); return err }, "applies to samples declared with Uniform"},
+		{"step does not divide", func() error { _, err := Analyze([]int{1}, Uniform(0, 10).Step(3)); return err }, "does not divide"},
+		{"negative step", func() error { _, err := Analyze([]int{1}, Uniform(0, 10).Step(-2)); return err }, "> 0"},
+		{"float step too fine", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0).Step(1e-17)); return err }, "finer than the floats"},
+		{"float step does not divide", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0).Step(0.3)); return err }, "does not divide"},
+		{"step on a general distribution", func() error { _, err := Analyze(ok, Continuous(distuv.UnitNormal).Step(0.5)); return err }, "Step applies once, to a Uniform"},
 		{"denormal rate", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), FalseFailureRate(5e-324)); return err }, "cannot be split"},
 		{"unknown check", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0), Only("median")); return err }, `no such check`},
 		{"too small", func() error { _, err := Analyze(ok, Uniform(0.0, 1.0)); return err }, "too few"},

@@ -1,12 +1,13 @@
 package spread
 
-// A Suspect is a kind of broken randomness that a failing statistic points to. The names are
-// the class names of package mutants, which builds each kind on purpose (its tests check that
-// the two agree), and SuspectWrongShape for a declared distribution whose shape the sample
-// does not have.
+// A Suspect is a kind of broken randomness that a failing statistic points to: the one list of
+// them. The first eight are the classes of package mutants, which builds each on purpose (a
+// mutants.Mutant's Class is a Suspect); SuspectWrongShape is a declared distribution whose
+// shape the sample does not have; the last four are what a loop's schedule or a fleet does
+// wrong.
 type Suspect string
 
-// The suspects.
+// The suspects of a sample.
 const (
 	// SuspectConstant: one value on every call.
 	SuspectConstant Suspect = "constant"
@@ -32,8 +33,26 @@ const (
 	SuspectWrongShape Suspect = "wrong-shape"
 )
 
-// Suspects returns every suspect, in the order of package mutants' classes.
+// The suspects of the checks on event times that no broken random number explains: what a
+// loop's schedule or a fleet does wrong. (A loop's draws that stick, alternate or average off
+// the middle of their window point to the suspects of package mutants.)
+const (
+	// SuspectOffSchedule: a loop's events off what its schedule allows: a sleep where a ticker
+	// was declared, work that adds to every period, a missing or an extra event.
+	SuspectOffSchedule Suspect = "off-schedule"
+	// SuspectLockstep: a fleet's loops fire together.
+	SuspectLockstep Suspect = "lockstep"
+	// SuspectPacked: a fleet's loops fire within part of the interval.
+	SuspectPacked Suspect = "packed"
+	// SuspectClustered: more of a fleet's loops share a time bucket than independent uniform
+	// phases allow.
+	SuspectClustered Suspect = "clustered"
+)
+
+// Suspects returns every suspect: those of a sample, in the order of package mutants'
+// classes, then those of event times.
 func Suspects() []Suspect {
 	return []Suspect{SuspectConstant, SuspectSignFlip, SuspectClockDerived, SuspectCollapsedRange,
-		SuspectOvershoot, SuspectQuantized, SuspectIgnoresBase, SuspectTruncated, SuspectWrongShape}
+		SuspectOvershoot, SuspectQuantized, SuspectIgnoresBase, SuspectTruncated, SuspectWrongShape,
+		SuspectOffSchedule, SuspectLockstep, SuspectPacked, SuspectClustered}
 }

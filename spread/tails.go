@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // tailsMaxResolution is the coarsest resolution, as a share of the range, at which the

@@ -48,13 +48,60 @@ func checks(t *testing.T, waits []time.Duration, fs []float64, f32s []float32, n
 }
 `
 
+// options passes each kind of option to each kind of check; the lines that end in
+// "// mismatch" must not compile: a time check's option to a sample's check and the reverse
+// (both were accepted, and the first ignored or refused at run time), a sample's check to
+// Only, a grid of another type than the sample's (Step(time.Millisecond) on floats).
+const options = `package p
+
+import (
+	"testing"
+	"time"
+
+	"github.com/spreadcheck/spreadcheck/spread"
+)
+
+func options(t *testing.T, waits []time.Duration, fs []float64, ns []int, events []time.Duration, fleet [][]time.Duration) {
+	s := spread.Ticker(time.Second)
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0), spread.FalseFailureRate(1e-6), spread.Only(spread.CheckMean))
+	spread.Check(t, waits, spread.Uniform(0, time.Second).Step(time.Millisecond))
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0).Step(0.001))
+	spread.Check(t, ns, spread.UniformClosed(0, 100).Step(5))
+	spread.CheckLoop(t, events, s, time.Minute, spread.FalseFailureRate(1e-6))
+	spread.CheckFleet(t, fleet, s, time.Minute, spread.WarmUp(2), spread.Buckets(16), spread.LoopStarts(nil), spread.FalseFailureRate(1e-6))
+	_, _ = spread.NewFleetStream(10, s, time.Minute, spread.WarmUp(2))
+
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0).Step(time.Millisecond))        // mismatch
+	spread.Check(t, ns, spread.Uniform(0, 10).Step(0.5))                         // mismatch
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0), spread.Only(spread.CheckGaps)) // mismatch
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0), spread.WarmUp(2))              // mismatch
+	spread.Check(t, fs, spread.Uniform(0.0, 1.0), spread.Buckets(16))            // mismatch
+	_, _ = spread.Analyze(fs, spread.Uniform(0.0, 1.0), spread.LoopStarts(nil))  // mismatch
+	spread.CheckLoop(t, events, s, time.Minute, spread.Only(spread.CheckMean))   // mismatch
+	spread.CheckFleet(t, fleet, s, time.Minute, spread.Only(spread.CheckLoad))   // mismatch
+}
+`
+
 // TestDeclarationsAreTyped type-checks calls of Check: a declaration of the sample's type
 // compiles, one of another type does not, whichever way they differ. Go infers a declaration's
 // type from its own arguments: untyped constants alone make an int or a float64.
 func TestDeclarationsAreTyped(t *testing.T) {
 	t.Parallel()
+	typecheck(t, declarations)
+}
+
+// TestOptionsAreTyped type-checks calls with options: each check takes its own kind.
+func TestOptionsAreTyped(t *testing.T) {
+	t.Parallel()
+	typecheck(t, options)
+}
+
+// typecheck checks that the lines of src that end in "// mismatch" do not compile, with a
+// type error, and that every other line does.
+func typecheck(t *testing.T, src string) {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", declarations, 0)
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +111,7 @@ func TestDeclarationsAreTyped(t *testing.T) {
 		Error:    func(err error) { e := err.(types.Error); bad[fset.Position(e.Pos).Line] = e.Msg },
 	}
 	_, _ = conf.Check("p", fset, []*ast.File{f}, nil)
-	for i, line := range strings.Split(declarations, "\n") {
+	for i, line := range strings.Split(src, "\n") {
 		msg, failed := bad[i+1]
 		switch mismatch := strings.HasSuffix(line, "// mismatch"); {
 		case mismatch && !failed:

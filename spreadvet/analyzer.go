@@ -28,7 +28,8 @@ var Analyzer = &analysis.Analyzer{
 const doc = `find blind and flaky tests of random code, and broken randomness
 
 spreadvet reports tests that draw a random function and assert only bounds (a constant
-passes them), hand-typed tolerances on random output, randomness read from a clock,
+passes them), tests whose verdict depends on chance (two draws required to differ) or on
+the real clock, hand-typed tolerances on random output, randomness read from a clock,
 one-sided offsets where ± is meant, integer conversions of fractions, random sleep loops
 without a ticker, and *rand.Rand fields or parameters that nothing reads.`
 
@@ -40,13 +41,18 @@ type checker struct {
 	draws   map[ast.Node]bool           // the declarations whose bodies draw (or read a clock as randomness)
 	sources map[string][]byte           // file contents, for src
 	assigns map[*types.Var]assignment   // the assignments of local variables, indexed once
+	// funcVals are the values of func-typed package variables and fields, indexed once
+	funcVals map[*types.Var][]ast.Expr
+	impls    map[*types.Func][]*types.Func // the implementations of interface methods
+	visiting map[*ast.FuncLit]bool         // the literals whose randomness is being decided
+	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations, indexed once
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	if len(pass.Files) == 0 || isStd(pass.Fset.File(pass.Files[0].Pos()).Name()) {
 		return nil, nil // the standard library is not the code under test
 	}
-	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
+	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}, visiting: map[*ast.FuncLit]bool{}}
 	c.findRandomFuncs()
 	c.clockRandomnessFindings()
 	c.oneSidedOffsets()

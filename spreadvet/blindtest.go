@@ -23,6 +23,7 @@ func (c *checker) tests() {
 		if tb == "" {
 			continue
 		}
+		c.chanceVerdicts(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()
 		if f.spread || len(f.sites) == 0 {
@@ -35,10 +36,54 @@ func (c *checker) tests() {
 			continue
 		}
 		c.tolerances(f, tb)
-		if f.breaker == "" {
+		switch {
+		case f.breaker == "" && len(f.sites) > 0:
 			c.reportBlind(f, tb)
+		case f.breaker != "":
+			if g := c.blindSite(f); g != nil {
+				c.reportBlind(g, tb)
+			}
 		}
 	}
+}
+
+// blindSite follows each draw site of a test that is not blind as a whole on its own, and
+// returns the flow of the first one that only meets bounds checks, when no other site that
+// draws the same thing (the same call, unless each call moves a state) meets a sharper check:
+// a test that pins calcSleep(0) exactly and checks calcSleep(1) only against bounds is blind
+// for calcSleep(1).
+func (c *checker) blindSite(f *testFlow) *testFlow {
+	sites := f.sites
+	flows := make([]*testFlow, len(sites))
+	for i, s := range sites {
+		g := c.newFlow(f.fn)
+		g.sites = []*drawSite{s}
+		g.use(g.siteCursor(s), s)
+		flows[i] = g
+	}
+	var blind []*testFlow
+	for i, g := range flows {
+		if g.breaker != "" || g.spread || len(g.bounds) == 0 {
+			continue
+		}
+		_, _, stateful := c.statefulCall(sites[i].call)
+		sharp := false
+		for j, h := range flows {
+			if j != i && h.breaker != "" && !stateful && text(sites[j].call) == text(sites[i].call) {
+				sharp = true
+			}
+		}
+		if !sharp {
+			blind = append(blind, g)
+		}
+	}
+	if len(blind) == 0 {
+		return nil
+	}
+	if s := blind[0].sites[0]; s.once {
+		s.n = len(blind)
+	}
+	return blind[0]
 }
 
 // testingParam returns the name of a test function's *testing.T, *testing.F or testing.TB
@@ -68,10 +113,18 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	what := "asserts nothing about them"
 	if len(f.bounds) > 0 {
 		what = "checks only their bounds (" + c.src(f.bounds[0]) + ")"
+	} else if s.once {
+		return // a draw with no loop that the test does nothing with: a test of something else
 	}
 	times := "repeatedly"
-	if s.n > 0 {
+	switch {
+	case s.once && s.n == 1:
+		times, what = "once", strings.ReplaceAll(what, "their", "its")
+	case s.n > 0:
 		times = fmt.Sprintf("%d times", s.n)
+	}
+	if s.varies != "" {
+		times += ", with an argument that changes on each pass (" + s.varies + "),"
 	}
 	check, fix := c.spreadCheck(f, s, tb)
 	d := analysis.Diagnostic{
@@ -103,6 +156,12 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 		n = fmt.Sprint(s.n)
 	}
 	result := c.typeName(c.typeOf(s.call), s.call)
+	if s.varies != "" {
+		// The draws at different arguments are no sample of one distribution: check one
+		// argument's draws (or each argument's), and offer no fix.
+		return fmt.Sprintf("at one value of %s (or each), xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
+			s.varies, n, result, c.src(s.call), tb, dist), nil
+	}
 	if recv, method, ok := c.statefulCall(s.call); ok {
 		// Each call moves the state (the next attempt's interval): the draws are no sample of
 		// one distribution, so the check draws from copies of one state, and no fix is safe.

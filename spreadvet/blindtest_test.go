@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 

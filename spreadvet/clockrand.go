@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -129,7 +130,7 @@ func (c *checker) clockSeed(cur cursor, call *ast.CallExpr) {
 		return
 	}
 	fd, ok := enclosingFunc(cur)
-	if !ok || c.runsOnce(fd) {
+	if !ok || c.runsOnce(fd) || c.isConstructor(fd) {
 		return
 	}
 	if fn.Name() != "Seed" {
@@ -146,18 +147,59 @@ func (c *checker) clockSeed(cur cursor, call *ast.CallExpr) {
 	})
 }
 
-// argReadsClock reports whether an argument of call contains a clock reading.
+// argReadsClock reports whether an argument of call contains a clock reading, directly or
+// through local variables given one value (seed := time.Now().UnixNano()).
 func (c *checker) argReadsClock(call *ast.CallExpr) bool {
-	found := false
 	for _, a := range call.Args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if e, ok := n.(ast.Expr); ok && !found {
-				_, found = c.clockReading(e)
-			}
-			return !found
-		})
+		if c.readsClock(a, 0) {
+			return true
+		}
 	}
+	return false
+}
+
+// readsClock reports whether e contains a clock reading, following local variables given one
+// value up to a depth of three.
+func (c *checker) readsClock(e ast.Expr, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			_, found = c.clockReading(e)
+			if v := c.localVarIdent(n); v != nil && !found && depth < 3 {
+				if init := c.onlyAssignment(v); init != nil {
+					found = c.readsClock(init, depth+1)
+				}
+			}
+		}
+		return !found
+	})
 	return found
+}
+
+// isConstructor reports whether the function at fd makes a value (its name starts with New
+// or new and it returns a pointer or a named type): a source seeded there, even to draw the
+// value's own seeds, is seeded once per value, not on every call of a draw.
+func (c *checker) isConstructor(fd cursor) bool {
+	decl, ok := fd.Node().(*ast.FuncDecl)
+	if !ok || !strings.HasPrefix(strings.ToLower(decl.Name.Name), "new") || decl.Type.Results == nil {
+		return false
+	}
+	for _, r := range decl.Type.Results.List {
+		t := c.typeOf(r.Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if _, named := types.Unalias(t).(*types.Named); named && !isRandRand(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRandRand reports whether t is *rand.Rand or rand.Rand of math/rand or math/rand/v2: a
+// function that returns a fresh generator is no constructor of a value that keeps it.
+func isRandRand(t types.Type) bool {
+	return isNamed(t, "math/rand", "Rand") || isNamed(t, "math/rand/v2", "Rand")
 }
 
 // runsOnce reports whether the function at fd runs once per program: init, main, or a
@@ -182,9 +224,14 @@ func (c *checker) runsOnce(fd cursor) bool {
 	return false
 }
 
-// generatorOf returns the rand.New call around a source constructor at cur.
+// generatorOf returns the rand.New call around a source constructor at cur, or the one that
+// takes the local variable the source is kept in (src := rand.NewSource(seed); r :=
+// rand.New(src)).
 func (c *checker) generatorOf(cur cursor) (cursor, bool) {
 	p := cur.Parent()
+	if a, ok := p.Node().(*ast.AssignStmt); ok && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Tok == token.DEFINE {
+		return c.generatorOfVar(cur, c.localVar(a.Lhs[0]))
+	}
 	call, ok := p.Node().(*ast.CallExpr)
 	if !ok {
 		return cursor{}, false
@@ -194,6 +241,25 @@ func (c *checker) generatorOf(cur cursor) (cursor, bool) {
 		return cursor{}, false
 	}
 	return p, true
+}
+
+// generatorOfVar returns the rand.New call that takes the source kept in v, when that is
+// v's only use in the function around cur.
+func (c *checker) generatorOfVar(cur cursor, v *types.Var) (cursor, bool) {
+	fd, ok := enclosingFunc(cur)
+	if v == nil || !ok {
+		return cursor{}, false
+	}
+	var uses []cursor
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+			uses = append(uses, id)
+		}
+	}
+	if len(uses) != 1 {
+		return cursor{}, false
+	}
+	return c.generatorOf(uses[0])
 }
 
 // dropsGenerator reports whether the *rand.Rand made at gen is used only to draw, in the

@@ -1,6 +1,8 @@
 package spreadvet
 
 import (
+	"bytes"
+	"encoding/gob"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -192,6 +194,11 @@ func (c *checker) linearCall(call *ast.CallExpr, sym symbolizer, depth int) (lin
 }
 
 func (c *checker) linearBinary(e *ast.BinaryExpr, sym symbolizer, depth int) (linear, bool) {
+	if e.Op == token.REM {
+		if l, ok := c.linearFullRemainder(e, sym, depth); ok {
+			return l, true
+		}
+	}
 	if e.Op == token.REM || e.Op == token.AND {
 		return c.linearClockRemainder(e, sym)
 	}
@@ -220,6 +227,28 @@ func (c *checker) linearBinary(e *ast.BinaryExpr, sym symbolizer, depth int) (li
 	}
 	return linear{}, false
 }
+
+// linearFullRemainder reads "draw % n" of a draw over the whole range of an unsigned or
+// non-negative integer type (rand.Uint32() % uint32(n)) as a draw over {0, ..., n-1}: exact
+// when n divides the range, and off by at most n/2^32 of a value's weight otherwise.
+func (c *checker) linearFullRemainder(e *ast.BinaryExpr, sym symbolizer, depth int) (linear, bool) {
+	call, ok := c.stripConversions(e.X).(*ast.CallExpr)
+	if !ok {
+		return linear{}, false
+	}
+	d, ok := c.drawOf(call)
+	if !ok || d.bound != nil || d.unit || !fullRangeDraws[d.name] {
+		return linear{}, false
+	}
+	n, ok := c.linearDepth(e.Y, sym, depth+1)
+	if !ok || n.random() {
+		return linear{}, false
+	}
+	return linear{a: n.b, b: poly{}, draw: call}, true
+}
+
+// fullRangeDraws are the draws of math/rand over every value of a non-negative type.
+var fullRangeDraws = map[string]bool{"Uint32": true, "Uint64": true, "Int63": true, "Int31": true, "Uint": true}
 
 // linearClockRemainder reads "reading % n" and "reading & (n-1)" on a clock reading as a
 // draw over {0, ..., n-1}: what the author meant it to be.
@@ -274,4 +303,36 @@ func (p poly) render(args []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// A term is one monomial of a poly, for its encoding.
+type term struct {
+	Monomial string
+	Coef     float64
+}
+
+// GobEncode writes the poly's monomials in sorted order: a fact's encoding must be the same
+// every time, and a map's order is not.
+func (p poly) GobEncode() ([]byte, error) {
+	terms := make([]term, 0, len(p))
+	for m, v := range p {
+		terms = append(terms, term{m, v})
+	}
+	slices.SortFunc(terms, func(a, b term) int { return strings.Compare(a.Monomial, b.Monomial) })
+	var buf bytes.Buffer
+	err := gob.NewEncoder(&buf).Encode(terms)
+	return buf.Bytes(), err
+}
+
+// GobDecode reads what GobEncode wrote.
+func (p *poly) GobDecode(data []byte) error {
+	var terms []term
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&terms); err != nil {
+		return err
+	}
+	*p = poly{}
+	for _, t := range terms {
+		(*p)[t.Monomial] = t.Coef
+	}
+	return nil
 }

@@ -30,10 +30,11 @@ var drawNames = map[string]bool{
 // isRandPkg reports whether path is math/rand or math/rand/v2.
 func isRandPkg(path string) bool { return path == "math/rand" || path == "math/rand/v2" }
 
-// drawOf returns the draw that call makes, if it makes one.
+// drawOf returns the draw that call makes, if it makes one: a call of a function of
+// math/rand, or of a func value that defaults to one (var jitterRand = rand.Float64).
 func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
-	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) {
+	fn, ok := c.randDefault(call.Fun)
+	if !ok {
 		return draw{}, false
 	}
 	bounded, ok := drawNames[fn.Name()]

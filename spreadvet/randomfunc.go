@@ -17,6 +17,7 @@ import (
 type randomFunc struct {
 	Via  string   // what makes it random, for messages: "rand.Float64", "calls Jitter"
 	Dist *uniform // the distribution of its result, when it can be read from its body
+	Hops int      // the calls between it and the draw: 0 when it draws itself
 }
 
 func (*randomFunc) AFact() {}
@@ -61,7 +62,7 @@ func (p poly) describe() string {
 func (c *checker) findRandomFuncs() {
 	c.random = map[*types.Func]*randomFunc{}
 	c.draws = map[ast.Node]bool{}
-	calls := map[*types.Func][]*types.Func{}
+	calls := map[*types.Func][]*ast.CallExpr{}
 	var decls []*ast.FuncDecl
 	for _, test := range []bool{false, true} {
 		for _, cur := range c.funcDecls(test) {
@@ -85,9 +86,9 @@ func (c *checker) findRandomFuncs() {
 			if c.random[fn] != nil {
 				continue
 			}
-			for _, callee := range callees {
-				if c.randomFact(callee) != nil {
-					c.random[fn] = &randomFunc{Via: "calls " + callee.Name()}
+			for _, call := range callees {
+				if f := c.randomCall(call); f != nil {
+					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1}
 					changed = true
 					break
 				}
@@ -122,16 +123,17 @@ func (c *checker) randomFact(fn *types.Func) *randomFunc {
 }
 
 // directRandomness returns what makes the function at fd random by itself (a draw or clock
-// randomness), or "", and the functions it calls.
-func (c *checker) directRandomness(fd cursor) (via string, callees []*types.Func) {
+// randomness), or "", and the calls it makes.
+func (c *checker) directRandomness(fd cursor) (via string, calls []*ast.CallExpr) {
 	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			if d, ok := c.drawOf(n); ok && via == "" {
 				via = "rand." + d.name
 			}
-			if fn := typeutil.StaticCallee(c.pass.TypesInfo, n); fn != nil {
-				callees = append(callees, fn)
+			_, lit := ast.Unparen(n.Fun).(*ast.FuncLit) // its calls are in the preorder already
+			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !lit && (!ok || !tv.IsType()) {
+				calls = append(calls, n)
 			}
 		case *ast.BinaryExpr:
 			if _, ok := c.clockRandomness(cur); ok && via == "" {
@@ -139,16 +141,35 @@ func (c *checker) directRandomness(fd cursor) (via string, callees []*types.Func
 			}
 		}
 	}
-	return via, callees
+	return via, calls
 }
 
-// randomCall returns the fact of the random function that call calls, if it calls one.
+// randomCall returns the fact of the random function that call calls, if it calls one: by
+// name, or through a func value or an interface method.
 func (c *checker) randomCall(call *ast.CallExpr) *randomFunc {
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return nil
+	f, _ := c.randomCallee(call)
+	return f
+}
+
+// randomCallee is randomCall, and whether the random function is declared in a test file of
+// this package.
+func (c *checker) randomCallee(call *ast.CallExpr) (*randomFunc, bool) {
+	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
+		return c.randomFact(fn), fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 	}
-	return c.randomFact(fn)
+	return c.dynamicFact(call.Fun, 0)
+}
+
+// calleeName names what a call calls, for messages: the function or method, or the func
+// value's expression.
+func calleeName(call *ast.CallExpr) string {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	}
+	return text(call.Fun)
 }
 
 // inferUniform reads the distribution of a function's result from its body: one numeric

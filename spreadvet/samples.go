@@ -4,20 +4,25 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // spreadPath is the package whose checks make a test of random output sound.
 const spreadPath = "github.com/spreadcheck/spreadcheck/spread"
 
-// A drawSite is a call to a random function in a test, repeated by a loop.
+// A drawSite is a call to a random function in a test: repeated by a loop, or one of a few
+// calls with no loop.
 type drawSite struct {
-	call *ast.CallExpr
-	fact *randomFunc
-	loop cursor
-	n    int // the loop's iteration count, 0 when it is not a constant
+	call   *ast.CallExpr
+	fact   *randomFunc
+	loop   cursor // the loop, or the function that holds a call with no loop
+	n      int    // the loop's iteration count (the number of such calls with no loop), 0 when it is not a constant
+	varies string // a loop variable the call reads, when its argument changes on each pass
+	once   bool   // no loop repeats the call
 }
 
 // testFlow follows the values a test draws from random functions to what the test does with
@@ -26,9 +31,10 @@ type testFlow struct {
 	c        *checker
 	fn       cursor // the test function
 	sites    []*drawSite
-	bounds   []ast.Node // comparisons of single draws with a bound
-	breaker  string     // why the test is not blind (a use other than bounds), or ""
-	spread   bool       // the test hands its draws to package spread
+	once     []*drawSite // every draw with no loop, when the test has no loop that draws
+	bounds   []ast.Node  // comparisons of single draws with a bound
+	breaker  string      // why the test is not blind (a use other than bounds), or ""
+	spread   bool        // the test hands its draws to package spread
 	seen     map[types.Object]bool
 	sums     map[types.Object]*drawSite // variables that add up draws
 	lens     []lenUse                   // len(collection) in the test
@@ -55,24 +61,36 @@ func (f *testFlow) breaks(why string) {
 	}
 }
 
-// findSites finds the calls of random functions with numeric results that a loop repeats with
-// the same arguments.
+// findSites finds the calls of random functions with numeric results in a test: those a
+// loop repeats (with the same arguments or ones that change on each pass), and those that
+// no loop repeats, of functions that draw themselves or call one that does (a function
+// further from its draw, called once, is more often tested for something else).
 func (f *testFlow) findSites() {
+	var once []*drawSite
 	for cur := range f.fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if f.c.isSpreadCheck(call) {
 			f.spread = true
 			continue
 		}
-		fact := f.c.randomCall(call)
-		if fact == nil || !isNumeric(f.c.typeOf(call)) || f.c.declaredInTest(call) {
+		fact, inTest := f.c.randomCallee(call)
+		if fact == nil || !isSample(f.c.typeOf(call)) || inTest {
 			continue
 		}
-		loop, ok := f.c.repeatingLoop(cur, call)
+		loop, varies, ok := f.c.repeatingLoop(cur, call)
 		if !ok {
+			if fn, ok := enclosingFunc(cur); ok && fact.Hops <= 1 {
+				once = append(once, &drawSite{call: call, fact: fact, loop: fn, once: true})
+			}
 			continue
 		}
-		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop)})
+		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies})
+	}
+	if len(f.sites) == 0 {
+		for _, s := range once {
+			s.n = len(once)
+		}
+		f.once, f.sites = once, once
 	}
 }
 
@@ -84,35 +102,45 @@ func (c *checker) isSpreadCheck(call *ast.CallExpr) bool {
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == spreadPath && fn.Name() != "Rand" && fn.Name() != "ReplayCommand"
 }
 
-// declaredInTest reports whether call calls a function declared in a test file of this
-// package: a helper of the tests, not the code under test.
-func (c *checker) declaredInTest(call *ast.CallExpr) bool {
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	return fn != nil && fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
-}
-
-// repeatingLoop returns the innermost loop around cur, in the same function, whose variables
-// the call does not read: the loop draws the same thing again and again.
-func (c *checker) repeatingLoop(cur cursor, call *ast.CallExpr) (cursor, bool) {
+// repeatingLoop returns the innermost loop around cur, in the same function or around a
+// subtest's function (t.Run), and the first of its variables the call reads, if it reads one:
+// the loop draws the same thing again and again, or with an argument that changes on each
+// pass (f(n) for n := 0; n < 10; n++).
+func (c *checker) repeatingLoop(cur cursor, call *ast.CallExpr) (loop cursor, varies string, ok bool) {
 	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		if p.Node() == cur.Node() {
 			continue
 		}
 		switch p.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return cursor{}, false
+		case *ast.FuncDecl:
+			return cursor{}, "", false
+		case *ast.FuncLit:
+			if !c.isSubtest(p) {
+				return cursor{}, "", false
+			}
+			continue
 		}
 		vars := c.loopVars(p.Node())
-		reads := false
 		ast.Inspect(call, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok && vars[c.pass.TypesInfo.Uses[id]] {
-				reads = true
+				varies = id.Name
 			}
-			return !reads
+			return varies == ""
 		})
-		return p, !reads
+		return p, varies, true
 	}
-	return cursor{}, false
+	return cursor{}, "", false
+}
+
+// isSubtest reports whether the function literal at lit is the function of a subtest:
+// t.Run(name, func(t *testing.T) {...}).
+func (c *checker) isSubtest(lit cursor) bool {
+	call, ok := lit.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && fn.Name() == "Run" && fn.Pkg() != nil && fn.Pkg().Path() == "testing"
 }
 
 // loopVars returns the variables a loop declares or assigns in its body.
@@ -194,6 +222,9 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 				continue
 			}
 		case *ast.AssignStmt:
+			if pn.Tok == token.ASSIGN && slices.Contains(pn.Lhs, cur.Node().(ast.Expr)) {
+				return // slp = r.calcSleep(2): a store into the variable, not a read of it
+			}
 			f.assignUse(p, pn, cur, site)
 		case *ast.IndexExpr:
 			f.indexUse(p, pn, cur, site)
@@ -223,8 +254,10 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 		f.breaks("passed to " + f.c.src(call.Fun))
 	case fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Name() == "Abs":
 		return true
-	case isReporting(fn):
-	case isBoundsHelper(fn):
+	case isTimeAdd(fn, call, arg.Node()):
+		return true
+	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
+	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()):
 		f.bounds = append(f.bounds, call)
 	case fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
 		f.spread = true
@@ -252,16 +285,124 @@ func isReporting(fn *types.Func) bool {
 }
 
 // isBoundsHelper reports whether fn is an assertion helper of testify that checks a value
-// against a bound.
+// against a bound (gotest.tools' assert.Assert and quicktest's qt.IsTrue take a comparison,
+// which the walk sees before the call).
 func isBoundsHelper(fn *types.Func) bool {
 	if fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") {
 		return false
 	}
 	switch strings.TrimSuffix(fn.Name(), "f") {
-	case "Greater", "GreaterOrEqual", "Less", "LessOrEqual", "Positive", "Negative", "WithinRange", "WithinDuration", "InDelta":
+	case "Greater", "GreaterOrEqual", "Less", "LessOrEqual", "Positive", "Negative", "WithinRange", "WithinDuration", "InDelta", "InEpsilon":
 		return true
 	}
 	return false
+}
+
+// isSample reports whether a random function's result can be a sample a test checks: a
+// number, a time.Time, or a tuple whose first value is one (val, stop := b.Next()).
+func isSample(t types.Type) bool {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		t = tuple.At(0).Type()
+	}
+	return isNumeric(t) || isTimeTime(t)
+}
+
+// isMessageArg reports whether arg is passed in the variadic message arguments of an
+// assertion (testify's msgAndArgs ...any, gotest.tools', quicktest's): formatted into the
+// failure message, not checked.
+func isMessageArg(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	sig := fn.Signature()
+	if !sig.Variadic() || fn.Pkg() == nil || !isAssertPkg(fn.Pkg().Path()) {
+		return false
+	}
+	last := sig.Params().Len() - 1
+	for i, a := range call.Args {
+		if a == arg {
+			return i >= last
+		}
+	}
+	return false
+}
+
+// isAssertPkg reports whether path is a package of assertion helpers.
+func isAssertPkg(path string) bool {
+	return strings.HasPrefix(path, "github.com/stretchr/testify/") || strings.HasPrefix(path, "gotest.tools/") ||
+		strings.HasPrefix(path, "github.com/frankban/quicktest") || strings.HasPrefix(path, "github.com/go-quicktest/qt")
+}
+
+// isTimeAdd reports whether call is t.Add(d) of a time.Time with the draw as d: a time a
+// draw away, which WithinDuration then bounds.
+func isTimeAdd(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && isTimeTime(recv.Type()) && fn.Name() == "Add" && len(call.Args) == 1 && call.Args[0] == arg
+}
+
+// isOwnBoundsHelper reports whether fn is a function of this package that does nothing with
+// the parameter that arg is passed as but compare it with bounds and report it: between(d,
+// lo, hi) bool, or checkRange(t, d, lo, hi).
+func (c *checker) isOwnBoundsHelper(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	decl := c.declOf(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
+	if i < 0 || i >= fn.Signature().Params().Len() || fn.Signature().Variadic() && i >= fn.Signature().Params().Len()-1 {
+		return false
+	}
+	param := fn.Signature().Params().At(i)
+	only, used := true, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Uses[id] != param {
+			return only
+		}
+		used = true
+		only = c.boundsUse(decl, id)
+		return only
+	})
+	return used && only
+}
+
+// boundsUse reports whether the use of a helper's parameter at id compares it with a bound
+// or reports it.
+func (c *checker) boundsUse(decl *ast.FuncDecl, id *ast.Ident) bool {
+	path, _ := astutil.PathEnclosingInterval(c.fileOf(decl.Pos()), id.Pos(), id.End())
+	for _, p := range path[1:] {
+		switch p := p.(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.CallExpr:
+			if c.isConversion(p) {
+				continue
+			}
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
+			return ok && isReporting(fn)
+		case *ast.BinaryExpr:
+			switch p.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// declOf returns the declaration of a function of this package, or nil.
+func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	if fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for cur := range c.insp.Root().Preorder((*ast.FuncDecl)(nil)) {
+			fd := cur.Node().(*ast.FuncDecl)
+			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				c.decls[obj] = fd
+			}
+		}
+	}
+	return c.decls[fn.Origin()]
 }
 
 // binaryUse classifies a draw in a binary expression; true means arithmetic with something
@@ -269,6 +410,10 @@ func isBoundsHelper(fn *types.Func) bool {
 func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 	switch e.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if f.c.counts(cur.Parent()) {
+			f.breaks("counted where " + f.c.src(e) + " (a coverage or a proportion)")
+			return false
+		}
 		f.bounds = append(f.bounds, e)
 		return false
 	case token.EQL, token.NEQ:
@@ -287,6 +432,36 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 	}
 	f.breaks("used in " + f.c.src(e))
 	return false
+}
+
+// counts reports whether the comparison at cur is the condition of an if statement whose body
+// does not fail the test but changes a variable (highCount++, sawLow = true): the test counts
+// how often draws land there, a statistic of their spread, not a bound.
+func (c *checker) counts(cur cursor) bool {
+	for p := cur.Parent(); ; cur, p = p, p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.BinaryExpr:
+			if pn.Op == token.LAND || pn.Op == token.LOR {
+				continue
+			}
+		case *ast.IfStmt:
+			if pn.Cond != cur.Node() || c.failsIn(pn.Body) {
+				return false
+			}
+			changes := false
+			ast.Inspect(pn.Body, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.IncDecStmt, *ast.AssignStmt:
+					changes = true
+				}
+				return !changes
+			})
+			return changes
+		}
+		return false
+	}
 }
 
 // readsDraws reports whether e reads a variable that holds draws.
@@ -309,7 +484,9 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 			i = j
 		}
 	}
-	if i < 0 || len(a.Lhs) != len(a.Rhs) {
+	if i == 0 && len(a.Rhs) == 1 && len(a.Lhs) > 1 {
+		i = 0 // val, stop := b.Next(): the draw is the first result
+	} else if i < 0 || len(a.Lhs) != len(a.Rhs) {
 		f.breaks("assigned in " + f.c.src(a.Lhs[0]))
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -24,12 +25,12 @@ func (c *checker) randomSleepLoops() {
 				continue
 			}
 			loop, ok := c.foreverLoop(cur)
-			if !ok || c.isRetryLoop(loop) || c.changesIn(loop, call.Args[0]) || c.receivesTime(loop, call) {
+			if !ok || c.isRetryLoop(loop) || c.changesIn(loop, call.Args[0]) || c.receivesTime(loop, call) || c.isLoadGenerator(loop, call) {
 				continue
 			}
 			c.pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(), End: call.End(),
-				Message: "random sleep loop: " + c.src(call) + " paces a loop with no ticker, so the gaps drift and come in hot and cold runs; " +
+				Message: "random sleep loop: " + c.src(call) + " paces a loop with no ticker (a periodic task: it repeats with no counter, no exit on success, a sleep that does not grow, and does not time its own work as a load generator's think time does), so the gaps drift and come in hot and cold runs; " +
 					"keep the pace with a ticker and jitter inside each interval: tick := time.NewTicker(interval); for { time.Sleep(rand.N(interval)); doThing(); <-tick.C }",
 			})
 		}
@@ -129,11 +130,15 @@ func (c *checker) isError(e ast.Expr) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// changesIn reports whether e reads a variable that the loop assigns: a sleep that grows.
+// changesIn reports whether e reads a variable that the loop assigns, or calls a method that
+// may change its receiver (backoff.Step()): a sleep that grows.
 func (c *checker) changesIn(loop cursor, e ast.Expr) bool {
 	vars := c.loopVars(loop.Node())
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			_, _, found = c.statefulCall(call)
+		}
 		if id, ok := n.(*ast.Ident); ok && vars[c.pass.TypesInfo.Uses[id]] {
 			found = true
 		}
@@ -143,4 +148,34 @@ func (c *checker) changesIn(loop cursor, e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// isLoadGenerator reports whether a loop is a closed-loop load generator rather than a
+// periodic task: it times its own work (a request's latency, time.Since of a reading taken in
+// the loop), or its random sleep is a think time (a name that says so), or it lives in a
+// benchmark or load-generating package. Its sleep spaces one client's requests, and no pace
+// is meant.
+func (c *checker) isLoadGenerator(loop cursor, sleep *ast.CallExpr) bool {
+	for cur := range loop.Preorder((*ast.CallExpr)(nil)) {
+		if c.isElapsed(cur.Node().(*ast.CallExpr), 0) {
+			return true
+		}
+	}
+	think := false
+	ast.Inspect(sleep, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.Contains(strings.ToLower(id.Name), "think") {
+			think = true
+		}
+		return !think
+	})
+	if think {
+		return true
+	}
+	for _, seg := range strings.Split(c.pass.Pkg.Path(), "/") {
+		seg = strings.ToLower(seg)
+		if strings.Contains(seg, "bench") || strings.Contains(seg, "loadgen") || strings.Contains(seg, "stress") {
+			return true
+		}
+	}
+	return false
 }

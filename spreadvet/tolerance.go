@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // meanChain is what a test did to a mean on its way to a comparison.
@@ -131,7 +131,7 @@ func testSym(e ast.Expr) (string, bool) { return text(e), true }
 
 // siteBounds returns the bounds [lo, hi) of a site's distribution in the test's terms.
 func (c *checker) siteBounds(s *drawSite) (lo, hi poly, ok bool) {
-	if s.fact.Dist == nil {
+	if s.fact.Dist == nil || s.varies != "" {
 		return nil, nil, false
 	}
 	args := make([]poly, len(s.call.Args))

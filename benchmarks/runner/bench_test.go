@@ -19,7 +19,7 @@
 // Each iteration runs the tools one after another, in an order that rotates from one
 // iteration to the next, so that the noise of a shared machine falls on all of them alike. The
 // benchmark reports each tool's wall time and CPU time (user + system, its child processes
-// included) per 500 runs. Run it and make the README's table as
+// included) per 500 runs. Run it and make the docs' table as
 //
 //	go test -bench . -benchtime 1x -count 10 -timeout 1h | tee RESULTS.txt
 //	go run ./cmd/table < RESULTS.txt > testdata/table.md

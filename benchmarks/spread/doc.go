@@ -23,7 +23,7 @@
 //     It is a statistic only: no limit sized from a false-failure rate, no other check, no
 //     report.
 //
-// Run it, and make the README's table, from this directory:
+// Run it, and make the docs' table, from this directory:
 //
 //	(uptime; go test -run '^$' -bench . -benchtime 3x -count 11 -timeout 1h; uptime) 2>&1 | tee RESULTS.txt
 //	go run ./cmd/table < RESULTS.txt > testdata/table.md

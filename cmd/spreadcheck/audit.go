@@ -1,25 +1,29 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
+	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 const auditUsage = `usage: spreadcheck audit [flags] [packages]
-       spreadcheck audit merge [-json] [-summary file] report.json...
 
 Finds where randomness enters the packages (default ./...), rewrites each site into the four
 broken classes (constant, sign-flip, clock-derived, collapsed-range) through go test -overlay,
 never writing the tree, runs the tests that reach each site R times at baseline and under each
 mutant, and reports per site and class: killed, survived, equivalent, not covered or not viable.
 Exit status: 0 all killed or nothing found, 1 a mutant survived or was not covered or a draw
-never reaches the code, 2 usage or build error, 3 interrupted.
+never reaches the code, 2 usage or build error, 3 interrupted, 4 a file that cannot be read.
+The -json reports of shards merge into one with spreadcheck merge.
 
 `
 
@@ -28,6 +32,44 @@ type auditFlags struct {
 	cfg      audit.Config
 	out      output
 	progress bool
+	diffRef  string // -diff: audit the sites on lines changed since the merge base with this ref
+	diffFile string // -diff-file: the same, from a unified diff
+	baseline baselineFlags
+}
+
+// baselineFlags are -baseline and -write-baseline, which an audit and a merge of audits take.
+type baselineFlags struct{ read, write string }
+
+func (b *baselineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.read, "baseline", "", "accept the survivors that the baseline `file` records, each with its reason: only new ones fail the audit, and entries that match none are reported as stale")
+	fs.StringVar(&b.write, "write-baseline", "", "write a baseline `file` that accepts every survivor and not covered mutant of this report (keeping the reasons -baseline gave)")
+}
+
+// apply applies the -baseline file to the report, then writes the -write-baseline file.
+func (b *baselineFlags) apply(rep *audit.Report) error {
+	if b.read != "" {
+		base, err := audit.ReadBaselineFile(b.read)
+		if err != nil {
+			return fmt.Errorf("-baseline: %v", err)
+		}
+		rep.ApplyBaseline(base)
+	}
+	if b.write == "" {
+		return nil
+	}
+	f, err := os.Create(b.write)
+	if err != nil {
+		return fmt.Errorf("-write-baseline: %v", err)
+	}
+	reason := "not reviewed yet: accepted as it was when the baseline was written on " + time.Now().Format(time.DateOnly)
+	err = rep.NewBaseline(reason).WriteJSON(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("-write-baseline: %v", err)
+	}
+	return nil
 }
 
 // parseAuditFlags parses an audit command line. The flags that say which tests run and how
@@ -50,9 +92,12 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	tf.register(fs, "off, since tests of code you did not write often fail vet")
 	f.out.register(fs)
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
-	fs.DurationVar(&c.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
+	fs.DurationVar(&rc.Options.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what the tests it runs took when measured, at least 2s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
-	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see the README)")
+	f.baseline.register(fs)
+	fs.StringVar(&f.diffRef, "diff", "", "audit only the sites on lines added or changed since the merge base of `ref` and HEAD (working tree included)")
+	fs.StringVar(&f.diffFile, "diff-file", "", "audit only the sites on lines the unified diff in `file` adds, its paths relative to this directory (- for stdin)")
+	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err
@@ -60,12 +105,14 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	if err := checkAudit(&rc, c, &tf); err != nil {
 		return nil, err
 	}
+	if f.diffRef != "" && f.diffFile != "" {
+		return nil, errors.New("-diff and -diff-file: give one")
+	}
 	o := &rc.Options
 	if o.Seed == 0 {
 		o.Seed = freshSeed()
 	}
-	c.Patterns, c.BuildFlags, c.TestFlags, c.CPU = patterns, rc.Build.BuildFlags, o.TestFlags, o.CPU
-	c.Runs, c.Run, c.Skip, c.Parallel, c.Batch, c.Seed, c.Shard = o.Runs, o.Run, o.Skip, o.Parallel, o.Batch, o.Seed, o.Shard
+	c.Patterns, c.BuildFlags, c.Options = patterns, rc.Build.BuildFlags, *o
 	return &f, f.out.check()
 }
 
@@ -74,8 +121,8 @@ func checkAudit(rc *runner.Config, c *audit.Config, tf *testFlags) error {
 	if err := checkRuns(&rc.Options, 2); err != nil {
 		return err
 	}
-	if c.Timeout < 0 {
-		return fmt.Errorf("-timeout %v: want 0 (derived) or a positive duration", c.Timeout)
+	if rc.Options.Timeout < 0 {
+		return fmt.Errorf("-timeout %v: want 0 (derived) or a positive duration", rc.Options.Timeout)
 	}
 	if !(c.Alpha > 0 && c.Alpha < 1) {
 		return fmt.Errorf("-alpha %v: want a rate in (0, 1)", c.Alpha)
@@ -86,7 +133,7 @@ func checkAudit(rc *runner.Config, c *audit.Config, tf *testFlags) error {
 // runAudit implements spreadcheck audit.
 func runAudit(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
-		return mergeAudit(args[1:], stdout, stderr)
+		return usage(errors.New("audit merge: the reports of an audit's shards merge with spreadcheck merge"), stderr)
 	}
 	f, err := parseAuditFlags(args, stderr)
 	if err != nil {
@@ -101,50 +148,82 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s [%s]\n", fmt.Sprintf(format, args...), time.Since(start).Round(time.Second))
 		}
 	}
-	rep, err := audit.Run(ctx, f.cfg)
-	var be *audit.BuildError
-	switch {
-	case errors.As(err, &be):
-		fmt.Fprintf(stderr, "spreadcheck audit: the code does not build:\n%s\n", be.Msg)
-		return audit.ExitError
-	case err != nil:
+	if f.cfg.Change, err = f.change(ctx, os.Stdin); err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return audit.ExitError
+		return runner.ExitBuild
 	}
+	rep, err := audit.Run(ctx, f.cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
+		return runner.ExitBuild
+	}
+	if err := f.baseline.apply(rep); err != nil {
+		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
+		return runner.ExitBuild
+	}
+	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)
 }
 
-// mergeAudit implements spreadcheck audit merge: one report from the -json reports of shards.
-func mergeAudit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("spreadcheck audit merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, auditUsage)
-		fs.PrintDefaults()
-	}
-	var out output
-	out.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return usage(err, stderr)
-	}
-	if fs.NArg() == 0 {
-		return usage(errors.New("audit merge: name the reports to merge"), stderr)
-	}
-	var reps []*audit.Report
-	for _, p := range fs.Args() {
-		r, err := audit.ReadJSON(p)
+// change reads the change that -diff or -diff-file names, with paths relative to the audited
+// module's root; nil when neither was given.
+func (f *auditFlags) change(ctx context.Context, stdin io.Reader) (*audit.Change, error) {
+	root := moduleRoot(f.cfg.Dir)
+	switch {
+	case f.diffRef != "":
+		abs, err := filepath.Abs(filepath.FromSlash(root))
 		if err != nil {
-			return usage(err, stderr)
+			return nil, err
 		}
-		reps = append(reps, r)
+		lines, top, err := diff.Git(ctx, abs, f.diffRef)
+		if err == nil {
+			root, err = diff.Below(top, abs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("-diff %s: %v", f.diffRef, err)
+		}
+		return &audit.Change{Lines: lines.Under(root), Since: "since " + f.diffRef}, nil
+	case f.diffFile != "":
+		r := stdin
+		if f.diffFile != "-" {
+			file, err := os.Open(f.diffFile)
+			if err != nil {
+				return nil, fmt.Errorf("-diff-file: %v", err)
+			}
+			defer file.Close()
+			r = file
+		}
+		lines, err := diff.Parse(r)
+		if err != nil {
+			return nil, fmt.Errorf("-diff-file %s: %v", f.diffFile, err)
+		}
+		return &audit.Change{Lines: lines.Under(root), Since: "in " + f.diffFile}, nil
 	}
-	rep, err := audit.Merge(reps...)
+	return nil, nil
+}
+
+// moduleRoot returns the root of the module that holds dir ("" for the working directory),
+// relative to the working directory and slash-separated: where the paths of an audit report,
+// relative to that root, are in the repository that a CI step runs in.
+func moduleRoot(dir string) string {
+	wd, err := os.Getwd()
 	if err != nil {
-		return usage(err, stderr)
+		return ""
 	}
-	if err := out.check(); err != nil {
-		return usage(err, stderr)
+	abs := filepath.Join(wd, dir)
+	if filepath.IsAbs(dir) {
+		abs = dir
 	}
-	defer out.close()
-	return out.write(rep, stdout, stderr)
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, err := filepath.Rel(wd, d)
+			if err != nil || rel == "." {
+				return ""
+			}
+			return filepath.ToSlash(rel)
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }

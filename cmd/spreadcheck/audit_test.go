@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
@@ -33,8 +35,8 @@ func TestAuditUsage(t *testing.T) {
 		{"-nonsense"}, {"merge"}, {"merge", "no-such-file.json"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(append([]string{"audit"}, args...), &out, &errb); code != audit.ExitError {
-			t.Errorf("audit %q: exit %d, want %d\n%s", args, code, audit.ExitError, errb.String())
+		if code := run(append([]string{"audit"}, args...), &out, &errb); code != runner.ExitBuild {
+			t.Errorf("audit %q: exit %d, want %d\n%s", args, code, runner.ExitBuild, errb.String())
 		}
 		if errb.Len() == 0 {
 			t.Errorf("audit %q: nothing on stderr", args)
@@ -46,7 +48,7 @@ func TestAuditUsage(t *testing.T) {
 // and how, parsed by the same code, before and after the packages: each reaches the audit's
 // configuration as the session's reaches the runner's.
 func TestAuditSharedFlags(t *testing.T) {
-	args := []string{"-cpu", "1,2", "-parallel", "3", "-shuffle", "on", "-short", "-count", "8", "-batch", "2",
+	args := []string{"-cpu", "1,2", "-parallel", "3", "-shuffle", "on", "-short", "-runs", "8", "-batch", "2",
 		"./a/...", "-race", "-tags", "x", "-vet", "all", "-run", "TestA", "-skip", "TestB", "-p", "3", "-seed", "7",
 		"-shard", "2/3", "./b"}
 	f, err := parseAuditFlags(append(args, "-json"), io.Discard)
@@ -56,8 +58,9 @@ func TestAuditSharedFlags(t *testing.T) {
 	got := f.cfg
 	got.Log = nil
 	want := audit.Config{Patterns: []string{"./a/...", "./b"}, BuildFlags: []string{"-race", "-tags=x", "-vet=all"},
-		Run: "TestA", Skip: "TestB", TestFlags: []string{"-short", "-parallel=3", "-shuffle=on"}, CPU: []string{"1", "2"},
-		Parallel: 3, Runs: 8, Batch: 2, Alpha: audit.DefaultAlpha, Seed: 7, Shard: runner.Shard{K: 2, N: 3}}
+		Options: runner.Options{Run: "TestA", Skip: "TestB", TestFlags: []string{"-short", "-parallel=3", "-shuffle=on"},
+			CPU: []string{"1", "2"}, Parallel: 3, Runs: 8, Batch: 2, Seed: 7, Shard: runner.Shard{K: 2, N: 3}},
+		Alpha: audit.DefaultAlpha}
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(audit.Config{}, "Log")); diff != "" {
 		t.Errorf("audit configuration (-want +got):\n%s", diff)
 	}
@@ -78,15 +81,49 @@ func TestAuditBadCode(t *testing.T) {
 	var out, errb bytes.Buffer
 	broken, norand := fixture(t, "broken"), fixture(t, "norand")
 	t.Chdir(broken)
-	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != audit.ExitError ||
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != runner.ExitBuild ||
 		!strings.Contains(errb.String(), "broken.go:8") {
 		t.Errorf("broken: exit %d, stderr %q; want 2 and the compiler's message", code, errb.String())
 	}
 	out.Reset()
 	t.Chdir(norand)
-	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != audit.ExitClean ||
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != runner.ExitClean ||
 		!strings.Contains(out.String(), "no randomness found") {
 		t.Errorf("norand: exit %d, stdout %q; want 0 and \"no randomness found\"", code, out.String())
+	}
+}
+
+// TestAuditLoadErrors: what stops an audit before it builds says what it is, once: the
+// compiler's message of code that does not build (once, without the "-: " that go/packages
+// puts before a message with no position), a folder in no module, a pattern naming no
+// package; none of them is "the code does not build" when the code was never found.
+func TestAuditLoadErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	broken, norand, nomod := fixture(t, "broken"), fixture(t, "norand"), t.TempDir()
+	if err := os.WriteFile(filepath.Join(nomod, "x.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir        string
+		args       []string
+		want, once string // in stderr; once: exactly once
+	}{
+		{broken, nil, "the code does not build", "broken.go:8:9: invalid operation"},
+		{nomod, nil, "no go.mod", "is not in a Go module"},
+		{norand, []string{"./nothing"}, "./nothing", "no such package"},
+		{norand, []string{"./nothing/..."}, "./nothing/...", "no such package"},
+		{norand, []string{"example.com/norand/sub"}, "example.com/norand/sub", "no such package"},
+	} {
+		t.Chdir(c.dir)
+		var out, errb bytes.Buffer
+		code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb)
+		msg := errb.String()
+		if code != runner.ExitBuild || !strings.Contains(msg, c.want) || strings.Count(msg, c.once) != 1 ||
+			strings.Contains(msg, "-: ") || c.dir != broken && strings.Contains(msg, "does not build") {
+			t.Errorf("%s %q: exit %d, stderr:\n%s\nwant exit 2, %q, %q once, no \"-: \"", filepath.Base(c.dir), c.args, code, msg, c.want, c.once)
+		}
 	}
 }
 
@@ -109,7 +146,7 @@ func TestAuditShardsMerge(t *testing.T) {
 		paths = append(paths, p)
 	}
 	var out, errb bytes.Buffer
-	code := run(append([]string{"audit", "merge", "-json"}, paths...), &out, &errb)
+	code := run(append([]string{"merge", "-json"}, paths...), &out, &errb)
 	var merged audit.Report
 	if err := json.Unmarshal(out.Bytes(), &merged); err != nil {
 		t.Fatalf("merge: %v\n%s", err, errb.String())
@@ -123,7 +160,7 @@ func TestAuditShardsMerge(t *testing.T) {
 	if len(merged.Shards) != 2 {
 		t.Errorf("merged shards %q, want both", merged.Shards)
 	}
-	if code := run([]string{"audit", "merge", paths[0], paths[0]}, &out, &errb); code != audit.ExitError {
+	if code := run([]string{"merge", paths[0], paths[0]}, &out, &errb); code != runner.ExitBuild {
 		t.Errorf("merging a shard with itself: exit %d, want 2 (the shards overlap)", code)
 	}
 }
@@ -148,4 +185,89 @@ func verdicts(r *audit.Report) string {
 		}
 	}
 	return b.String()
+}
+
+// TestAuditDiffFlags: -diff-file audits only the sites on the lines a unified diff adds, its
+// paths relative to the working directory; a diff that touches no site audits nothing and
+// exits 0. A diff that cannot be read or parsed, or -diff beside -diff-file, is an error.
+func TestAuditDiffFlags(t *testing.T) {
+	t.Chdir(fixture(t, "gaps"))
+	tmp := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != runner.ExitClean ||
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-diff-file", filepath.Join(tmp, "none.diff")}, "-diff-file: open"},
+		{[]string{"-diff-file", bad}, "diff ends inside a hunk"},
+		{[]string{"-diff", "main", "-diff-file", comment}, "-diff and -diff-file: give one"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != runner.ExitBuild || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+// TestAuditBaseline merges the gaps fixture's pinned report with a baseline: -write-baseline
+// records its survivors; with all of them accepted the report exits 0; with one dropped from
+// the file (new), one more entry that matches nothing (stale) and the reasons given, the
+// report shows each, pinned in testdata/baseline.golden, and exits 1 for the new survivor.
+func TestAuditBaseline(t *testing.T) {
+	report := filepath.Join(fixture(t, "."), "gaps.golden.json")
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	var out, errb bytes.Buffer
+	if code := run([]string{"merge", "-write-baseline", path, report}, &out, &errb); code != runner.ExitFlaky {
+		t.Fatalf("write: exit %d\n%s", code, errb.String())
+	}
+	b, err := audit.ReadBaselineFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Entries) < 3 || !strings.HasPrefix(b.Entries[0].Reason, "not reviewed yet") {
+		t.Fatalf("the written baseline: %+v", b)
+	}
+	for i := range b.Entries {
+		b.Entries[i].Reason = fmt.Sprintf("reason %d: reviewed", i+1)
+	}
+	save := func(b *audit.Baseline) {
+		var buf bytes.Buffer
+		if err := b.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save(b)
+	out.Reset()
+	if code := run([]string{"merge", "-baseline", path, report}, &out, &errb); code != runner.ExitClean {
+		t.Errorf("every survivor accepted: exit %d\n%s", code, out.String())
+	}
+	b.Entries = append(b.Entries[1:], audit.BaselineEntry{Package: "example.com/gaps", Func: "Gone", Expr: "rand.IntN(3)",
+		Class: "constant", Verdict: audit.Survived, Reason: "a draw since removed"})
+	save(b)
+	out.Reset()
+	code := run([]string{"merge", "-baseline", path, report}, &out, &errb)
+	if code != runner.ExitFlaky {
+		t.Errorf("a new survivor: exit %d, want 1", code)
+	}
+	golden.Check(t, filepath.Join("testdata", "baseline.golden"), out.String())
+	if code := run([]string{"merge", "-baseline", filepath.Join(t.TempDir(), "none.json"), report}, &out, &errb); code != runner.ExitUnreadable {
+		t.Errorf("a missing baseline: exit %d, want %d", code, runner.ExitUnreadable)
+	}
 }

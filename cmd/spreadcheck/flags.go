@@ -21,6 +21,7 @@ type flags struct {
 	out      output
 	results  string // the -results file, if given
 	progress bool
+	diffRef  string // -diff: run only the tests that the change since this ref touched
 }
 
 func (f *flags) closeAll() { f.out.close() }
@@ -51,7 +52,6 @@ func (t *testFlags) register(fs *flag.FlagSet, vetDefault string) {
 // processes, which spreadcheck and spreadcheck audit share; runsUsage says what -runs counts.
 func registerRuns(fs *flag.FlagSet, o *runner.Options, progress *bool, runs int, runsUsage string) {
 	fs.IntVar(&o.Runs, "runs", runs, runsUsage)
-	fs.IntVar(&o.Runs, "count", runs, "the same as -runs `n`, as go test spells it")
 	fs.StringVar(&o.Run, "run", "", "run only the tests matching `regexp`, as go test -run")
 	fs.StringVar(&o.Skip, "skip", "", "skip the tests matching `regexp`, as go test -skip")
 	fs.IntVar(&o.Parallel, "p", runtime.GOMAXPROCS(0), "run `n` test processes at once")
@@ -173,6 +173,7 @@ func parseFlags(args []string, stderr io.Writer) (*flags, error) {
 	)
 	fs.DurationVar(&until, "until", 0, "stop starting runs after `d` (a time budget) and report what was made")
 	fs.BoolVar(&cache, "cache", true, "keep test binaries in the user cache directory, so that an unchanged package is not linked again")
+	fs.StringVar(&f.diffRef, "diff", "", "run only what changed since the merge base of `ref` and HEAD (working tree included): all tests of a package whose code changed, the changed tests of one whose tests alone changed")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	spreadcheck [flags] [packages] [-args test binary arguments...]
-//	spreadcheck merge [flags] results.jsonl...
+//	spreadcheck merge [flags] results.jsonl... (or the -json reports of spreadcheck audit)
 //	spreadcheck compare [flags] before.jsonl after.jsonl
 //	spreadcheck audit [flags] [packages]
 //
@@ -17,8 +17,9 @@
 //
 // The exit status is 0 when no test fails more often than -max-flake at 95% confidence, 1 when
 // one does (or fails in every run), 2 for a usage or build error or a -run that matches no
-// test, 3 when interrupted or when merged shards are missing. The work is in package
-// internal/runner; this command only parses flags and prints.
+// test, 3 when interrupted or when merged shards are missing, 4 when a file it was given
+// cannot be read. The work is in package internal/runner; this command only parses flags
+// and prints.
 package main
 
 import (
@@ -32,6 +33,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -102,9 +105,18 @@ func interruptible() (context.Context, context.CancelFunc) {
 
 // session runs the session that f describes and prints its report.
 func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
-	pr := newProgress(stderr)
+	if f.diffRef != "" {
+		lines, root, err := diff.Git(ctx, ".", f.diffRef)
+		if err != nil {
+			fmt.Fprintf(stderr, "spreadcheck: -diff %s: %v\n", f.diffRef, err)
+			return runner.ExitBuild
+		}
+		f.cfg.Diff = &runner.Diff{Lines: lines, Root: root, Since: "since " + f.diffRef}
+	}
+	pr := newProgress(stderr, fakeclock.Real())
 	if f.progress {
-		f.cfg.Options.OnProgress = pr.update
+		f.cfg.Options.OnProgress, f.cfg.Build.OnListed = pr.update, pr.listed
+		pr.begin()
 	}
 	rep, err := runner.RunSession(ctx, f.cfg)
 	pr.end()
@@ -114,6 +126,7 @@ func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
 		return runner.ExitBuild
 	}
 	cerr := f.cfg.Results.Close(runner.End{Seconds: rep.Seconds, Interrupted: rep.Interrupted})
+	f.out.base, _ = os.Getwd()
 	code := f.out.write(rep, stdout, stderr)
 	if cerr != nil {
 		fmt.Fprintf(stderr, "spreadcheck: results file: %v\n", cerr)

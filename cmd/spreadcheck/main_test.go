@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -59,8 +62,14 @@ func command(t *testing.T, args ...string) *exec.Cmd {
 // inFixtures runs the test in the runner's fixture module, as a user would run spreadcheck in
 // their own module, with the tests' user cache directory.
 func inFixtures(t *testing.T) {
-	// The binary cache and results go under XDG_CACHE_HOME; the go command's build cache, which
-	// also defaults to it, stays where it is.
+	testsCache(t)
+	t.Chdir("../../internal/runner/testdata/fixtures")
+}
+
+// testsCache gives the test the tests' user cache directory and a temporary directory of its
+// own. The binary cache and results go under XDG_CACHE_HOME; the go command's build cache,
+// which also defaults to it, stays where it is.
+func testsCache(t *testing.T) {
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +77,6 @@ func inFixtures(t *testing.T) {
 	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
 	t.Setenv("XDG_CACHE_HOME", sharedCache)
 	t.Setenv("TMPDIR", t.TempDir())
-	t.Chdir("../../internal/runner/testdata/fixtures")
 }
 
 // ownCache gives the test a user cache directory of its own, empty, and returns its
@@ -193,9 +201,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-results", "/nonexistent/dir/r.jsonl", "./readsdata"}, "-results"},
 		{[]string{"-bogus"}, "-bogus"},
 		{[]string{"./notests"}, "no packages with tests"},
-		{[]string{"merge"}, "no results files"},
-		{[]string{"merge", "nonexistent.jsonl"}, "nonexistent.jsonl"},
+		{[]string{"merge"}, "name the files to merge"},
 		{[]string{"compare", "a.jsonl"}, "want two results files"},
+		// -count was a second name of -runs: one way, go test's -count means something else.
+		{[]string{"-count", "5", "./readsdata"}, "flag provided but not defined: -count"},
+		// The reports of an audit's shards merge with spreadcheck merge, as results files do.
+		{[]string{"audit", "merge", "a.json"}, "merge with spreadcheck merge"},
 	} {
 		code, out, errOut := spreadcheck(t, c.args...)
 		if code != runner.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
@@ -204,11 +215,26 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestUnreadableFile: a file that cannot be read is not a usage error: it exits 4 and says
+// it cannot read the file (before, exit 2 like a mistyped flag).
+func TestUnreadableFile(t *testing.T) {
+	inFixtures(t)
+	for _, args := range [][]string{
+		{"merge", "nonexistent.jsonl"},
+		{"compare", "nonexistent.jsonl", "other.jsonl"},
+	} {
+		code, out, errOut := spreadcheck(t, args...)
+		if code != runner.ExitUnreadable || !strings.Contains(errOut, "cannot read") || !strings.Contains(errOut, "nonexistent.jsonl") || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr saying it cannot read the file; stderr:\n%s", args, code, runner.ExitUnreadable, errOut)
+		}
+	}
+}
+
 // TestRunMatchesNothing: a -run with a typo is no green ok.
 func TestRunMatchesNothing(t *testing.T) {
 	inFixtures(t)
 	code, out, _ := spreadcheck(t, "-runs", "3", "-run", "TestFlakey", "-progress=false", "./flaky")
-	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") {
+	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") || !strings.Contains(out, "(0 runs in 0 processes)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -297,10 +323,10 @@ func TestJUnit(t *testing.T) {
 		}
 	}
 	flaky := cases["fixtures/flaky.TestFlaky"]
-	if flaky.Failure == nil || flaky.prop("runs") != "30" || flaky.prop("failing_seeds") == "" || flaky.prop("upper") == "" {
+	if flaky.Failure == nil || !strings.Contains(flaky.Out, " of 30 runs failed") || !strings.Contains(flaky.Out, "failing seeds ") || len(flaky.Flaky) == 0 {
 		t.Errorf("TestFlaky's testcase: %+v", flaky)
 	}
-	if steady := cases["fixtures/flaky.TestSteady"]; steady.Failure != nil || steady.prop("rate") != "0" {
+	if steady := cases["fixtures/flaky.TestSteady"]; steady.Failure != nil || !strings.HasPrefix(steady.Out, "0 of 30 runs failed") {
 		t.Errorf("TestSteady's testcase: %+v", steady)
 	}
 	if build := cases["fixtures/broken.build"]; build.Error == nil {
@@ -316,22 +342,11 @@ type junitDoc struct {
 }
 
 type junitTestcase struct {
-	Name  string `xml:"name,attr"`
-	Props []struct {
-		Name  string `xml:"name,attr"`
-		Value string `xml:"value,attr"`
-	} `xml:"properties>property"`
-	Failure *struct{} `xml:"failure"`
-	Error   *struct{} `xml:"error"`
-}
-
-func (c junitTestcase) prop(name string) string {
-	for _, p := range c.Props {
-		if p.Name == name {
-			return p.Value
-		}
-	}
-	return ""
+	Name    string     `xml:"name,attr"`
+	Out     string     `xml:"system-out"`
+	Failure *struct{}  `xml:"failure"`
+	Flaky   []struct{} `xml:"flakyFailure"`
+	Error   *struct{}  `xml:"error"`
 }
 
 // TestCompare: before a fix a test fails 30 of 100 runs, after it 2 of 100: it fails less
@@ -447,23 +462,78 @@ func waitForRecord(t *testing.T, cmd *exec.Cmd, results string) {
 	}
 }
 
+// TestProgress: on a terminal the line says what the session does from its first second and
+// is redrawn every second, the elapsed time counts from the session's start (not from the
+// runs': a 45 s build then reported "0s elapsed"), and an ETA is given only from a measured
+// pace, counting down between reports. Deterministic: the progress runs on a Fake clock in a
+// synctest bubble.
 func TestProgress(t *testing.T) {
-	var b bytes.Buffer
-	tty := &progress{w: &b, tty: true}
-	tty.update(runner.Progress{Done: 1, Total: 4, Failed: 1, Elapsed: time.Second})
-	tty.end()
-	if want := "\r\033[Kspreadcheck: 1/4 runs, 1 process with failures, 1s elapsed, ETA 3s\n"; b.String() != want {
-		t.Errorf("terminal progress %q, want %q", b.String(), want)
-	}
-	b.Reset()
-	log := &progress{w: &b}
-	for i := 1; i <= 20; i++ {
-		log.update(runner.Progress{Done: i, Total: 20})
-	}
-	log.end()
-	if n := strings.Count(b.String(), "\n"); n != 10 || strings.Contains(b.String(), "\r") {
-		t.Errorf("CI progress: %d lines, want one per tenth:\n%s", n, b.String())
-	}
+	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
+		var b bytes.Buffer
+		tty := &progress{w: &b, tty: true, clock: c}
+		last := func() string {
+			lines := strings.Split(b.String(), "\r\033[K")
+			return lines[len(lines)-1]
+		}
+		want := func(line string) {
+			t.Helper()
+			if got := last(); got != line {
+				t.Errorf("terminal shows %q, want %q", got, line)
+			}
+		}
+		tty.begin()
+		want("spreadcheck: listing and building the packages, 0s elapsed")
+		c.Advance(time.Second)
+		want("spreadcheck: listing and building the packages, 1s elapsed")
+		tty.listed(12)
+		want("spreadcheck: building 12 packages, 1s elapsed")
+		c.Advance(44 * time.Second)
+		want("spreadcheck: building 12 packages, 45s elapsed")
+		tty.update(runner.Progress{Phase: runner.Main, Total: 400})
+		want("spreadcheck: 0/400 runs, 0 processes with failures, ETA once every package has run once, 45s elapsed")
+		c.Advance(3 * time.Second)
+		tty.update(runner.Progress{Phase: runner.Main, Done: 100, Total: 400, Failed: 1, Elapsed: 3 * time.Second, Left: 30 * time.Second})
+		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 30s, 48s elapsed")
+		c.Advance(10 * time.Second)
+		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 20s, 58s elapsed")
+		tty.update(runner.Progress{Phase: runner.Replay, Done: 2, Total: 12, Left: 5 * time.Second})
+		want("spreadcheck: replaying failing seeds: 2/12 runs, 0 processes with failures, ETA 5s, 58s elapsed")
+		tty.end()
+		if !strings.HasSuffix(b.String(), "\n") {
+			t.Errorf("the terminal line is not ended: %q", b.String())
+		}
+		n := strings.Count(b.String(), "\r")
+		c.Advance(5 * time.Second)
+		if strings.Count(b.String(), "\r") != n {
+			t.Errorf("the line is redrawn after end")
+		}
+	})
+}
+
+// TestProgressLog: in a CI log, a line when the build starts, one when the packages are
+// known, one when the runs start and one per tenth of them.
+func TestProgressLog(t *testing.T) {
+	fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
+		var b bytes.Buffer
+		log := &progress{w: &b, clock: c}
+		log.begin()
+		c.Advance(2 * time.Second)
+		log.listed(1)
+		for i := 0; i <= 20; i++ {
+			log.update(runner.Progress{Done: i, Total: 20})
+		}
+		log.end()
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		if len(lines) != 13 || strings.Contains(b.String(), "\r") {
+			t.Fatalf("CI progress: %d lines, want 13:\n%s", len(lines), b.String())
+		}
+		for i, want := range []string{"spreadcheck: listing and building the packages, 0s elapsed", "spreadcheck: building 1 package, 2s elapsed",
+			"spreadcheck: 0/20 runs, 0 processes with failures, ETA once every package has run once, 2s elapsed"} {
+			if lines[i] != want {
+				t.Errorf("line %d: %q, want %q", i, lines[i], want)
+			}
+		}
+	})
 }
 
 // TestGoWorkFoldersRemoved: the work folder that a go command leaves when it is stopped
@@ -494,5 +564,131 @@ func TestGoWorkFoldersRemoved(t *testing.T) {
 		if left, _ := filepath.Glob(filepath.Join(sharedCache, "spreadcheck", "sessions", "*", "go-build-left")); len(left) > 0 {
 			t.Errorf("spreadcheck %v left in its session folder: %v", args, left)
 		}
+	}
+}
+
+// TestGitHubAnnotations: in GitHub Actions the report is followed by a workflow command at
+// the func line of each test that failed runs; -format text turns them off there, -format
+// github turns them on anywhere; with -json they go to stderr, so that stdout stays JSON.
+func TestGitHubAnnotations(t *testing.T) {
+	inFixtures(t)
+	t.Setenv("GITHUB_ACTIONS", "true")
+	want := "::warning file=flaky/flaky_test.go,line=14,title=flaky.TestFlaky%3A "
+	code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "./flaky")
+	if code != runner.ExitFlaky || !strings.Contains(out, want) || !strings.Contains(out, "%2C flaky past -max-flake::") {
+		t.Errorf("in Actions: exit %d, no %q in\n%s", code, want, out)
+	}
+	if !strings.Contains(out, "::warning file=flaky/flaky_test.go,line=23,title=flaky.TestSub/a_b/c.d%3A ") ||
+		strings.Contains(out, "title=flaky.TestSub%3A") || strings.Count(out, "::warning") != 2 {
+		t.Errorf("want two annotations, the subtest's at its parent's func line and none for the parent:\n%s", out)
+	}
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "text", "./flaky"); strings.Contains(out, "::") {
+		t.Errorf("-format text in Actions still annotates:\n%s", out)
+	}
+	_, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-json", "./flaky")
+	if strings.Contains(out, "::warning") || !strings.Contains(errOut, want) {
+		t.Errorf("with -json the annotations go to stderr:\nstdout %s\nstderr %s", out, errOut)
+	}
+	t.Setenv("GITHUB_ACTIONS", "")
+	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "github", "./flaky"); !strings.Contains(out, want) {
+		t.Errorf("-format github outside Actions does not annotate:\n%s", out)
+	}
+	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != runner.ExitBuild || !strings.Contains(errOut, "-format") {
+		t.Errorf("-format xml: exit %d, %s", code, errOut)
+	}
+}
+
+// prRepo makes a git repository holding a module of three packages, commits it on main, and
+// on a branch changes the code of package a and the body of b's TestTwo (not TestOne), and
+// adds a file outside every package. It returns the repository's directory.
+func prRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":      "module example.com/pr\n\ngo 1.26\n",
+		"a/a.go":      "package a\n\nfunc F() int { return 1 }\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F() != 1 {\n\t\tt.Fatal(F())\n\t}\n}\n",
+		"b/b.go":      "package b\n\nfunc G() int { return 2 }\n",
+		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n\nfunc TestTwo(t *testing.T) {\n\t_ = G()\n}\n",
+		"c/c.go":      "package c\n",
+		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
+	}
+	write := func(name, text string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	for name, text := range files {
+		write(name, text)
+	}
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-qm", "base")
+	git("checkout", "-qb", "change")
+	write("a/a.go", "package a\n\n// F is one.\nfunc F() int { return 1 }\n")
+	write("b/b_test.go", "package b\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n\nfunc TestTwo(t *testing.T) {\n\tif G() != 2 {\n\t\tt.Fatal(G())\n\t}\n}\n")
+	write("NOTES.md", "notes\n")
+	git("add", "NOTES.md")
+	git("commit", "-qam", "change")
+	return dir
+}
+
+// TestRunnerDiff: -diff main runs every test of a package whose code changed and only the
+// changed test of one whose tests alone changed, says which rule chose each, and leaves the
+// untouched package out; a change that touches no package runs nothing and exits 0.
+func TestRunnerDiff(t *testing.T) {
+	dir := prRepo(t)
+	testsCache(t)
+	t.Chdir(dir)
+	code, js, errOut := spreadcheck(t, "-runs", "3", "-seed", "1", "-progress=false", "-json", "-diff", "main", "./...")
+	var rep runner.Report
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatalf("exit %d: %v\n%s", code, err, errOut)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	block := "only what changed since main (1 package left out):\n" +
+		"  example.com/pr/a: code changed (all its tests)\n" +
+		"  example.com/pr/b: tests changed (TestTwo)\n"
+	if code != runner.ExitClean || !strings.Contains(text.String(), block) {
+		t.Errorf("exit %d; want the block\n%s\nin\n%s", code, block, text.String())
+	}
+	ran := map[string]int{}
+	for _, p := range rep.Packages {
+		for _, ts := range p.Tests {
+			if ts.Name != runner.PackageTest {
+				ran[p.ImportPath+"."+ts.Name] = ts.Runs
+			}
+		}
+	}
+	if want := map[string]int{"example.com/pr/a.TestF": 3, "example.com/pr/b.TestTwo": 3}; !cmp.Equal(ran, want) {
+		t.Errorf("tests run %v, want %v", ran, want)
+	}
+	if rep.Diff == nil || rep.Diff.Left != 1 || len(rep.Diff.Chosen) != 2 || rep.Diff.Chosen[1].Rule != runner.TestsChanged {
+		t.Errorf("the report's diff: %+v", rep.Diff)
+	}
+
+	// Against the branch itself, nothing changed.
+	code, out, _ := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "HEAD", "./...")
+	if code != runner.ExitClean || !strings.Contains(out, "no package's code or tests changed since HEAD (3 packages left out): nothing to run") {
+		t.Errorf("no change: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "no-such-ref", "./..."); code != runner.ExitBuild || !strings.Contains(errOut, "-diff no-such-ref: git merge-base") {
+		t.Errorf("an unknown ref: exit %d, %s", code, errOut)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/spreadcheck/spreadcheck/internal/annotate"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -14,6 +15,7 @@ import (
 // are parsed, so that an unwritable path is a usage error before anything runs.
 type output struct {
 	json      bool
+	format    string // "", text or github: see register
 	summary   string
 	junitfile string
 	maxFlake  float64
@@ -21,12 +23,21 @@ type output struct {
 	verdict   bool // registerVerdict declared junitfile, maxFlake and detect
 
 	summaryFile, junitFile *os.File
+	// base is what the report's annotations are relative to: the session's directory, or the
+	// audited module's root relative to it.
+	base string
 }
 
 // register declares the flags of every report: -json and -summary.
 func (o *output) register(fs *flag.FlagSet) {
-	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of text (the schema is in the README)")
+	fs.BoolVar(&o.json, "json", false, "print the report as JSON instead of text (the schema is in docs/runner.md)")
 	fs.StringVar(&o.summary, "summary", "", "also append a Markdown summary to `file` (such as $GITHUB_STEP_SUMMARY)")
+	fs.StringVar(&o.format, "format", "", "text, or github: also print GitHub Actions annotations at the lines of flaky tests and weak sites (default: github when GITHUB_ACTIONS=true)")
+}
+
+// annotating reports whether the report is followed by GitHub Actions annotations.
+func (o *output) annotating() bool {
+	return o.format == "github" || (o.format == "" && annotate.InActions(os.Getenv))
 }
 
 // registerVerdict declares the flags of a flake report: JUnit, and what fails it.
@@ -44,6 +55,9 @@ func (o *output) check() error {
 	}
 	if o.verdict && !(o.detect > 0 && o.detect < 1) {
 		return fmt.Errorf("-detect %v: want a rate in (0, 1)", o.detect)
+	}
+	if o.format != "" && o.format != "text" && o.format != "github" {
+		return fmt.Errorf("-format %q: want text or github", o.format)
 	}
 	var err error
 	if o.summary != "" {
@@ -68,6 +82,7 @@ type report interface {
 	WriteText(io.Writer) error
 	WriteJSON(io.Writer) error
 	WriteMarkdown(io.Writer) error
+	Annotations(base string) []annotate.Annotation
 	ExitCode() int
 }
 
@@ -93,6 +108,16 @@ func (o *output) write(rep report, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
 		code = runner.ExitBuild
+	}
+	if o.annotating() {
+		// The Actions runner reads workflow commands from both streams; JSON keeps stdout.
+		w := stdout
+		if o.json {
+			w = stderr
+		}
+		if err := annotate.Write(w, rep.Annotations(o.base)); err != nil {
+			fmt.Fprintf(stderr, "spreadcheck: annotations: %v\n", err)
+		}
 	}
 	files := []reportFile{{"-summary", o.summaryFile, rep.WriteMarkdown}}
 	if j, ok := rep.(interface{ WriteJUnit(io.Writer) error }); ok {

@@ -55,10 +55,13 @@ var want = []*regexp.Regexp{
 
 // check runs cmd in the fixture module and checks its output has every finding once, and
 // that it failed (a finding is a failure for vet and for the standalone checker alike).
-func check(t *testing.T, cmd *exec.Cmd) {
+func check(t *testing.T, cmd *exec.Cmd, extraEnv ...string) {
 	t.Helper()
-	cmd.Dir = filepath.Join("testdata", "mod")
+	if cmd.Dir == "" {
+		cmd.Dir = filepath.Join("testdata", "mod")
+	}
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = append(cmd.Env, extraEnv...)
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Errorf("%v succeeded; want a non-zero exit for the findings", cmd.Args)
@@ -77,6 +80,43 @@ func check(t *testing.T, cmd *exec.Cmd) {
 // fast end-to-end test of the normal run.
 func TestStandalone(t *testing.T) {
 	check(t, exec.Command(buildTool(t), "./..."))
+}
+
+// TestStandaloneModfile runs the standalone command with -modfile in GOFLAGS (a CI that keeps
+// its tools' requirements in a second go.mod): go/packages' query of the go version failed
+// under it ("build flag -modfile only valid when using modules") before the flag was moved
+// from GOFLAGS to the build flags.
+func TestStandaloneModfile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "mod"))); err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := filepath.Join(dir, "alt.mod")
+	if err := os.WriteFile(alt, mod, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(buildTool(t), "./...")
+	cmd.Dir = dir
+	check(t, cmd, "GOFLAGS=-modfile="+alt) // alone: with -mod=mod beside it, the go command lets it pass
+}
+
+// TestMoveModfile: -modfile leaves GOFLAGS for the build flags, and the other flags stay.
+func TestMoveModfile(t *testing.T) {
+	env, flags := moveModfile([]string{"HOME=/h", "GOFLAGS=-mod=mod -modfile=/x/tools.mod -tags=a"})
+	if got := strings.Join(env, "|"); got != "HOME=/h|GOFLAGS=-mod=mod -tags=a" {
+		t.Errorf("env %q", got)
+	}
+	if got := strings.Join(flags, "|"); got != "-modfile=/x/tools.mod" {
+		t.Errorf("build flags %q", got)
+	}
+	env, flags = moveModfile([]string{"GOFLAGS=-mod=mod"})
+	if len(flags) != 0 || env[0] != "GOFLAGS=-mod=mod" {
+		t.Errorf("without -modfile: env %q, flags %q", env, flags)
+	}
 }
 
 // TestVetTool runs "go vet -vettool=spreadvet ./..." on the fixture module: go vet calls the

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,7 +38,8 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return 1
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, ParseFile: parseFile}
+	env, buildFlags := moveModfile(os.Environ())
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, ParseFile: parseFile, Env: env, BuildFlags: buildFlags}
 	pkgs, err := packages.Load(cfg, flags.Args()...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(flags.Args(), " "))
@@ -88,4 +90,29 @@ func usage(flags *flag.FlagSet) {
 	doc := strings.SplitN(spreadvet.Analyzer.Doc, "\n\n", 2)
 	fmt.Fprintf(flags.Output(), "spreadvet: %s\n\nUsage: spreadvet [-flag] [package]\n\n%s\n\nFlags:\n", doc[0], doc[len(doc)-1])
 	flags.PrintDefaults()
+}
+
+// moveModfile takes -modfile out of GOFLAGS in env and returns it as a build flag instead.
+// go/packages asks the go command for its version with GO111MODULE=off, and under
+// GOFLAGS=-modfile=... that query fails ("build flag -modfile only valid when using
+// modules"); as a build flag, -modfile reaches go list and not that query. go vet is not
+// affected: it hands the tool each package's configuration and runs no go command of its own.
+func moveModfile(env []string) (out, buildFlags []string) {
+	for _, kv := range env {
+		value, ok := strings.CutPrefix(kv, "GOFLAGS=")
+		if !ok {
+			out = append(out, kv)
+			continue
+		}
+		var kept []string
+		for _, f := range strings.Fields(value) {
+			if strings.HasPrefix(f, "-modfile=") || strings.HasPrefix(f, "--modfile=") {
+				buildFlags = append(buildFlags, f)
+			} else {
+				kept = append(kept, f)
+			}
+		}
+		out = append(out, "GOFLAGS="+strings.Join(kept, " "))
+	}
+	return out, buildFlags
 }

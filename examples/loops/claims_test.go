@@ -86,7 +86,7 @@ func fleetReport(t *testing.T, f fleet, s fakeclock.Schedule, want spread.Schedu
 func (f fleet) report(t *testing.T, seed uint64, s fakeclock.Schedule, want spread.Schedule, ownStarts bool) spread.Report {
 	t.Helper()
 	fl := fakeclock.Fleet{Loops: f.loops, Seed: seed, For: fleetIntervals * interval, Stagger: f.stagger}
-	var opts []spread.Option
+	var opts []spread.TimeOption
 	if ownStarts {
 		starts, err := fl.Starts()
 		if err != nil {
@@ -118,7 +118,7 @@ func passes(t *testing.T, r spread.Report) {
 }
 
 // rejects fails t unless the report fails every one of the checks named.
-func rejects(t *testing.T, r spread.Report, checks ...spread.CheckName) {
+func rejects(t *testing.T, r spread.Report, checks ...spread.TimeCheck) {
 	t.Helper()
 	failed := failedChecks(r)
 	for _, c := range checks {
@@ -341,10 +341,12 @@ func TestClaimStaggeredTickersSpread(t *testing.T) {
 }
 
 // failedChecks returns the checks of the failing statistics.
-func failedChecks(r spread.Report) []spread.CheckName {
-	var out []spread.CheckName
+func failedChecks(r spread.Report) []spread.TimeCheck {
+	var out []spread.TimeCheck
 	for _, f := range r.Failures() {
-		out = append(out, f.Check)
+		if c, ok := f.Check.(spread.TimeCheck); ok {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -144,7 +144,7 @@ func certain(failed bool) float64 {
 }
 
 // failsAll reports whether every one of the checks fails in r.
-func failsAll(r spread.Report, checks ...spread.CheckName) bool {
+func failsAll(r spread.Report, checks ...spread.TimeCheck) bool {
 	failed := failedChecks(r)
 	for _, c := range checks {
 		if !slices.Contains(failed, c) {

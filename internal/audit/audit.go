@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -14,8 +15,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // Config says what to audit and how.
@@ -27,31 +28,32 @@ type Config struct {
 	// write often fail its checks); -vet=all or a list runs them, and their failure is a
 	// build failure.
 	BuildFlags []string
-	Run, Skip  string   // which tests to run, as go test -run and -skip
-	TestFlags  []string // go test's test flags for every run, such as -short or -shuffle=on
-	// CPU lists -test.cpu values: the tests are compared at each, as if each were a test of
-	// its own.
-	CPU []string
-	// Timeout stops a test process and counts the test it was running as hung. 0 means a
-	// minute for each test's one run in the trace (a test that hangs there is left out of the
-	// audit), then 10 times what the trace measured for a baseline process, then 10 times the
-	// slowest baseline process for the mutants' processes; at least 10s.
-	Timeout  time.Duration
-	Parallel int // test processes and builds at once; < 1 means 1
-	Runs     int // R: runs at baseline and at most under each mutant; < 1 means DefaultRuns
-	// Batch is how many runs one test process makes in turn (-test.count), at baseline and
-	// under every mutant alike. 1 gives every run a process of its own: nothing a test leaves
-	// behind in memory (a package variable it changed, a sync.Once) reaches another run.
-	// 0 chooses from the start-up and test times that the trace measured (see chooseBatch).
-	Batch int
+	// Options say which tests run and how, as for a session of spreadcheck: Run, Skip,
+	// TestFlags, CPU (the tests are compared at each -test.cpu value, as if each were a test
+	// of its own), Parallel (test processes and builds at once; < 1 means GOMAXPROCS, as in
+	// a session), Seed (every run gets its own seed from it) and Shard. Runs is R, the runs
+	// at baseline and at most under each mutant (< 1 means DefaultRuns). Batch is how many
+	// runs one test process makes in turn, at baseline and under every mutant alike: 1 gives
+	// every run a process of its own, so that nothing a test leaves behind in memory (a
+	// package variable it changed, a sync.Once) reaches another run; 0 chooses from the
+	// start-up and test times that the trace measured (see chooseBatch). Timeout stops a test
+	// process and counts the test it was running as hung; 0 derives each process's limit from
+	// what the tests it runs took: a minute for each test's one run in the trace (a test that
+	// hangs there is left out of the audit); for a group's baseline processes, hangMultiple
+	// times what the trace measured for one of them; for its mutants' processes, hangMultiple
+	// times its slowest baseline process; never less than hangFloor. The session's stopping rules and
+	// hooks (Until, FailFast, Precision, Args, LogDir, OnRecord, OnProgress) are not the
+	// audit's: Run refuses a Config that sets them.
+	runner.Options
 	Alpha float64 // false-kill rate of the whole family; 0 means DefaultAlpha
-	Seed  uint64  // base seed: every run gets its own seed from it
-	Shard runner.Shard
 	// PerMutant builds one test binary per mutant instead of one mutant schema per package.
 	PerMutant bool
 	// AllRuns runs every mutant R times: no sequential stopping once it is killed or its
 	// survival is certain.
 	AllRuns bool
+	// Change, when set, restricts the audit to the sites on the lines a change added or
+	// modified.
+	Change *Change
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -62,14 +64,40 @@ const (
 	DefaultAlpha = 0.01
 )
 
-// BuildError is a failure to load or build the code to audit: the go command's or the
-// compiler's message.
-type BuildError struct{ Msg string }
+// BuildError is a failure to find or build the code to audit, or its mutants: what failed,
+// and the go command's or the compiler's message, each once.
+type BuildError struct {
+	Stage Stage
+	Msg   string
+}
 
-func (e *BuildError) Error() string { return e.Msg }
+// A Stage says where a BuildError stopped the audit.
+type Stage string
 
-// ErrNoPackages is returned when the patterns match no package.
-var ErrNoPackages = errors.New("audit: the patterns match no packages")
+// The stages at which an audit stops before it runs anything.
+const (
+	NotAModule Stage = "not a module" // Config.Dir is in no Go module (nor workspace)
+	NoPackage  Stage = "no package"   // a pattern names no package of the module or its dependencies
+	Compile    Stage = "compile"      // the code, or its tests, do not build
+	// MutantsCompile: the code builds but no mutant of a package does. The rewrites are
+	// meant to compile wherever the code does: this is a defect of the audit, reported
+	// rather than counted as a package with nothing to test.
+	MutantsCompile Stage = "mutants compile"
+)
+
+var stageHeads = map[Stage]string{
+	NotAModule:     "is not in a Go module",
+	NoPackage:      "no such package",
+	Compile:        "the code does not build",
+	MutantsCompile: "no mutant of the package compiles (a defect of spreadcheck audit: please report it with this message)",
+}
+
+func (e *BuildError) Error() string {
+	if e.Stage == NotAModule {
+		return e.Msg + " " + stageHeads[e.Stage] + ": no go.mod in it or in a folder above it (go mod init makes one)"
+	}
+	return stageHeads[e.Stage] + ":\n" + e.Msg
+}
 
 // stageHook, when set (by tests), is called after each stage of an audit, so that a test can
 // interrupt it at a chosen point.
@@ -85,9 +113,14 @@ func stage(name string) {
 // with overlays (the audited tree is only read), runs the tests at baseline and under each
 // mutant, and returns the verdicts. When ctx is cancelled it stops and returns a report of
 // what finished, marked Interrupted. The error is a *BuildError for code that does not
-// build, ErrNoPackages, or a failure of the go command.
+// build, runner.ErrNoPackages, or a failure of the go command.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
+	o := cfg.Options
+	if o.Until != 0 || o.FailFast || o.Precision != 0 || o.Args != nil || o.LogDir != "" || o.OnRecord != nil || o.OnProgress != nil {
+		return nil, errors.New("audit: Config.Options sets a session's stopping rule or hook (Until, FailFast, Precision, Args, LogDir, OnRecord or OnProgress), which an audit does not follow")
+	}
+	cfg.Parallel = cfg.Processes()
 	if cfg.Runs < 1 {
 		cfg.Runs = DefaultRuns
 	}
@@ -110,16 +143,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	imps := map[string]*importSet{}
-	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
+	sites, warnings := findSites(pkgs, modDir, imps)
+	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: sites,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata"}
+	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata", Warnings: warnings}
 	if cfg.PerMutant {
 		a.rep.Mode = "per-mutant"
 	}
 	if s := cfg.Shard.String(); s != "" {
 		a.rep.Shards = []string{s}
+	}
+	if cfg.Change != nil {
+		a.rep.Change = &ChangeReport{Since: cfg.Change.Since}
+		a.sites, a.rep.Change.Outside = changedSites(a.sites, cfg.Change)
 	}
 	stage("find")
 	if len(a.sites) > 0 {
@@ -147,24 +185,21 @@ func isVet(flag string) bool { return strings.HasPrefix(flag, "-vet=") || flag =
 // load type-checks the non-test files of the packages and returns them with the module's
 // path and directory.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string, error) {
+	if err := inModule(ctx, cfg.Dir); err != nil {
+		return nil, "", "", err
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
 	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
 	if err != nil {
-		return nil, "", "", &BuildError{Msg: err.Error()}
+		return nil, "", "", &BuildError{Stage: Compile, Msg: err.Error()}
 	}
 	if len(pkgs) == 0 {
-		return nil, "", "", ErrNoPackages
+		return nil, "", "", runner.ErrNoPackages
 	}
-	var msgs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
-		}
-	})
-	if len(msgs) > 0 {
-		return nil, "", "", &BuildError{Msg: strings.Join(msgs, "\n")}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, "", "", err
 	}
 	for _, p := range pkgs {
 		if p.Module != nil {
@@ -173,6 +208,62 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string,
 	}
 	dir, err := filepath.Abs(cfg.Dir)
 	return pkgs, "", dir, err
+}
+
+// inModule returns a BuildError when dir is in no Go module and no workspace, as the go
+// command finds them: go/packages would only say that the pattern ./... matches nothing there.
+func inModule(ctx context.Context, dir string) error {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOWORK")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("audit: go env in %s: %v", orDot(dir), err)
+	}
+	gomod, gowork, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if gomod != "" && gomod != os.DevNull || gowork != "" && gowork != "off" {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	return &BuildError{Stage: NotAModule, Msg: abs}
+}
+
+// loadErrors returns the errors of the packages and their dependencies as one BuildError, each
+// message once: a pattern that names no package, or the compiler's messages. go/packages gives
+// a package that does not type-check both go list's message and the type checker's, which say
+// the same: the type checker's, with their positions, are kept.
+func loadErrors(pkgs []*packages.Package) error {
+	var missing []string
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 {
+			missing = append(missing, p.PkgPath+": "+p.Errors[0].Msg)
+		}
+	}
+	if len(missing) > 0 {
+		return &BuildError{Stage: NoPackage, Msg: strings.Join(missing, "\n")}
+	}
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		typed := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
+		for _, e := range p.Errors {
+			if typed && e.Kind == packages.ListError {
+				continue
+			}
+			m := e.Msg
+			if e.Pos != "" {
+				m = e.Pos + ": " + m
+			}
+			if !slices.Contains(msgs, m) {
+				msgs = append(msgs, m)
+			}
+		}
+	})
+	if len(msgs) > 0 {
+		return &BuildError{Stage: Compile, Msg: strings.Join(msgs, "\n")}
+	}
+	return nil
 }
 
 // auditor holds one audit's state.
@@ -194,7 +285,6 @@ type auditor struct {
 	startup    time.Duration                     // what starting a test process costs, as the trace measured it
 	perRun     time.Duration                     // the slowest group's run, as the trace measured it
 	testSecs   map[testRef]float64               // each test's time in its trace run
-	slowest    time.Duration                     // the slowest baseline process
 }
 
 // testRef names one test of one binary (by its index in bins).
@@ -247,8 +337,10 @@ func (a *auditor) judge(ctx context.Context) error {
 // buildSchemata builds every test binary with every site rewritten. A site whose rewrite
 // does not compile is marked not viable and the build tried again without it; when the
 // compiler's message names no site, the unmodified code is built to tell a package that does
-// not compile (a BuildError) from a schema that does not.
+// not compile from a schema that does not. Either way, a package none of whose mutants
+// compiles is a BuildError: the audit would otherwise pass having tested nothing.
 func (a *auditor) buildSchemata(ctx context.Context) error {
+	var all []string // the compiler's messages of every attempt
 	for attempt := 0; ; attempt++ {
 		dir := filepath.Join(a.tmp, fmt.Sprintf("schema-%d", attempt))
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -270,13 +362,14 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs := buildErrors(bins)
+		msgs := ov.originals(buildErrors(bins))
 		if len(msgs) == 0 {
 			a.bins = bins
-			return nil
+			return a.noneCompiles(all)
 		}
+		all = append(all, msgs...)
 		if !a.blame(msgs) || attempt == 3 {
-			return a.originalError(ctx, msgs)
+			return a.originalError(ctx, all)
 		}
 	}
 }
@@ -303,7 +396,7 @@ func (a *auditor) blame(msgs []string) bool {
 		for _, m := range msgs {
 			for _, l := range strings.Split(m, "\n") {
 				if strings.Contains(l, needle) {
-					s.NotViable = "does not compile: " + strings.TrimSpace(l)
+					s.NotViable = notCompiled + strings.TrimSpace(l)
 					found = true
 				}
 			}
@@ -312,23 +405,41 @@ func (a *auditor) blame(msgs []string) bool {
 	return found
 }
 
+// notCompiled starts the reason of a site whose rewrite the compiler refused.
+const notCompiled = "does not compile: "
+
 // originalError builds the unmodified code: when it fails too, the user's code does not
-// build; otherwise the schemata do not, and every site of the failing packages is not viable.
+// build; otherwise the mutant schemata do not, and no mutant of theirs can run.
 func (a *auditor) originalError(ctx context.Context, msgs []string) error {
 	bins, err := a.eng.build(ctx, a.cfg.Patterns)
 	if err != nil {
 		return err
 	}
 	if orig := buildErrors(bins); len(orig) > 0 {
-		return &BuildError{Msg: strings.Join(orig, "\n")}
+		return &BuildError{Stage: Compile, Msg: strings.Join(orig, "\n")}
 	}
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(msgs, "\n")}
+}
+
+// noneCompiles returns a BuildError with the compiler's messages when some package with
+// sites has none left whose rewrite compiles, and one at least that the compiler refused.
+func (a *auditor) noneCompiles(msgs []string) error {
+	viable, refused := map[string]bool{}, map[string]bool{}
 	for _, s := range a.sites {
-		if s.NotViable == "" {
-			s.NotViable = "the mutant schema does not compile: " + firstLine(strings.Join(msgs, "\n"))
+		viable[s.Package] = viable[s.Package] || s.NotViable == ""
+		refused[s.Package] = refused[s.Package] || strings.HasPrefix(s.NotViable, notCompiled)
+	}
+	var none []string
+	for p := range refused {
+		if !viable[p] {
+			none = append(none, p)
 		}
 	}
-	a.bins = bins
-	return nil
+	if len(none) == 0 {
+		return nil
+	}
+	sort.Strings(none)
+	return &BuildError{Stage: MutantsCompile, Msg: strings.Join(none, ", ") + ":\n" + strings.Join(msgs, "\n")}
 }
 
 func firstLine(s string) string {
@@ -365,13 +476,13 @@ func (a *auditor) trace(ctx context.Context) error {
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
 			jobs = append(jobs, job{pkg: b, filter: "^" + regexp.QuoteMeta(n) + "$",
-				env: []string{mutants.TraceEnv + "=" + path}, run: len(jobs) + 1})
+				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1, timeout: a.traceLimit()})
 			refs = append(refs, testRef{i, n})
 		}
 	}
 	a.cfg.Log("audit: tracing which of %s reach which of %s", plural(len(jobs), "test"), plural(len(a.sites), "site"))
-	timeout := a.timeout()
-	res, err := a.eng.run(ctx, jobs, timeout)
+	timeout := a.traceLimit()
+	res, err := a.eng.run(ctx, jobs)
 	a.measure(res, refs)
 	for _, r := range res {
 		if hung(r, refs[r.job].test) {
@@ -379,7 +490,7 @@ func (a *auditor) trace(ctx context.Context) error {
 				a.bins[refs[r.job].bin].ImportPath, refs[r.job].test, timeout))
 			continue
 		}
-		data, _ := os.ReadFile(jobs[r.job].env[0][len(mutants.TraceEnv)+1:])
+		data, _ := os.ReadFile(jobs[r.job].env[0][len(rewrite.TraceEnv)+1:])
 		seen := map[int]bool{}
 		for _, l := range strings.Fields(string(data)) {
 			var id int
@@ -413,19 +524,44 @@ func hung(r result, name string) bool {
 // take hours (one that waits for the network retries for minutes).
 const traceTimeout = time.Minute
 
-// timeout returns the limit on one test process: Config.Timeout when set; otherwise, in the
-// trace, traceTimeout; at baseline, 10 times what the trace says a process of the batch size
-// takes; under the mutants, 10 times the slowest baseline process; at least 10s.
-func (a *auditor) timeout() time.Duration {
-	switch {
-	case a.cfg.Timeout > 0:
+// A hang's limit: hangMultiple times what the tests of the process took when measured, and
+// at least hangFloor, which keeps a process of tests that take milliseconds from being
+// called hung when the machine stalls it for a moment. A mutant that makes a test hang holds
+// one process per run of its first look (the runner makes the runs a hang cut short in new
+// processes): a limit sized from the tests that reach the site, not from the audit's slowest
+// process, keeps that short.
+const (
+	hangMultiple = 10
+	hangFloor    = 2 * time.Second
+)
+
+// traceLimit returns the limit on a process of the trace: Config.Timeout when set, else
+// traceTimeout.
+func (a *auditor) traceLimit() time.Duration {
+	if a.cfg.Timeout > 0 {
 		return a.cfg.Timeout
-	case a.slowest > 0:
-		return max(10*time.Second, 10*a.slowest)
-	case a.batch > 0:
-		return max(10*time.Second, 10*(a.startup+time.Duration(a.batch)*a.perRun))
 	}
 	return traceTimeout
+}
+
+// baselineLimit returns the limit on a baseline process of a group: Config.Timeout when set,
+// else hangMultiple times what the trace measured for one (a start-up, and the group's tests
+// for each run of the batch), at least hangFloor.
+func (a *auditor) baselineLimit(g *group) time.Duration {
+	if a.cfg.Timeout > 0 {
+		return a.cfg.Timeout
+	}
+	return max(hangFloor, hangMultiple*(a.startup+time.Duration(a.batchOf(g))*a.groupRun(g)))
+}
+
+// mutantLimit returns the limit on a process of a mutant in a group: Config.Timeout when
+// set, else hangMultiple times the group's slowest baseline process (the baseline limit when
+// none finished), at least hangFloor.
+func (a *auditor) mutantLimit(g *group) time.Duration {
+	if a.cfg.Timeout > 0 || g.slowest == 0 {
+		return a.baselineLimit(g)
+	}
+	return max(hangFloor, hangMultiple*g.slowest)
 }
 
 // runBaseline runs the tests of each group the shard's mutants need R times unmutated, in
@@ -441,15 +577,17 @@ func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 			g.base[t] = &tally{}
 		}
 		for _, p := range processes(0, a.cfg.Runs, a.batchOf(g)) {
-			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1]})
+			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1],
+				timeout: a.baselineLimit(g)})
 			owner = append(owner, gi)
 		}
 	}
 	a.cfg.Log("audit: %s at baseline, in %s", plural(len(groups)*a.cfg.Runs, "run"), plural(len(jobs), "process"))
-	res, _ := a.eng.run(ctx, jobs, a.timeout())
+	res, _ := a.eng.run(ctx, jobs)
 	for _, r := range res {
-		a.slowest = max(a.slowest, r.elapsed)
-		count(a.groups[owner[r.job]].base, r)
+		g := a.groups[owner[r.job]]
+		g.slowest = max(g.slowest, r.elapsed)
+		count(g.base, r)
 	}
 	for _, gi := range groups {
 		a.judgeBaseline(a.groups[gi])
@@ -472,8 +610,11 @@ func (a *auditor) judgeBaseline(g *group) {
 			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails every baseline run (%d of %d): left out of the verdicts",
 				where, name, t.fails, t.runs))
 		} else if t.fails > 0 {
-			a.rep.Warnings = appendNew(a.rep.Warnings, fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often",
-				where, name, t.fails, t.runs))
+			w := fmt.Sprintf("%s %s fails %d of %d baseline runs: a mutant kills only by failing it significantly more often", where, name, t.fails, t.runs)
+			if hint := runsNeeded(t, a.cfg.Runs, a.level()); hint != "" {
+				w += "; " + hint
+			}
+			a.rep.Warnings = appendNew(a.rep.Warnings, w)
 		}
 		a.rep.Baseline = append(a.rep.Baseline, tb)
 	}

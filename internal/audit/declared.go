@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // interval is a half-open range [lo, hi) as Go source.
@@ -93,9 +93,9 @@ func isUntyped(t types.Type) bool {
 // drawInterval is the range of a draw's own value.
 func drawInterval(s *Site) (interval, bool) {
 	switch s.Draw.Kind {
-	case mutants.UnitDraw:
+	case rewrite.UnitDraw:
 		return interval{"0.0", "1.0"}, true
-	case mutants.BoundedDraw:
+	case rewrite.BoundedDraw:
 		return interval{"0", unconvert(s.bound)}, s.bound != ""
 	}
 	return interval{}, false

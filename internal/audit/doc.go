@@ -8,7 +8,7 @@
 // //spreadcheck:ignore comment on a line skips its sites.
 //
 // Each site is rewritten into the four classes of package mutants (constant, sign-flip,
-// clock-derived, collapsed-range) by the operators of mutants.Draw. The rewrites reach the go
+// clock-derived, collapsed-range) by the operators of rewrite.Draw. The rewrites reach the go
 // command as an overlay (go test -overlay) from a temporary folder: the audited tree is only
 // ever read. By default every mutant of a package is compiled into one mutant schema, a
 // switch read from the environment; Config.PerMutant builds one binary per mutant instead.

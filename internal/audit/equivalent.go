@@ -8,12 +8,15 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
-// Equivalent mutants are found two ways. Statically, before anything runs (see equivalent
-// and clamped): a draw whose value is discarded, a range of one value, the sign of a draw over
-// a whole unsigned type, and a value truncated or clamped away by the expression around it.
+// Equivalent mutants are found two ways. Statically, before anything runs (see equivalent,
+// clamped and reduced): a draw whose value is discarded, a range of one value, the sign of a
+// draw over a whole unsigned type, a value truncated or clamped away by the expression around
+// it, and the halved range of a draw of uniform bits that the code reduces to bits halving
+// leaves alone.
 // After the runs, a survivor whose test binary compiles to the original's bytes with the
 // draw's value replaced by 0 (see identical.go).
 
@@ -26,15 +29,16 @@ func (f *finder) equivalent(s *Site, stack []ast.Node) {
 	classes := s.Draw.Kind.Classes()
 	if s.Draw.Kind.Discards() && discarded(stack) {
 		for _, c := range classes {
-			s.Equivalent[c.Name] = "the draw's value is discarded"
+			s.Equivalent[string(c)] = "the draw's value is discarded"
 		}
 	}
 	for _, c := range classes {
 		if why := s.Draw.Equivalent(c); why != "" {
-			s.Equivalent[c.Name] = why
+			s.Equivalent[string(c)] = why
 		}
 	}
 	f.clamped(s, stack)
+	f.reduced(s, stack)
 }
 
 // discarded reports whether the value of the innermost node of the stack is thrown away.
@@ -61,11 +65,11 @@ func discarded(stack []ast.Node) bool {
 // returns the one value all of them become ("" when they do not all become one value).
 type clamp struct {
 	what   string // the expression, for the reason: "the conversion to int64", "max(..., 1)"
-	result func(mutants.Interval) (string, bool)
+	result func(rewrite.Interval) (string, bool)
 }
 
 // clamped proves the patterns below, for a draw whose values and mutants' values are known
-// exactly (mutants.Draw.Values: a [0, 1) draw, a bounded draw with a constant bound):
+// exactly (rewrite.Draw.Values: a [0, 1) draw, a bounded draw with a constant bound):
 //
 //   - an integer conversion of the draw itself, int64(rand.Float64()): every value in (-1, 1)
 //     truncates to 0;
@@ -81,10 +85,10 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 		return
 	}
 	n := int64(0)
-	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok && s.Draw.Kind == mutants.BoundedDraw && len(call.Args) == 1 {
+	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok && s.Draw.Kind == rewrite.BoundedDraw && len(call.Args) == 1 {
 		n, _ = f.constInt(call.Args[0])
 	}
-	iv, ok := s.Draw.Values(mutants.Class{}, n)
+	iv, ok := s.Draw.Values(spread.Suspect(""), n)
 	if !ok {
 		return
 	}
@@ -94,9 +98,9 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 	}
 	s.Dead = fmt.Sprintf("%s makes every value of %s %s", c.what, s.Expr, v)
 	for _, cl := range s.Draw.Kind.Classes() {
-		if civ, _ := s.Draw.Values(cl, n); s.Equivalent[cl.Name] == "" {
+		if civ, _ := s.Draw.Values(cl, n); s.Equivalent[string(cl)] == "" {
 			if w, ok := c.result(civ); ok && w == v {
-				s.Equivalent[cl.Name] = fmt.Sprintf("%s makes every value of the draw, and of this mutant, %s", c.what, v)
+				s.Equivalent[string(cl)] = fmt.Sprintf("%s makes every value of the draw, and of this mutant, %s", c.what, v)
 			}
 		}
 	}
@@ -129,7 +133,7 @@ func (f *finder) truncation(call *ast.CallExpr) (clamp, bool) {
 		return clamp{}, false
 	}
 	return clamp{what: "the conversion to " + types.TypeString(tv.Type, f.imports.userQualifier),
-		result: func(iv mutants.Interval) (string, bool) {
+		result: func(iv rewrite.Interval) (string, bool) {
 			return "0", iv.Lo > -1 && iv.Hi < 1
 		}}, true
 }
@@ -168,7 +172,7 @@ func (f *finder) minMax(call *ast.CallExpr, draw ast.Node) (clamp, bool) {
 	if !found {
 		return clamp{}, false
 	}
-	return clamp{what: fmt.Sprintf("%s(..., %s)", name, text), result: func(iv mutants.Interval) (string, bool) {
+	return clamp{what: fmt.Sprintf("%s(..., %s)", name, text), result: func(iv rewrite.Interval) (string, bool) {
 		if isMax {
 			return text, iv.Hi <= bound
 		}

@@ -14,7 +14,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // A span is a byte range [start, end) of a file.
@@ -29,9 +30,12 @@ type Site struct {
 	Line    int
 	Expr    string // the source text of the draw
 	Func    string // the enclosing function, such as "(*Backoff).Next"
-	Draw    mutants.Draw
+	Draw    rewrite.Draw
 	// Equivalent holds the classes that provably cannot change what the code does, and why.
 	Equivalent map[string]string
+	// Ignored holds the classes that a //spreadcheck:ignore comment on the line accepts, and
+	// the reason it gives.
+	Ignored map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
 	NotViable string
 	// Dead, when set, says why the draw's value never reaches the code: every value it can
@@ -48,22 +52,27 @@ type Site struct {
 	whole span
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
+	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
+	// A default's site (see wrapped.go): the functions that call through its variable, and
+	// the variable's name.
+	via     []caller
+	through string
 }
 
 // randPkgs are the packages whose calls are draws.
 var randPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
 
 // drawKinds maps a function or *rand.Rand method name to its kind of draw.
-var drawKinds = map[string]mutants.DrawKind{
-	"Float64": mutants.UnitDraw, "Float32": mutants.UnitDraw,
-	"Intn": mutants.BoundedDraw, "IntN": mutants.BoundedDraw, "Int31n": mutants.BoundedDraw,
-	"Int32N": mutants.BoundedDraw, "Int63n": mutants.BoundedDraw, "Int64N": mutants.BoundedDraw,
-	"Uint32N": mutants.BoundedDraw, "Uint64N": mutants.BoundedDraw, "UintN": mutants.BoundedDraw,
-	"N":   mutants.BoundedDraw,
-	"Int": mutants.FullDraw, "Int31": mutants.FullDraw, "Int32": mutants.FullDraw, "Int63": mutants.FullDraw,
-	"Int64": mutants.FullDraw, "Uint32": mutants.FullDraw, "Uint64": mutants.FullDraw, "Uint": mutants.FullDraw,
-	"NormFloat64": mutants.NormalDraw, "ExpFloat64": mutants.ExpDraw,
-	"Perm": mutants.PermDraw, "Shuffle": mutants.ShuffleDraw, "Read": mutants.BytesDraw,
+var drawKinds = map[string]rewrite.DrawKind{
+	"Float64": rewrite.UnitDraw, "Float32": rewrite.UnitDraw,
+	"Intn": rewrite.BoundedDraw, "IntN": rewrite.BoundedDraw, "Int31n": rewrite.BoundedDraw,
+	"Int32N": rewrite.BoundedDraw, "Int63n": rewrite.BoundedDraw, "Int64N": rewrite.BoundedDraw,
+	"Uint32N": rewrite.BoundedDraw, "Uint64N": rewrite.BoundedDraw, "UintN": rewrite.BoundedDraw,
+	"N":   rewrite.BoundedDraw,
+	"Int": rewrite.FullDraw, "Int31": rewrite.FullDraw, "Int32": rewrite.FullDraw, "Int63": rewrite.FullDraw,
+	"Int64": rewrite.FullDraw, "Uint32": rewrite.FullDraw, "Uint64": rewrite.FullDraw, "Uint": rewrite.FullDraw,
+	"NormFloat64": rewrite.NormalDraw, "ExpFloat64": rewrite.ExpDraw,
+	"Perm": rewrite.PermDraw, "Shuffle": rewrite.ShuffleDraw, "Read": rewrite.BytesDraw,
 }
 
 // fullMax is the largest value of each full-range draw.
@@ -74,7 +83,7 @@ var fullMax = map[string]string{
 
 // randFunc returns the kind of draw that a function or method is, and its name, or "" when it
 // is no draw.
-func randFunc(fn *types.Func) (mutants.DrawKind, string) {
+func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] {
 		return "", ""
 	}
@@ -82,9 +91,9 @@ func randFunc(fn *types.Func) (mutants.DrawKind, string) {
 	if fn.Pkg().Path() == "crypto/rand" {
 		switch name {
 		case "Int":
-			return mutants.BigDraw, name
+			return rewrite.BigDraw, name
 		case "Read":
-			return mutants.BytesDraw, name
+			return rewrite.BytesDraw, name
 		}
 		return "", ""
 	}
@@ -94,13 +103,19 @@ func randFunc(fn *types.Func) (mutants.DrawKind, string) {
 			t = p.Elem()
 		}
 		named, ok := t.(*types.Named)
-		// *rand.Rand, and the v2 generators whose Uint64 a caller may use directly.
-		if !ok || !(named.Obj().Name() == "Rand" || name == "Uint64" && (named.Obj().Name() == "PCG" || named.Obj().Name() == "ChaCha8")) {
+		// *rand.Rand; the v2 generators whose Uint64 a caller may use directly; and a source
+		// held as its interface (a field src rand.Source; rand.NewSource(seed).Int63()).
+		if !ok || !(named.Obj().Name() == "Rand" || sourceMethods[named.Obj().Name()+"."+name]) {
 			return "", ""
 		}
 	}
 	return drawKinds[name], name
 }
+
+// sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2
+// that a caller may call directly, by type and method.
+var sourceMethods = map[string]bool{"PCG.Uint64": true, "ChaCha8.Uint64": true,
+	"Source.Int63": true, "Source.Uint64": true, "Source64.Int63": true, "Source64.Uint64": true}
 
 // clockMethods are the time.Time methods whose result, used as a number, is a clock reading.
 var clockMethods = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "Nanosecond": true}
@@ -110,34 +125,53 @@ var seedFuncs = map[string]bool{"NewSource": true, "Seed": true, "NewPCG": true}
 
 // finder finds the sites of one package.
 type finder struct {
+	warnings []string // what the package's //spreadcheck:ignore comments got wrong
 	pkg      *packages.Package
 	fset     *token.FileSet
 	modDir   string
 	defaults map[*types.Var]*types.Func // func-typed variables and fields whose default is a draw
-	sites    []*Site
-	imports  *importSet
-	src      map[string][]byte
+	// assigned holds, for each variable that is not a field, the expressions assigned to it
+	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
+	// in a local follows to reach a seed.
+	assigned map[*types.Var][]ast.Expr
+	readVars map[*types.Var]bool // variables, fields and parameters whose bytes the package reads (see reader.go)
+	wrappers map[string]wrapper  // the module's functions that return a draw (see wrapped.go)
+	// defaultAt maps each default that is a draw to its variable; callers lists the calls
+	// through the variables whose default is a site.
+	defaultAt map[ast.Expr]*types.Var
+	callers   map[*types.Var][]caller
+	sites     []*Site
+	imports   *importSet
+	src       map[string][]byte
 }
 
 // findSites returns the draws of the packages' non-test files, in file and line order, and
 // the import paths of the packages that have any.
-func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
+func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
 	var all []*Site
+	var warnings []string
+	wrappers := collectWrappers(pkgs)
 	for _, p := range pkgs {
-		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{},
-			imports: newImportSet(p.Types), src: map[string][]byte{}}
+		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
+			imports: newImportSet(p.Types), src: map[string][]byte{}, wrappers: wrappers, defaultAt: map[ast.Expr]*types.Var{}}
 		f.collectDefaults()
+		f.collectReadVars()
+		var files []*ast.File
+		var paths []string
 		for i, file := range p.Syntax {
-			path := p.CompiledGoFiles[i]
-			if strings.HasSuffix(path, "_test.go") || !strings.HasSuffix(path, ".go") {
-				continue
+			if path := p.CompiledGoFiles[i]; !strings.HasSuffix(path, "_test.go") && strings.HasSuffix(path, ".go") {
+				files, paths = append(files, file), append(paths, path)
 			}
-			f.walk(file, path)
+		}
+		f.collectCallers(files)
+		for i, file := range files {
+			f.walk(file, paths[i])
 		}
 		if len(f.sites) > 0 {
 			imps[p.PkgPath] = f.imports
 		}
 		all = append(all, f.sites...)
+		warnings = append(warnings, f.warnings...)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].File != all[j].File {
@@ -148,7 +182,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 	for i, s := range all {
 		s.ID = i
 	}
-	return all
+	return all, warnings
 }
 
 // collectDefaults finds the func-typed package variables and struct fields that are given a
@@ -169,6 +203,14 @@ func (f *finder) collectDefaults() {
 		}
 		if v, ok := obj.(*types.Var); ok {
 			f.defaults[v.Origin()] = fn // a field of a generic type: every instantiation's
+			f.defaultAt[rhs] = v.Origin()
+		}
+	}
+	hold := func(lhs, rhs ast.Expr) {
+		if id, ok := lhs.(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok && !v.IsField() {
+				f.assigned[v] = append(f.assigned[v], rhs)
+			}
 		}
 	}
 	for _, file := range f.pkg.Syntax {
@@ -177,11 +219,15 @@ func (f *finder) collectDefaults() {
 			case *ast.ValueSpec:
 				for i := range min(len(n.Names), len(n.Values)) {
 					set(n.Names[i], n.Values[i])
+					if len(n.Names) == len(n.Values) {
+						hold(n.Names[i], n.Values[i])
+					}
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i := range n.Lhs {
 						set(n.Lhs[i], n.Rhs[i])
+						hold(n.Lhs[i], n.Rhs[i])
 					}
 				}
 			case *ast.KeyValueExpr:
@@ -208,7 +254,7 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 		obj = f.pkg.TypesInfo.Uses[e.Sel]
 	}
 	fn, _ := obj.(*types.Func)
-	if k, _ := randFunc(fn); k == "" {
+	if k, _ := f.drawOf(fn); k == "" {
 		return nil
 	}
 	return fn
@@ -216,7 +262,8 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 
 // walk finds the sites of one file.
 func (f *finder) walk(file *ast.File, path string) {
-	ignored := ignoredLines(f.fset, file)
+	ignored, warnings := ignores(f.fset, file)
+	f.warnings = append(f.warnings, warnings...)
 	var stack []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
@@ -231,6 +278,11 @@ func (f *finder) walk(file *ast.File, path string) {
 			f.seeds(n, stack, path, file, ignored)
 		case *ast.BinaryExpr:
 			s = f.clockMod(n)
+		case *ast.SelectorExpr:
+			s = f.reader(n, stack)
+		}
+		if e, ok := n.(ast.Expr); ok && s == nil && f.defaultAt[e] != nil {
+			s = f.defaultSite(e, f.defaultAt[e])
 		}
 		if s != nil {
 			f.add(s, n, stack, path, file, ignored)
@@ -241,11 +293,8 @@ func (f *finder) walk(file *ast.File, path string) {
 
 // add completes a site found at node n and keeps it unless its line says to ignore it or a
 // site with the same span is already kept.
-func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	pos := f.fset.Position(n.Pos())
-	if ignored[pos.Line] {
-		return
-	}
 	tf := f.fset.File(file.Pos())
 	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
 	for _, o := range f.sites {
@@ -260,8 +309,22 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 		s.File = filepath.ToSlash(path)
 	}
 	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	if s.through != "" { // a default: what matters is where it is called
+		s.Func, s.Result, s.Call = through(s.via, s.through), "", ""
+		if len(s.via) > 0 {
+			s.Result, s.Call = s.via[0].result, s.via[0].call
+		}
+	}
+	if s.Draw.Kind == rewrite.BytesDraw || s.Draw.Kind == rewrite.ReaderDraw {
+		// Bytes are no number to sample, and the function may only name the reader: what
+		// to draw from them is the user's to say.
+		s.Result, s.Call = "", ""
+	}
 	s.Declared = f.declaredResult(s, stack)
 	f.equivalent(s, stack)
+	if ig, ok := ignored[pos.Line]; ok {
+		ig.apply(s)
+	}
 	f.sites = append(f.sites, s)
 }
 
@@ -273,13 +336,16 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	case *types.Func:
 		fn = obj
 	case *types.Var:
+		if f.wrappedDefault(obj.Origin()) {
+			return nil // the default is the site
+		}
 		fn = f.defaults[obj.Origin()]
 	}
-	kind, name := randFunc(fn)
+	kind, name := f.drawOf(fn)
 	if kind == "" {
 		return nil
 	}
-	s := &Site{Expr: f.text(call), Draw: mutants.Draw{Kind: kind}}
+	s := &Site{Expr: f.text(call), Draw: rewrite.Draw{Kind: kind}}
 	if t := info.TypeOf(call); t != nil {
 		if _, tuple := t.(*types.Tuple); !tuple {
 			f.setType(s, t)
@@ -288,7 +354,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 	tf := f.fset.File(call.Pos())
 	sp := func(e ast.Expr) span { return span{tf.Offset(e.Pos()), tf.Offset(e.End())} }
 	switch kind {
-	case mutants.UnitDraw, mutants.FullDraw, mutants.NormalDraw, mutants.ExpDraw:
+	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw:
 		s.parts = []span{sp(call)}
 		s.Draw.Max = fullMax[name]
 	default:
@@ -301,23 +367,24 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 		}
 	}
 	s.Range = f.declaredRange(kind, name, call)
-	if kind == mutants.BoundedDraw && f.pure(call.Args[0]) {
+	s.bits = f.drawBits(s, call, name)
+	if kind == rewrite.BoundedDraw && f.pure(call.Args[0]) {
 		s.bound = f.text(call.Args[0])
 	}
-	if kind == mutants.BoundedDraw || kind == mutants.PermDraw {
+	if kind == rewrite.BoundedDraw || kind == rewrite.PermDraw {
 		if n, ok := f.constInt(call.Args[0]); ok && n <= 1 {
 			s.Equivalent = map[string]string{}
 			for _, c := range kind.Classes() {
-				s.Equivalent[c.Name] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
+				s.Equivalent[string(c)] = fmt.Sprintf("the range holds one value at most (n = %d): nothing to change", n)
 			}
 		}
 	}
 	return s
 }
 
-func arityOf(k mutants.DrawKind) int {
+func arityOf(k rewrite.DrawKind) int {
 	switch k {
-	case mutants.BoundedDraw, mutants.BytesDraw, mutants.PermDraw:
+	case rewrite.BoundedDraw, rewrite.BytesDraw, rewrite.PermDraw:
 		return 1
 	}
 	return 2
@@ -333,16 +400,16 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 		return nil
 	}
 	tf := f.fset.File(b.Pos())
-	s := &Site{Expr: f.text(b), Draw: mutants.Draw{Kind: mutants.ClockModDraw}}
+	s := &Site{Expr: f.text(b), Draw: rewrite.Draw{Kind: rewrite.ClockModDraw}}
 	f.setType(s, t)
 	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
-	s.Equivalent = map[string]string{mutants.ClockDerived.Name: "the value is already read from a clock"}
+	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
 }
 
 // seeds adds a site for each argument of a seeding call that is read from a clock.
-func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	fn, _ := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
 		return
@@ -353,15 +420,22 @@ func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *
 		if !f.hasClock(a) || t == nil || !isInteger(t) {
 			continue
 		}
-		s := &Site{Expr: f.text(a), Draw: mutants.Draw{Kind: mutants.ClockSeed, Type: f.imports.spell(t)}}
+		s := &Site{Expr: f.text(a), Draw: rewrite.Draw{Kind: rewrite.ClockSeed, Type: f.imports.spell(t)}}
 		s.parts = []span{{tf.Offset(a.Pos()), tf.Offset(a.End())}}
 		f.add(s, a, append(stack, a), path, file, ignored)
 	}
 }
 
 // hasClock reports whether an expression reads the wall clock as a number (t.UnixNano() and
-// the like), outside any function literal.
+// the like), outside any function literal, itself or through the variables it reads: a
+// reading held in a local (seed := time.Now().UnixNano()) and passed on through assignments
+// reaches the expression as surely as the call written in place.
 func (f *finder) hasClock(e ast.Expr) bool {
+	return f.clockIn(e, map[*types.Var]bool{})
+}
+
+// clockIn is hasClock, following each variable once.
+func (f *finder) clockIn(e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -371,6 +445,16 @@ func (f *finder) hasClock(e ast.Expr) bool {
 			if fn, ok := typeutil.Callee(f.pkg.TypesInfo, n).(*types.Func); ok && clockMethods[fn.Name()] &&
 				fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Signature().Recv() != nil {
 				found = true
+			}
+		case *ast.Ident:
+			if v, ok := f.pkg.TypesInfo.Uses[n].(*types.Var); ok && !seen[v] {
+				seen[v] = true
+				for _, rhs := range f.assigned[v] {
+					if f.clockIn(rhs, seen) {
+						found = true
+						break
+					}
+				}
 			}
 		}
 		return !found
@@ -404,23 +488,28 @@ func (f *finder) source(path string) []byte {
 }
 
 // declaredRange returns the spread distribution a draw's value follows, as source text.
-func (f *finder) declaredRange(kind mutants.DrawKind, name string, call *ast.CallExpr) string {
+func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.CallExpr) string {
 	switch kind {
-	case mutants.UnitDraw:
+	case rewrite.UnitDraw:
 		return "spread.Uniform(0.0, 1.0)"
-	case mutants.BoundedDraw:
+	case rewrite.BoundedDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", f.text(call.Args[0]))
-	case mutants.BigDraw:
+	case rewrite.BigDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s.Int64())", f.text(call.Args[1]))
-	case mutants.NormalDraw:
+	case rewrite.NormalDraw:
 		return "spread.Continuous(distuv.Normal{Mu: 0, Sigma: 1})"
-	case mutants.ExpDraw:
+	case rewrite.ExpDraw:
 		return "spread.Continuous(distuv.Exponential{Rate: 1})"
-	case mutants.FullDraw:
+	case rewrite.FullDraw:
 		return fmt.Sprintf("spread.Uniform(0, %s)", fullMax[name])
+	case rewrite.BytesDraw:
+		return byteRange
 	}
 	return ""
 }
+
+// byteRange is the distribution of each random byte.
+const byteRange = "spread.UniformClosed[byte](0, 255), byte by byte"
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its
 // first result type, and a call of it with its parameters' names as arguments.
@@ -501,19 +590,6 @@ func concrete(t types.Type) types.Type {
 	return t
 }
 
-// ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
-func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
-	lines := map[int]bool{}
-	for _, g := range file.Comments {
-		for _, c := range g.List {
-			if strings.HasPrefix(c.Text, "//spreadcheck:ignore") {
-				lines[fset.Position(c.Pos()).Line] = true
-			}
-		}
-	}
-	return lines
-}
-
 // isInteger reports whether t is an integer type, or made of type parameters that admit
 // integer types only.
 func isInteger(t types.Type) bool {
@@ -526,7 +602,7 @@ func isInteger(t types.Type) bool {
 
 // setType records the type of a site's draw. A type made of the enclosing function's type
 // parameters cannot be named by a package-level helper; when every type it admits is an
-// integer type, the helper is generic (mutants.Draw.Generic) and its own type parameter has
+// integer type, the helper is generic (rewrite.Draw.Generic) and its own type parameter has
 // every operation the rewrite needs. Otherwise the site is not viable, and says why.
 func (f *finder) setType(s *Site, t types.Type) {
 	s.Draw.Type = f.imports.spell(t)
@@ -536,7 +612,7 @@ func (f *finder) setType(s *Site, t types.Type) {
 	if !hasTypeParam(t) {
 		return
 	}
-	integer := s.Draw.Kind == mutants.BoundedDraw || s.Draw.Kind == mutants.ClockModDraw
+	integer := s.Draw.Kind == rewrite.BoundedDraw || s.Draw.Kind == rewrite.ClockModDraw
 	if integer && types.Satisfies(t, integerConstraint) {
 		s.Draw.Generic = true
 		return
@@ -545,7 +621,7 @@ func (f *finder) setType(s *Site, t types.Type) {
 		"a package-level helper cannot name it, and a generic one could not do the rewrite's arithmetic (n/2, -x, x%%n) on all of them", t)
 }
 
-// integerConstraint is mutants.IntegerConstraint as a type: every integer type.
+// integerConstraint is rewrite.IntegerConstraint as a type: every integer type.
 var integerConstraint = func() *types.Interface {
 	var terms []*types.Term
 	for _, k := range []types.BasicKind{types.Int, types.Int8, types.Int16, types.Int32, types.Int64,

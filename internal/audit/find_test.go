@@ -7,17 +7,15 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // describe lists the sites one per line: where, what, its kind, the enclosing function, and
@@ -38,6 +36,14 @@ func describe(sites []*Site) string {
 		for _, e := range eq {
 			fmt.Fprintf(&b, "\n    equivalent %s", e)
 		}
+		var ig []string
+		for c, why := range s.Ignored {
+			ig = append(ig, c+": "+why)
+		}
+		sort.Strings(ig)
+		for _, e := range ig {
+			fmt.Fprintf(&b, "\n    ignored %s", e)
+		}
 		if s.NotViable != "" {
 			fmt.Fprintf(&b, "\n    not viable: %s", s.NotViable)
 		}
@@ -56,29 +62,19 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 		t.Fatal(err)
 	}
 	imps := map[string]*importSet{}
-	return findSites(pkgs, modDir, imps), imps
+	sites, _ := findSites(pkgs, modDir, imps)
+	return sites, imps
 }
 
 // TestFindKinds finds every kind of site in the kinds fixture (package functions and methods
 // of math/rand, math/rand/v2 and crypto/rand, generic N, a *rand.Rand in a field and in a
 // local, func-typed variables and fields whose default is a draw (of a generic type's field
 // too), clock readings taken modulo n or seeding a source, draws whose type is made of type
-// parameters) and nothing in its test file or on an ignored line; the golden file pins the
+// parameters), nothing in its test file, and an ignored line's classes; the golden file pins the
 // list.
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
-	got := describe(sites)
-	golden := filepath.Join("testdata", "kinds.golden")
-	if *update {
-		os.WriteFile(golden, []byte(got), 0o644)
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("sites differ from %s (-want +got):\n%s", golden, diff)
-	}
+	checkSites(t, "kinds.golden", sites)
 }
 
 // TestRewritesCompile applies every rewrite of the kinds fixture at once, as a schema, and
@@ -119,7 +115,7 @@ func TestRewritesCompile(t *testing.T) {
 func TestIntegerConstraint(t *testing.T) {
 	conf := types.Config{}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "c.go", "package c\ntype C interface{ "+mutants.IntegerConstraint+" }\n", 0)
+	f, err := parser.ParseFile(fset, "c.go", "package c\ntype C interface{ "+rewrite.IntegerConstraint+" }\n", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +124,7 @@ func TestIntegerConstraint(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c := pkg.Scope().Lookup("C").Type().Underlying(); !types.Identical(c, integerConstraint) {
-		t.Errorf("mutants.IntegerConstraint is %v, the audit's integerConstraint %v", c, integerConstraint)
+		t.Errorf("rewrite.IntegerConstraint is %v, the audit's integerConstraint %v", c, integerConstraint)
 	}
 }
 
@@ -146,4 +142,63 @@ func TestBlame(t *testing.T) {
 	if want := "does not compile: ./a.go:7:12: cannot use x (variable of type int) as float64"; sites[0].NotViable != want || sites[1].NotViable != "" {
 		t.Errorf("not viable: %q and %q; want %q for a.go only", sites[0].NotViable, sites[1].NotViable, want)
 	}
+}
+
+// TestFindThroughLocals: a clock reading held in a local reaches a seed, or is taken modulo
+// n, through assignments (a time.Time, an operator, a conversion) and is a site where it
+// arrives; a constant held in a local is not. The golden file pins the list.
+func TestFindThroughLocals(t *testing.T) {
+	sites, _ := findFixture(t, "clockseed")
+	checkSites(t, "clockseed.sites", sites)
+}
+
+// checkSites compares the sites of a fixture, as describe lists them, with the golden file
+// name in testdata (-update rewrites it).
+func checkSites(t *testing.T, name string, sites []*Site) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", name), describe(sites))
+}
+
+// TestFindReductions: the halved range of a draw of uniform bits is equivalent where the code
+// keeps none of the top bit (% 16, & 0xff, uint16(...), & 15 of IntN(256), a widening then
+// % 1024) and a real mutant where it keeps it (& (1<<31)) or reduces by a modulus that is no
+// constant power of two (% uint32(n)). The golden file pins the list.
+func TestFindReductions(t *testing.T) {
+	sites, _ := findFixture(t, "reduced")
+	checkSites(t, "reduced.sites", sites)
+}
+
+// TestFindReaders: crypto/rand's Reader is a site where the package reads it as an
+// io.Reader (io.ReadFull, its Read method, io.CopyN, a field's default, the parameters of
+// two helpers); where it goes to rand.Prime it is none. The golden file pins the list.
+func TestFindReaders(t *testing.T) {
+	sites, _ := findFixture(t, "reader")
+	checkSites(t, "reader.sites", sites)
+}
+
+// TestFindWrapped: the module's own wrappers of a draw, followed through another package:
+// a call of one (randutil.Int63n) is a site of its kind; a field whose default is one
+// (randutil.Jitter, a wrapper of a wrapper) is a site at the default, named for the function
+// that calls through the field; a variable whose default is a wrapper of its own package is
+// no site of its own, the draw inside is; randutil.Scaled changes its draw and is no
+// wrapper. The golden file pins the list.
+func TestFindWrapped(t *testing.T) {
+	sites, _ := findFixture(t, "wrapped")
+	checkSites(t, "wrapped.sites", sites)
+}
+
+// TestFindIgnore: each form of //spreadcheck:ignore keeps the site and marks the classes it
+// names (every class when it names none) with its reason; a comment without a reason, or with
+// a class that does not exist, is a warning; //spreadcheck:ignored is no such comment.
+func TestFindIgnore(t *testing.T) {
+	pkgs, _, modDir, err := load(context.Background(), Config{Dir: filepath.Join("testdata", "ignore"), Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites, warnings := findSites(pkgs, modDir, map[string]*importSet{})
+	got := describe(sites) + "warnings:\n"
+	for _, w := range warnings {
+		got += "  " + w[strings.LastIndex(w, "ignore.go:"):] + "\n"
+	}
+	golden.Check(t, filepath.Join("testdata", "ignore.golden"), got)
 }

@@ -2,26 +2,26 @@ package audit
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden reports in testdata")
 
 // fixtureConfig is the configuration every fixture is audited with: a fixed seed and batch
 // size, so that the runs' seeds (and the verdicts of tests that draw from them) are the same
 // every time; the batch size that timings would choose could vary.
 func fixtureConfig(name string) Config {
-	return Config{Dir: filepath.Join("testdata", name), Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}
+	return Config{Dir: filepath.Join("testdata", name), Options: runner.Options{Runs: DefaultRuns, Seed: 42, Parallel: 2, Batch: 5}}
 }
 
 // readsTheClock stands for the verdict of a clock-derived mutant that ran, in a normalized
@@ -42,7 +42,7 @@ func normalized(r *Report) *Report {
 		s := &c.Sites[i]
 		s.Mutants = append([]MutantReport(nil), s.Mutants...)
 		for j := range s.Mutants {
-			if m := &s.Mutants[j]; m.Class == mutants.ClockDerived.Name && (m.Verdict == Killed || m.Verdict == Survived) {
+			if m := &s.Mutants[j]; m.Class == string(spread.SuspectClockDerived) && (m.Verdict == Killed || m.Verdict == Survived) {
 				*m = MutantReport{Class: m.Class, Verdict: readsTheClock}
 			}
 		}
@@ -55,11 +55,15 @@ func normalized(r *Report) *Report {
 }
 
 // TestGolden audits the other fixture modules and compares each report with its golden
-// file: gaps (randomness tests miss in five ways) and equiv (a draw for each way a mutant
-// is equivalent). TestEndToEnd does the story fixture in the normal run.
+// file: gaps (randomness tests miss in five ways), equiv (a draw for each way a mutant
+// is equivalent), clockseed (clock readings that reach a seed through locals), reduced (draws
+// of uniform bits reduced to some of them), reader (crypto/rand's Reader read as an
+// io.Reader), wrapped (draws through the module's own wrappers and the defaults of a field and
+// a variable) and onlyfailing (a draw only a failing test reaches, one a flaky test does).
+// TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "reader", "wrapped", "onlyfailing"} {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Run(context.Background(), fixtureConfig(name))
 			if err != nil {
@@ -70,6 +74,40 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestOldGoLines audits the oldgo fixture (a draw of each kind that code before generics
+// holds) under the go lines of long-lived modules: its own go 1.11, go 1.16, go 1.17, and none
+// (which the go command reads as 1.16), each a copy of it whose go.mod says so. The go command
+// compiles the rewrites at that version; every report is the one golden report, with no
+// mutant not viable.
+func TestOldGoLines(t *testing.T) {
+	longtest.Skip(t) // audits a fixture module four times with the go command
+	for _, line := range []string{"go 1.11", "go 1.16", "go 1.17", ""} {
+		t.Run(cmp.Or(line, "no go line"), func(t *testing.T) {
+			dir := copyFixture(t, "oldgo")
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/oldgo\n\n"+line+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg := fixtureConfig("oldgo")
+			cfg.Dir = dir
+			rep, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "oldgo", rep)
+		})
+	}
+}
+
+// copyFixture copies a fixture module into a temporary folder and returns the folder.
+func copyFixture(t *testing.T, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // checkGolden compares a fixture's report, normalized, with its golden file (-update
 // rewrites it).
 func checkGolden(t *testing.T, name string, rep *Report) {
@@ -77,13 +115,13 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 	got := normalized(rep)
 	var text bytes.Buffer
 	got.WriteText(&text)
-	golden := filepath.Join("testdata", name+".golden.json")
-	if *update {
+	path := filepath.Join("testdata", name+".golden.json")
+	if golden.Updating() {
 		var b bytes.Buffer
 		got.WriteJSON(&b)
-		os.WriteFile(golden, b.Bytes(), 0o644)
+		os.WriteFile(path, b.Bytes(), 0o644)
 	}
-	data, err := os.ReadFile(golden)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +129,7 @@ func checkGolden(t *testing.T, name string, rep *Report) {
 	if err := json.Unmarshal(data, &want); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(&want, got); diff != "" {
-		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", golden, diff, text.String())
+	if diff := gocmp.Diff(&want, got); diff != "" {
+		t.Errorf("report differs from %s (-want +got):\n%s\ngot:\n%s", path, diff, text.String())
 	}
 }

@@ -11,14 +11,14 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // valueKinds are the kinds of draw whose every mutant replaces the draw's value and nothing
-// else: the identical-binary check applies to them.
-var valueKinds = map[mutants.DrawKind]bool{
-	mutants.UnitDraw: true, mutants.BoundedDraw: true, mutants.FullDraw: true, mutants.NormalDraw: true,
-	mutants.ExpDraw: true, mutants.ClockModDraw: true, mutants.ClockSeed: true,
+// else: the identical-binary check applies to them (not to a function value, FuncValue, which 0 does not replace).
+var valueKinds = map[rewrite.DrawKind]bool{
+	rewrite.UnitDraw: true, rewrite.BoundedDraw: true, rewrite.FullDraw: true, rewrite.NormalDraw: true,
+	rewrite.ExpDraw: true, rewrite.ClockModDraw: true, rewrite.ClockSeed: true,
 }
 
 // identicalReason is the reason of a survivor that the identical-binary check settles.
@@ -38,7 +38,7 @@ const identicalReason = "identical binary: with the draw's value replaced by 0, 
 func (a *auditor) identical(ctx context.Context, muts []*mutant) {
 	bySite := map[int][]*mutant{}
 	for _, m := range muts {
-		if m.done && m.rep.Verdict == Survived && valueKinds[m.site.Draw.Kind] {
+		if m.done && m.rep.Verdict == Survived && valueKinds[m.site.Draw.Kind] && !m.site.Draw.FuncValue {
 			bySite[m.site.ID] = append(bySite[m.site.ID], m)
 		}
 	}

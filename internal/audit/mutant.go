@@ -9,16 +9,18 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // mutant is one mutant of one site, and what is known of it so far.
 type mutant struct {
 	site  *Site
-	class mutants.Class
+	class spread.Suspect
 	index int // in the audit's order of all mutants, the same in every shard
 	rep   MutantReport
 	done  bool // the verdict is final
@@ -32,13 +34,15 @@ func (a *auditor) mutants() []*mutant {
 	var all []*mutant
 	for _, s := range a.sites {
 		for _, c := range s.Draw.Kind.Classes() {
-			m := &mutant{site: s, class: c, index: len(all), rep: MutantReport{Class: c.Name}}
+			m := &mutant{site: s, class: c, index: len(all), rep: MutantReport{Class: string(c)}}
 			all = append(all, m)
 			switch {
 			case s.NotViable != "":
 				m.settle(NotViable, s.NotViable)
-			case s.Equivalent[c.Name] != "":
-				m.settle(Equivalent, s.Equivalent[c.Name])
+			case s.Equivalent[string(c)] != "":
+				m.settle(Equivalent, s.Equivalent[string(c)])
+			case s.Ignored[string(c)] != "":
+				m.settle(Ignored, s.Ignored[string(c)])
 			case len(a.siteGroups[s.ID]) == 0:
 				m.settle(NotCovered, "no test reaches the site")
 			}
@@ -86,13 +90,28 @@ func (a *auditor) needed(muts []*mutant) []int {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// uncovered settles the mutants whose every reaching test failed every baseline run.
+// uncovered settles the mutants whose every reaching test failed every baseline run: the
+// package pseudo-test alone, one outcome per process, is no test of the site.
 func (a *auditor) uncovered(muts []*mutant) {
 	for _, m := range muts {
-		if !m.done && len(a.compared(m.site)) == 0 {
-			m.settle(NotCovered, "only tests that fail every baseline run reach the site")
+		if !m.done && !slices.ContainsFunc(a.compared(m.site), func(r ref) bool { return r.test != runner.PackageTest }) {
+			m.settle(NotCovered, "only tests that fail every baseline run reach the site: "+strings.Join(a.excluded(m.site), ", "))
 		}
 	}
+}
+
+// excluded returns the tests that reach a site and failed every baseline run, sorted.
+func (a *auditor) excluded(s *Site) []string {
+	var out []string
+	for _, gi := range a.siteGroups[s.ID] {
+		for _, t := range a.groups[gi].tests {
+			if a.groups[gi].excl[t] && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (m *mutant) settle(v Verdict, reason string) {
@@ -158,7 +177,7 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 			m.runs = upTo
 		}
 		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(open), "mutant"), plural(len(jobs), "process"))
-		res, _ := a.eng.run(ctx, jobs, a.timeout())
+		res, _ := a.eng.run(ctx, jobs)
 		for _, r := range res {
 			owner[r.job].add(groupOf[r.job], r)
 		}
@@ -190,8 +209,8 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 	if a.cfg.PerMutant {
 		pkg = a.perBins[m.index][pkg.ImportPath]
 	}
-	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1],
-		env: []string{mutants.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))}}
+	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1], timeout: a.mutantLimit(g),
+		env: []string{rewrite.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))}}
 }
 
 // most is how many outcomes a comparison can reach: R runs of a test, one per process of the
@@ -231,9 +250,11 @@ func (a *auditor) decide(open []*mutant, last bool) []*mutant {
 			m.rep.Timeout = m.tests[best].hangs > 0
 		case last || certain:
 			m.rep.Verdict, m.done = Survived, true
-			m.rep.Check = checkFor[m.class.Name]
+			m.rep.Check = checkFor[string(m.class)]
 			if b := a.groups[best.group].base[best.test]; b.fails > 0 {
-				m.rep.Reason = flakyHint(best.test, b, a.cfg.Runs, level)
+				if hint := runsNeeded(b, a.cfg.Runs, level); hint != "" {
+					m.rep.Reason = fmt.Sprintf("%s fails %d of %d baseline runs: %s", best.test, b.fails, b.runs, hint)
+				}
 			}
 		default:
 			still = append(still, m)
@@ -317,7 +338,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err.Error()
 	}
-	fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(mutants.ClassCode(m.class))
+	fixed := strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))
 	ov, err := writeOverlay(dir, []*Site{m.site}, a.imps, fixed)
 	if err != nil {
 		return nil, err.Error()
@@ -330,13 +351,23 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 	}
 	bins, err := a.eng.build(ctx, pats, "-overlay="+ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
-		return nil, "does not compile: " + firstLine(fmt.Sprint(err, msgs))
+		return nil, notCompiled + firstLine(fmt.Sprint(err, msgs))
 	}
 	return bins, ""
 }
 
-// report fills in the report's sites from the mutants of this shard that reached a verdict.
+// report fills in the report's sites from the mutants of this shard that reached a verdict,
+// and counts the shard's mutants, finished or not.
 func (a *auditor) report(muts []*mutant) {
+	index := 0
+	for _, s := range a.sites {
+		for range s.Draw.Kind.Classes() {
+			index++
+			if a.cfg.Shard.Has(index) {
+				a.rep.Mutants++
+			}
+		}
+	}
 	bySite := map[int][]MutantReport{}
 	for _, m := range muts {
 		if m.done {
@@ -376,10 +407,10 @@ func suggest(s *Site) string {
 	return fmt.Sprintf("spread.Check(t, spread.Draw(1000, func() %s { return %s }), %s) // %s", s.Result, s.Call, dist, note)
 }
 
-// flakyHint says, for a survivor whose closest test fails at baseline, how many runs would
-// let that test kill a mutant that made it fail every run, if its baseline rate held; ""
-// when the runs made were enough, so that the survival is no matter of too few runs.
-func flakyHint(test string, b *tally, runs int, level float64) string {
+// runsNeeded says, for a test that fails some baseline runs, how many runs would let it kill
+// a mutant that made it fail every run, if its baseline rate held; "" when the runs made are
+// enough, so that a survival is no matter of too few runs.
+func runsNeeded(b *tally, runs int, level float64) string {
 	rate := float64(b.fails) / float64(b.runs)
 	if p := fisherGreater(runs, runs, b.fails, b.runs); b.fails == b.runs || p <= level {
 		return ""
@@ -387,8 +418,8 @@ func flakyHint(test string, b *tally, runs int, level float64) string {
 	for r := 2 * runs; r <= 1<<16; r *= 2 {
 		k := int(rate*float64(r) + 0.5)
 		if p := fisherGreater(r, r, k, r); p <= level {
-			return fmt.Sprintf("%s fails %d of %d baseline runs: with that rate it can tell a mutant that makes it fail every run from about -runs %d", test, b.fails, b.runs, r)
+			return fmt.Sprintf("with that rate it can tell a mutant that makes it fail every run from about -runs %d", r)
 		}
 	}
-	return fmt.Sprintf("%s fails %d of %d baseline runs: too flaky to tell a mutant by", test, b.fails, b.runs)
+	return "too flaky to tell a mutant by"
 }

@@ -10,14 +10,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 // importSet spells types for a package's schema file, and remembers the imports that needs.
 type importSet struct {
 	self   *types.Package
 	byPath map[string]string
-	extra  []mutants.Import
+	extra  []rewrite.Import
 }
 
 func newImportSet(p *types.Package) *importSet {
@@ -31,7 +31,7 @@ func (s *importSet) qualifier(p *types.Package) string {
 	if p == s.self {
 		return ""
 	}
-	if slices.Contains(mutants.StandardImports, p.Path()) {
+	if slices.Contains(rewrite.StandardImports, p.Path()) {
 		return p.Name()
 	}
 	name, ok := s.byPath[p.Path()]
@@ -39,7 +39,7 @@ func (s *importSet) qualifier(p *types.Package) string {
 		// A name of our own: the package's may clash with a standard import or another package.
 		name = fmt.Sprintf("spreadcheckAuditImport%d", len(s.byPath))
 		s.byPath[p.Path()] = name
-		s.extra = append(s.extra, mutants.Import{Name: name, Path: p.Path()})
+		s.extra = append(s.extra, rewrite.Import{Name: name, Path: p.Path()})
 	}
 	return name
 }
@@ -80,7 +80,7 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 		byFile[s.Path] = append(byFile[s.Path], s)
 	}
 	sort.Strings(files)
-	schemas := map[string]*mutants.Schema{} // by package directory
+	schemas := map[string]*rewrite.Schema{} // by package directory
 	for i, path := range files {
 		fs := byFile[path]
 		sort.SliceStable(fs, func(i, j int) bool {
@@ -104,7 +104,7 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 		sc := schemas[pkgDir]
 		if sc == nil {
 			imp := imps[fs[0].Package]
-			sc = &mutants.Schema{Package: imp.self.Name(), Fixed: fixed}
+			sc = &rewrite.Schema{Package: imp.self.Name(), Fixed: fixed}
 			schemas[pkgDir] = sc
 		}
 		sc.Helpers = append(sc.Helpers, helpers...)
@@ -132,6 +132,22 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 	}
 	ov.File = filepath.Join(dir, "overlay.json")
 	return ov, os.WriteFile(ov.File, data, 0o644)
+}
+
+// originals returns the compiler's messages with the paths of the rewritten copies replaced
+// by those of the files they stand for (the schema file's is its package's folder and
+// schemaName, a file that exists only in the overlay).
+func (ov *overlay) originals(msgs []string) []string {
+	var pairs []string
+	for orig, copy := range ov.Replace {
+		pairs = append(pairs, copy, orig)
+	}
+	r := strings.NewReplacer(pairs...)
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = r.Replace(m)
+	}
+	return out
 }
 
 // rewriteFile replaces each site of one file (sorted by start, outer before inner) by its
@@ -175,12 +191,15 @@ func (r *renderer) rewrite(s *Site) string {
 	}
 	d := s.Draw
 	switch d.Kind {
-	case mutants.UnitDraw, mutants.FullDraw, mutants.NormalDraw, mutants.ExpDraw, mutants.ClockSeed:
+	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw, rewrite.ClockSeed, rewrite.ReaderDraw:
 		d.Value = parts[0]
-	case mutants.ClockModDraw:
+	case rewrite.ClockModDraw:
 		d.Args = parts
 	default:
 		d.Func, d.Args = parts[0], parts[1:]
+	}
+	if d.FuncValue {
+		d.Value, d.Func, d.Args = parts[0], "", nil
 	}
 	call, err := d.Rewrite(s.ID)
 	if err == nil {

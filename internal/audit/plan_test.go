@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
-	"github.com/spreadcheck/spreadcheck/mutants"
 )
 
 // fakeTest is one test of the fake engine's binary: the sites it reaches, and whether it
@@ -25,7 +26,8 @@ import (
 type fakeTest struct {
 	sites []int
 	fails func(mutant string, together []string, run int) bool
-	hangs bool // it never ends: the process is stopped at the timeout
+	hangs bool          // it never ends: the process is stopped at the timeout
+	took  time.Duration // what one run of it takes; 0 means the engine's perTest
 }
 
 // fakeEngine runs no process: it makes each job's runs from its tests' rules, in a time it
@@ -34,14 +36,23 @@ type fakeEngine struct {
 	names            []string
 	tests            map[string]fakeTest
 	startup, perTest time.Duration
+	// buildErr, when set, is the compiler's message for a build with these flags ("" when it
+	// builds).
+	buildErr func(flags []string) string
 
-	mu   sync.Mutex
-	jobs []job
+	mu       sync.Mutex
+	jobs     []job
+	timeouts []time.Duration // each job's limit
 }
 
 var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
 
-func (f *fakeEngine) build(context.Context, []string, ...string) ([]runner.Package, error) {
+func (f *fakeEngine) build(_ context.Context, _ []string, flags ...string) ([]runner.Package, error) {
+	if f.buildErr != nil {
+		if msg := f.buildErr(flags); msg != "" {
+			return []runner.Package{{ImportPath: fakeBin.ImportPath, BuildError: msg}}, nil
+		}
+	}
 	return []runner.Package{fakeBin}, nil
 }
 
@@ -51,9 +62,15 @@ func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]
 	return nil, errors.New("fakeEngine compiles nothing")
 }
 
-func (f *fakeEngine) run(_ context.Context, jobs []job, _ time.Duration) ([]result, error) {
+func (f *fakeEngine) run(ctx context.Context, jobs []job) ([]result, error) {
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // as the runner: no process starts once the audit is interrupted
+	}
 	f.mu.Lock()
 	f.jobs = append(f.jobs, jobs...)
+	for _, j := range jobs {
+		f.timeouts = append(f.timeouts, j.timeout)
+	}
 	f.mu.Unlock()
 	out := make([]result, len(jobs))
 	for i, j := range jobs {
@@ -71,7 +88,7 @@ func (f *fakeEngine) process(i int, j job) result {
 			sel = append(sel, n)
 		}
 	}
-	active, trace := env(j.env, mutants.MutantEnv), env(j.env, mutants.TraceEnv)
+	active, trace := env(j.env, rewrite.MutantEnv), env(j.env, rewrite.TraceEnv)
 	r := result{job: i, elapsed: f.startup}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
@@ -85,8 +102,9 @@ func (f *fakeEngine) process(i int, j job) result {
 			if f.tests[n].hangs {
 				o = runner.Hang
 			}
-			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: f.perTest.Seconds()})
-			r.elapsed += f.perTest
+			took := cmp.Or(f.tests[n].took, f.perTest)
+			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: took.Seconds()})
+			r.elapsed += took
 			if trace != "" {
 				var b strings.Builder
 				for _, s := range f.tests[n].sites {
@@ -112,17 +130,26 @@ func env(vars []string, key string) string {
 // fakeAudit audits sites of unit draws with the fake engine, as Run does after the build.
 func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 	t.Helper()
+	return fakeAuditContext(context.Background(), t, eng, nSites, cfg)
+}
+
+// fakeAuditContext is fakeAudit until ctx is cancelled, and marks the report interrupted then,
+// as Run does.
+func fakeAuditContext(ctx context.Context, t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
+	t.Helper()
 	cfg.Runs, cfg.Alpha, cfg.Seed = max(cfg.Runs, DefaultRuns), DefaultAlpha, 1
 	cfg.Log = func(string, ...any) {}
 	var sites []*Site
 	for i := range nSites {
-		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: mutants.Draw{Kind: mutants.UnitDraw}, Equivalent: map[string]string{}})
+		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: rewrite.Draw{Kind: rewrite.UnitDraw}, Equivalent: map[string]string{}})
 	}
 	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
-	if err := a.judge(context.Background()); err != nil {
+	if err := a.judge(ctx); err != nil {
 		t.Fatal(err)
 	}
+	a.rep.Interrupted = ctx.Err() != nil
+	a.rep.score()
 	return a.rep
 }
 
@@ -130,8 +157,8 @@ func fakeAudit(t *testing.T, eng *fakeEngine, nSites int, cfg Config) *Report {
 func jobShapes(jobs []job) (baseline, mutant map[string][]int) {
 	baseline, mutant = map[string][]int{}, map[string][]int{}
 	for _, j := range jobs {
-		switch m := env(j.env, mutants.MutantEnv); {
-		case env(j.env, mutants.TraceEnv) != "":
+		switch m := env(j.env, rewrite.MutantEnv); {
+		case env(j.env, rewrite.TraceEnv) != "":
 		case m == "":
 			baseline[j.filter] = append(baseline[j.filter], j.count)
 		default:
@@ -156,7 +183,7 @@ func TestBatched(t *testing.T) {
 	}{{0, time.Millisecond, 4}, {1, time.Millisecond, 1}, {2, time.Millisecond, 2}, {0, 150 * time.Millisecond, 2}, {0, time.Second, 1}} {
 		eng := &fakeEngine{names: []string{"TestA"}, tests: map[string]fakeTest{"TestA": {sites: []int{0}}},
 			startup: 20 * time.Millisecond, perTest: c.perTest}
-		rep := fakeAudit(t, eng, 1, Config{Batch: c.batch})
+		rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: c.batch}})
 		if rep.Batch != c.want {
 			t.Errorf("-batch %d: report's batch %d, want %d", c.batch, rep.Batch, c.want)
 		}
@@ -216,11 +243,11 @@ func TestBaselineSameConditions(t *testing.T) {
 	}
 	var want []string
 	for i := range 2 {
-		for _, c := range mutants.Classes() {
-			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, c.Name))
+		for _, c := range rewrite.Classes() {
+			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, string(c)))
 		}
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := gocmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
 	}
 	baseline, mutant := jobShapes(eng.jobs)
@@ -262,15 +289,15 @@ func TestPlanShapes(t *testing.T) {
 }
 
 // TestHungInTrace: a test that hangs in its trace run (one waiting for the network) is left
-// out of the audit with a warning, and never run again; the trace waits a minute for a test,
-// the baseline 10 times what the trace measured for a process, at least 10s.
+// out of the audit with a warning, and never run again; the trace waits a minute for a test
+// (TestHangLimits checks the other limits).
 func TestHungInTrace(t *testing.T) {
 	eng := &fakeEngine{names: []string{"ExampleNetwork", "TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
 		tests: map[string]fakeTest{"ExampleNetwork": {sites: []int{0}, hangs: true}, "TestA": {sites: []int{0}}}}
 	rep := fakeAudit(t, eng, 1, Config{})
 	var runs []string
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			runs = append(runs, j.filter)
 		}
 	}
@@ -279,18 +306,6 @@ func TestHungInTrace(t *testing.T) {
 	}
 	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "ExampleNetwork hung in its trace run (still running after 1m0s): left out") {
 		t.Errorf("warnings %q, want one saying ExampleNetwork hung in its trace and was left out", rep.Warnings)
-	}
-	a := &auditor{}
-	if got := a.timeout(); got != traceTimeout {
-		t.Errorf("trace timeout %v, want %v", got, traceTimeout)
-	}
-	a.batch, a.startup, a.perRun = 4, 50*time.Millisecond, time.Second
-	if got, want := a.timeout(), 10*(50*time.Millisecond+4*time.Second); got != want {
-		t.Errorf("baseline timeout %v, want %v", got, want)
-	}
-	a.slowest = 100 * time.Millisecond
-	if got, want := a.timeout(), 10*time.Second; got != want {
-		t.Errorf("mutants' timeout %v, want %v (the floor)", got, want)
 	}
 }
 
@@ -304,7 +319,7 @@ func TestExamplesRunAlone(t *testing.T) {
 			"ExampleB": {sites: []int{0}, fails: func(mutant string, _ []string, _ int) bool { return mutant != "" }},
 			"TestA":    {sites: []int{0}},
 		}}
-	rep := fakeAudit(t, eng, 1, Config{Batch: 5})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: 5}})
 	baseline, mutant := jobShapes(eng.jobs)
 	for key, counts := range mergeMaps(baseline, mutant) {
 		want := 5
@@ -354,7 +369,7 @@ func TestCPU(t *testing.T) {
 	}
 	plain := fakeAudit(t, newEngine(), 1, Config{})
 	eng := newEngine()
-	rep := fakeAudit(t, eng, 1, Config{CPU: []string{"1", "2"}})
+	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{CPU: []string{"1", "2"}}})
 	if rep.Family != 2*plain.Family {
 		t.Errorf("family of %d comparisons with -cpu 1,2, want twice the %d without", rep.Family, plain.Family)
 	}
@@ -363,12 +378,12 @@ func TestCPU(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s -cpu %s: %d runs", b.Test, b.CPU, b.Runs))
 	}
 	want := []string{fmt.Sprintf("TestA -cpu 1: %d runs", DefaultRuns), fmt.Sprintf("TestA -cpu 2: %d runs", DefaultRuns)}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := gocmp.Diff(want, got); diff != "" {
 		t.Errorf("baselines (-want +got):\n%s", diff)
 	}
 	cpus := map[string]bool{}
 	for _, j := range eng.jobs {
-		if env(j.env, mutants.TraceEnv) == "" {
+		if env(j.env, rewrite.TraceEnv) == "" {
 			cpus[j.cpu] = true
 		}
 	}
@@ -378,6 +393,126 @@ func TestCPU(t *testing.T) {
 	for _, m := range rep.Sites[0].Mutants {
 		if m.Verdict != Killed || m.CPU == "" {
 			t.Errorf("%s: %s by %s at -cpu %q, want killed at a -cpu value", m.Class, m.Verdict, m.Test, m.CPU)
+		}
+	}
+}
+
+// TestInterruptedCounts: an audit interrupted before its mutants ran, or after their first
+// look, counts every mutant of its sites and says how many of them finished, rather than "0
+// mutants" and a score of "0 of 0".
+func TestInterruptedCounts(t *testing.T) {
+	for _, c := range []struct {
+		at       string
+		finished string
+	}{{"baseline", "0 of 8 mutants finished"}, {"look 1", "4 of 8 mutants finished"}} {
+		t.Run(c.at, func(t *testing.T) {
+			eng := &fakeEngine{names: []string{"TestA", "TestB"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+				tests: map[string]fakeTest{
+					"TestA": {sites: []int{0}, fails: func(m string, _ []string, _ int) bool { return strings.HasPrefix(m, "0:") }},
+					"TestB": {sites: []int{1}},
+				}}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stageHook = func(s string) {
+				if s == c.at {
+					cancel()
+				}
+			}
+			defer func() { stageHook = nil }()
+			rep := fakeAuditContext(ctx, t, eng, 2, Config{Options: runner.Options{Batch: 5}})
+			var text strings.Builder
+			rep.WriteText(&text)
+			for _, want := range []string{"2 sites, 8 mutants", "interrupted: " + c.finished} {
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("the report lacks %q:\n%s", want, text.String())
+				}
+			}
+		})
+	}
+}
+
+// TestOnlyFailingTestsReach: a site that only tests failing every baseline run reach has no
+// healthy test to tell its mutants: they are not covered, and say why, where they were
+// judged "survived" on the package pseudo-test's one outcome per process. A test that fails
+// some baseline runs stays in, and its warning says from how many runs it could tell a mutant
+// that makes it fail every run, as a survivor's reason does: 15 of 20 baseline failures
+// against 20 of 20 under a mutant give p = C(20, 15)/C(40, 35) = 0.024, above the level 0.01 /
+// (16 comparisons x 4 looks) = 1.6e-4; 30 of 40 against 40 of 40, C(40, 10)/C(80, 10) =
+// 5.1e-4, is above it too; 60 of 80 against 80 of 80 is about 1e-7.
+func TestOnlyFailingTestsReach(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestBroken", "TestFlaky"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"TestBroken": {sites: []int{0}, fails: func(string, []string, int) bool { return true }},
+			"TestFlaky":  {sites: []int{1}, fails: func(_ string, _ []string, run int) bool { return run%4 != 0 }},
+		}}
+	rep := fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
+	for _, m := range rep.Sites[0].Mutants {
+		if m.Verdict != NotCovered || m.Reason != "only tests that fail every baseline run reach the site: TestBroken" {
+			t.Errorf("site 0 %s: %s (%q), want not covered: only failing tests reach it", m.Class, m.Verdict, m.Reason)
+		}
+	}
+	var flaky []string
+	for _, w := range rep.Warnings {
+		if strings.Contains(w, "TestFlaky") {
+			flaky = append(flaky, w)
+		}
+	}
+	want := "example.com/fake TestFlaky fails 15 of 20 baseline runs: a mutant kills only by failing it significantly more often; " +
+		"with that rate it can tell a mutant that makes it fail every run from about -runs 80"
+	if len(flaky) != 1 || flaky[0] != want {
+		t.Errorf("warnings about TestFlaky %q, want %q", flaky, want)
+	}
+	for _, m := range rep.Sites[1].Mutants {
+		if m.Verdict == Survived && !strings.Contains(m.Reason, "from about -runs 80") {
+			t.Errorf("site 1 %s survived with reason %q, want the runs it would need", m.Class, m.Reason)
+		}
+	}
+}
+
+// TestHangLimits: a test process's limit follows from what the tests it runs took, not from
+// the slowest process of the whole audit: a baseline process may take 10 times what the
+// trace measured for its group's process (start-up and its batch of runs), a mutant's 10
+// times the slowest baseline process of its group, each at least hangFloor. TestSlow's group
+// takes 20 ms + 5 x 400 ms = 2.02 s a process, so 20.2 s; TestFast's, 25 ms, gets the floor.
+// The trace gives every test a minute, and -timeout overrides them all.
+func TestHangLimits(t *testing.T) {
+	newEngine := func() *fakeEngine {
+		return &fakeEngine{names: []string{"TestFast", "TestSlow"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+			tests: map[string]fakeTest{"TestFast": {sites: []int{0}}, "TestSlow": {sites: []int{1}, took: 400 * time.Millisecond}}}
+	}
+	limits := func(eng *fakeEngine) map[string][]time.Duration {
+		out := map[string][]time.Duration{}
+		for i, j := range eng.jobs {
+			phase := "mutant"
+			switch {
+			case env(j.env, rewrite.TraceEnv) != "":
+				phase = "trace"
+			case env(j.env, rewrite.MutantEnv) == "":
+				phase = "baseline"
+			}
+			key := phase + " " + strings.Trim(j.filter, "^$()")
+			if !slices.Contains(out[key], eng.timeouts[i]) {
+				out[key] = append(out[key], eng.timeouts[i])
+			}
+		}
+		return out
+	}
+	slow := 10 * (20*time.Millisecond + 5*400*time.Millisecond)
+	eng := newEngine()
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
+	want := map[string][]time.Duration{
+		"trace TestFast": {time.Minute}, "trace TestSlow": {time.Minute},
+		"baseline TestFast": {hangFloor}, "baseline TestSlow": {slow},
+		"mutant TestFast": {hangFloor}, "mutant TestSlow": {slow},
+	}
+	if diff := gocmp.Diff(want, limits(eng)); diff != "" {
+		t.Errorf("limits (-want +got):\n%s", diff)
+	}
+	eng = newEngine()
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5, Timeout: 3 * time.Second}})
+	for key, got := range limits(eng) {
+		if !slices.Equal(got, []time.Duration{3 * time.Second}) {
+			t.Errorf("-timeout 3s: %s: limits %v, want 3s", key, got)
 		}
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // Verdict is what the audit concluded about one mutant.
@@ -22,32 +24,32 @@ const (
 	Equivalent Verdict = "equivalent"  // provably cannot change what the code does
 	NotCovered Verdict = "not covered" // no test reaches the site; its mutants were not run
 	NotViable  Verdict = "not viable"  // the mutant does not compile
-)
-
-// Exit statuses of spreadcheck audit.
-const (
-	ExitClean       = 0 // every mutant killed (or equivalent), or nothing to audit
-	ExitWeak        = 1 // a mutant survived or was not covered, or a draw never reaches the code
-	ExitError       = 2 // usage or build error
-	ExitInterrupted = 3
+	Ignored    Verdict = "ignored"     // a //spreadcheck:ignore comment accepts it, for its Reason
 )
 
 // Report is the result of an audit. Its JSON form is a stable contract: tools read it.
 type Report struct {
-	Module      string         `json:"module"`
-	Runs        int            `json:"runs"`  // R: runs at baseline and, at most, under each mutant
-	Alpha       float64        `json:"alpha"` // the false-kill rate of the whole family
-	Family      int            `json:"family"`
-	Batch       int            `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
-	Seed        uint64         `json:"seed,string"`
-	Mode        string         `json:"mode"` // "schemata" or "per-mutant"
-	Shards      []string       `json:"shards,omitempty"`
-	Sites       []SiteReport   `json:"sites"`
-	Packages    []PackageScore `json:"packages"`
-	Baseline    []TestBaseline `json:"baseline,omitempty"`
-	Warnings    []string       `json:"warnings,omitempty"`
-	Interrupted bool           `json:"interrupted,omitempty"`
-	Seconds     float64        `json:"seconds"`
+	Module string   `json:"module"`
+	Runs   int      `json:"runs"`  // R: runs at baseline and, at most, under each mutant
+	Alpha  float64  `json:"alpha"` // the false-kill rate of the whole family
+	Family int      `json:"family"`
+	Batch  int      `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
+	Seed   uint64   `json:"seed,string"`
+	Mode   string   `json:"mode"` // "schemata" or "per-mutant"
+	Shards []string `json:"shards,omitempty"`
+	// Change is the change the audit was restricted to, when it was (-diff, -diff-file).
+	Change *ChangeReport `json:"change,omitempty"`
+	// Mutants counts the mutants of the sites in this report's shards, finished or not: an
+	// interrupted report's sites hold only those that finished.
+	Mutants  int            `json:"mutants"`
+	Sites    []SiteReport   `json:"sites"`
+	Packages []PackageScore `json:"packages"`
+	Baseline []TestBaseline `json:"baseline,omitempty"`
+	Warnings []string       `json:"warnings,omitempty"`
+	// Stale lists the -baseline entries that match no survivor: killed now, or gone.
+	Stale       []BaselineEntry `json:"stale_baseline,omitempty"`
+	Interrupted bool            `json:"interrupted,omitempty"`
+	Seconds     float64         `json:"seconds"`
 }
 
 // SiteReport is one site and the verdict on each of its mutants.
@@ -57,7 +59,7 @@ type SiteReport struct {
 	Expr    string         `json:"expr"` // the source text of the draw
 	Package string         `json:"package"`
 	Func    string         `json:"func"` // the enclosing function
-	Kind    string         `json:"kind"` // the kind of draw (mutants.DrawKind)
+	Kind    string         `json:"kind"` // the kind of draw (rewrite.DrawKind)
 	Mutants []MutantReport `json:"mutants"`
 	// Dead, when set, says why the draw's value never reaches the code: the code is broken
 	// the way a constant mutant is, and its tests let it through.
@@ -85,7 +87,10 @@ type MutantReport struct {
 	Timeout          bool     `json:"timeout,omitempty"` // killed by a hang: the test ran past the timeout
 	// Check is, for a survivor, the spread check that rejects this class.
 	Check  string `json:"check,omitempty"`
-	Reason string `json:"reason,omitempty"` // why equivalent, not viable or not covered
+	Reason string `json:"reason,omitempty"` // why equivalent, not viable, not covered or ignored
+	// Accepted, on a survivor or a not covered mutant, is the reason the -baseline file gives
+	// for accepting it: it no longer fails the audit.
+	Accepted string `json:"accepted,omitempty"`
 	// Fewer lists the tests that fail significantly less often under the mutant.
 	Fewer []Fewer `json:"fewer_failures,omitempty"`
 }
@@ -101,7 +106,7 @@ type Fewer struct {
 }
 
 // PackageScore is the mutation score of one package: killed / (killed + survived + not
-// covered); equivalent and not viable mutants do not count.
+// covered); equivalent, not viable and ignored mutants do not count.
 type PackageScore struct {
 	Package    string  `json:"package"`
 	Killed     int     `json:"killed"`
@@ -109,6 +114,7 @@ type PackageScore struct {
 	NotCovered int     `json:"not_covered"`
 	Equivalent int     `json:"equivalent"`
 	NotViable  int     `json:"not_viable"`
+	Ignored    int     `json:"ignored,omitempty"`
 	Score      float64 `json:"score"`
 }
 
@@ -126,28 +132,28 @@ type TestBaseline struct {
 
 // checkFor is the spread check that rejects each class at n = 1,000.
 var checkFor = map[string]string{
-	mutants.Constant.Name:       "distinct",
-	mutants.SignFlip.Name:       "bounds",
-	mutants.ClockDerived.Name:   "independence",
-	mutants.CollapsedRange.Name: "coverage",
+	string(spread.SuspectConstant):       "distinct",
+	string(spread.SuspectSignFlip):       "bounds",
+	string(spread.SuspectClockDerived):   "independence",
+	string(spread.SuspectCollapsedRange): "coverage",
 }
 
 // ExitCode returns the exit status the report calls for.
 func (r *Report) ExitCode() int {
 	if r.Interrupted {
-		return ExitInterrupted
+		return runner.ExitInterrupted
 	}
 	for _, s := range r.Sites {
 		if s.Dead != "" {
-			return ExitWeak
+			return runner.ExitFlaky
 		}
 		for _, m := range s.Mutants {
-			if m.Verdict == Survived || m.Verdict == NotCovered {
-				return ExitWeak
+			if (m.Verdict == Survived || m.Verdict == NotCovered) && m.Accepted == "" {
+				return runner.ExitFlaky
 			}
 		}
 	}
-	return ExitClean
+	return runner.ExitClean
 }
 
 // score fills in Packages from the sites.
@@ -171,6 +177,8 @@ func (r *Report) score() {
 				p.Equivalent++
 			case NotViable:
 				p.NotViable++
+			case Ignored:
+				p.Ignored++
 			}
 		}
 	}
@@ -184,11 +192,26 @@ func (r *Report) score() {
 	sort.Slice(r.Packages, func(i, j int) bool { return r.Packages[i].Package < r.Packages[j].Package })
 }
 
-// WriteJSON writes the report as one JSON object.
+// WriteJSON writes the report as one JSON object. Its arrays are never null: sites, packages
+// and each site's mutants are empty arrays when there is nothing in them, and the arrays
+// that may be left out (shards, baseline, warnings, fewer_failures) are left out.
 func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(r.arrays())
+}
+
+// arrays returns a copy of the report whose arrays that the JSON always holds are not nil.
+func (r *Report) arrays() *Report {
+	c := *r
+	c.Sites = append(make([]SiteReport, 0, len(r.Sites)), r.Sites...)
+	c.Packages = append(make([]PackageScore, 0, len(r.Packages)), r.Packages...)
+	for i := range c.Sites {
+		if c.Sites[i].Mutants == nil {
+			c.Sites[i].Mutants = []MutantReport{}
+		}
+	}
+	return &c
 }
 
 // ReadJSON reads a report written by WriteJSON.
@@ -207,13 +230,22 @@ func ReadJSON(path string) (*Report, error) {
 // WriteText writes the report for a terminal.
 func (r *Report) WriteText(w io.Writer) error {
 	b := &strings.Builder{}
+	if len(r.Sites) == 0 && r.Change != nil {
+		fmt.Fprintf(b, "spreadcheck audit: no site of %s on a line changed %s (%s elsewhere): nothing to audit\n",
+			orDot(r.Module), r.Change.Since, plural(r.Change.Outside, "site"))
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(r.Sites) == 0 {
 		fmt.Fprintf(b, "spreadcheck audit: no randomness found in %s: nothing to audit\n", orDot(r.Module))
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
 	fmt.Fprintf(b, "spreadcheck audit: %s, %s, up to %d runs each%s, seed %d; a mutant is killed when a test fails more often than at baseline (Fisher's exact test, false-kill rate %g for the family of %s)\n",
-		plural(len(r.Sites), "site"), plural(r.mutants(), "mutant"), r.Runs, r.processes(), r.Seed, r.Alpha, plural(r.Family, "comparison"))
+		plural(len(r.Sites), "site"), plural(max(r.Mutants, r.finished()), "mutant"), r.Runs, r.processes(), r.Seed, r.Alpha, plural(r.Family, "comparison"))
+	if r.Change != nil {
+		fmt.Fprintf(b, "only the sites on lines changed %s: %s elsewhere left out\n", r.Change.Since, plural(r.Change.Outside, "site"))
+	}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(b, "warning: %s\n", w)
 	}
@@ -235,11 +267,21 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\nmutation score (killed of killed, survived and not covered):\n")
 	for _, p := range r.Packages {
-		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable\n", p.Package, p.Killed,
-			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable)
+		ignored := ""
+		if p.Ignored > 0 {
+			ignored = fmt.Sprintf(", %d ignored", p.Ignored)
+		}
+		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable%s\n", p.Package, p.Killed,
+			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable, ignored)
 	}
 	if r.Interrupted {
-		b.WriteString("interrupted: the report covers the mutants that finished\n")
+		fmt.Fprintf(b, "interrupted: %d of %s finished; the report covers those\n", r.finished(), plural(max(r.Mutants, r.finished()), "mutant"))
+	}
+	if len(r.Stale) > 0 {
+		fmt.Fprintf(b, "\nstale baseline entries (their mutant is killed now, or their draw is gone): remove them\n")
+		for _, e := range r.Stale {
+			fmt.Fprintf(b, "  %s  %s  %s in %s: %s\n", e.Package, e.Class, e.Expr, e.Func, e.Reason)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -274,7 +316,8 @@ func orDot(s string) string {
 	return s
 }
 
-func (r *Report) mutants() int {
+// finished counts the mutants with a verdict.
+func (r *Report) finished() int {
 	n := 0
 	for _, s := range r.Sites {
 		n += len(s.Mutants)
@@ -283,7 +326,10 @@ func (r *Report) mutants() int {
 }
 
 func verdictWord(m MutantReport) string {
-	if m.Verdict == Survived {
+	switch {
+	case m.Accepted != "":
+		return "accepted"
+	case m.Verdict == Survived:
 		return "SURVIVED"
 	}
 	return string(m.Verdict)
@@ -313,9 +359,17 @@ func evidence(m MutantReport) string {
 		if m.Reason != "" {
 			s += "; " + m.Reason
 		}
-		return s
+		return s + accepted(m)
 	}
-	return m.Reason
+	return m.Reason + accepted(m)
+}
+
+// accepted says that the baseline accepts a survivor, and why.
+func accepted(m MutantReport) string {
+	if m.Accepted == "" {
+		return ""
+	}
+	return fmt.Sprintf("; the baseline accepts it: %s", m.Accepted)
 }
 
 func deref(p *float64) float64 {
@@ -348,14 +402,17 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		cells := map[string]string{}
 		for _, m := range s.Mutants {
 			v := string(m.Verdict)
-			if m.Verdict == Survived {
+			switch {
+			case m.Accepted != "":
+				v += " (accepted)"
+			case m.Verdict == Survived:
 				v = "**survived**"
 			}
 			cells[m.Class] = v
 		}
 		fmt.Fprintf(b, "| `%s:%d` | `%s` |", s.File, s.Line, strings.ReplaceAll(s.Expr, "|", "\\|"))
-		for _, c := range mutants.Classes() {
-			fmt.Fprintf(b, " %s |", orDash(cells[c.Name]))
+		for _, c := range rewrite.Classes() {
+			fmt.Fprintf(b, " %s |", orDash(cells[string(c)]))
 		}
 		b.WriteString("\n")
 	}
@@ -386,13 +443,14 @@ func Merge(reports ...*Report) (*Report, error) {
 		return nil, fmt.Errorf("audit: no reports to merge")
 	}
 	out := *reports[0]
-	out.Sites, out.Shards, out.Warnings, out.Baseline = nil, nil, nil, nil
+	out.Sites, out.Shards, out.Warnings, out.Baseline, out.Mutants = nil, nil, nil, nil, 0
 	index := map[string]int{}
 	for _, r := range reports {
 		if r.Module != out.Module || r.Runs != out.Runs || r.Seed != out.Seed || r.Alpha != out.Alpha || r.Family != out.Family {
 			return nil, fmt.Errorf("audit: reports of different audits (module, -runs, -seed, -alpha or sites differ) do not merge")
 		}
 		out.Shards = append(out.Shards, r.Shards...)
+		out.Mutants += r.Mutants
 		out.Interrupted = out.Interrupted || r.Interrupted
 		out.Seconds = max(out.Seconds, r.Seconds)
 		out.Warnings = appendNew(out.Warnings, r.Warnings...)
@@ -460,15 +518,15 @@ func mergeSite(into *SiteReport, s SiteReport) error {
 	return nil
 }
 
-// sortMutants puts a site's mutants in the order of mutants.Classes.
+// sortMutants puts a site's mutants in the order of spread.Suspectes.
 func sortMutants(ms []MutantReport) {
 	rank := func(c string) int {
-		for i, k := range mutants.Classes() {
-			if k.Name == c {
+		for i, k := range rewrite.Classes() {
+			if string(k) == c {
 				return i
 			}
 		}
-		return len(mutants.Classes())
+		return len(rewrite.Classes())
 	}
 	sort.SliceStable(ms, func(i, j int) bool { return rank(ms[i].Class) < rank(ms[j].Class) })
 }

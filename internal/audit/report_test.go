@@ -2,14 +2,20 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
+
+	"github.com/spreadcheck/spreadcheck/internal/golden"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 func ptr(x float64) *float64 { return &x }
@@ -17,7 +23,7 @@ func ptr(x float64) *float64 { return &x }
 // sample is a report with every verdict, a hang, a flake hidden by a mutant, a draw that
 // never reaches the code and a warning.
 func sample() *Report {
-	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata",
+	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata", Mutants: 8,
 		Warnings: []string{"example.com/m TestFlaky fails 9 of 20 baseline runs: a mutant kills only by failing it significantly more often"},
 		Sites: []SiteReport{{
 			File: "jitter.go", Line: 12, Expr: "rand.Float64()", Package: "example.com/m", Func: "Full", Kind: "unit",
@@ -63,20 +69,10 @@ func TestReportFormats(t *testing.T) {
 		if err := f.write(&b); err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", f.name)
-		if *update {
-			os.WriteFile(golden, b.Bytes(), 0o644)
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(string(want), b.String()); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", golden, diff)
-		}
+		golden.Check(t, filepath.Join("testdata", f.name), b.String())
 	}
-	if r.ExitCode() != ExitWeak {
-		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), ExitWeak)
+	if r.ExitCode() != runner.ExitFlaky {
+		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), runner.ExitFlaky)
 	}
 }
 
@@ -114,24 +110,24 @@ func TestJSONContract(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	r := &Report{}
-	if r.ExitCode() != ExitClean {
+	if r.ExitCode() != runner.ExitClean {
 		t.Error("nothing found: want exit 0")
 	}
 	r.Sites = []SiteReport{{Mutants: []MutantReport{{Verdict: Killed}, {Verdict: Equivalent}, {Verdict: NotViable}}}}
-	if r.ExitCode() != ExitClean {
+	if r.ExitCode() != runner.ExitClean {
 		t.Error("all killed, equivalent or not viable: want exit 0")
 	}
 	r.Sites[0].Dead = "the conversion to int64 makes every value of rand.Float64() 0"
-	if r.ExitCode() != ExitWeak {
+	if r.ExitCode() != runner.ExitFlaky {
 		t.Error("a draw that never reaches the code, its mutants all equivalent: want exit 1")
 	}
 	r.Sites[0].Dead = ""
 	r.Sites[0].Mutants = append(r.Sites[0].Mutants, MutantReport{Verdict: NotCovered})
-	if r.ExitCode() != ExitWeak {
+	if r.ExitCode() != runner.ExitFlaky {
 		t.Error("a mutant not covered: want exit 1")
 	}
 	r.Interrupted = true
-	if r.ExitCode() != ExitInterrupted {
+	if r.ExitCode() != runner.ExitInterrupted {
 		t.Error("interrupted: want exit 3")
 	}
 }
@@ -207,4 +203,77 @@ func FuzzReadMerge(f *testing.F) {
 			m.ExitCode()
 		}
 	})
+}
+
+// TestConfigRefusesSessionOptions: Config shares runner.Options with a session; the fields
+// that only a session follows are refused, never silently ignored.
+func TestConfigRefusesSessionOptions(t *testing.T) {
+	for name, o := range map[string]runner.Options{
+		"FailFast":  {FailFast: true},
+		"Until":     {Until: time.Minute},
+		"Precision": {Precision: 0.01},
+		"LogDir":    {LogDir: t.TempDir()},
+	} {
+		if _, err := Run(context.Background(), Config{Options: o}); err == nil || !strings.Contains(err.Error(), "does not follow") {
+			t.Errorf("%s: error %v, want one saying an audit does not follow it", name, err)
+		}
+	}
+}
+
+// TestJSONArraysNeverNull: every array of a report's JSON is an array, empty when there is
+// nothing in it, never null: a report of no site, one whose site has no finished mutant, a
+// merge, and a report read back from a JSON file that said null.
+func TestJSONArraysNeverNull(t *testing.T) {
+	merged, err := Merge(&Report{}, &Report{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "null.json")
+	if err := os.WriteFile(path, []byte(`{"sites": [{"file": "a.go", "mutants": null}], "packages": null}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadJSON(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]*Report{
+		"no site":       {Module: "example.com/m"},
+		"no mutant":     {Sites: []SiteReport{{File: "a.go"}}},
+		"merged":        merged,
+		"read":          read,
+		"every verdict": sample(),
+	} {
+		var b bytes.Buffer
+		if err := r.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		if where := findNull(v, "report"); where != "" {
+			t.Errorf("%s: %s is null:\n%s", name, where, b.String())
+		}
+	}
+}
+
+// findNull returns the path of the first null in a decoded JSON value, or "".
+func findNull(v any, at string) string {
+	switch x := v.(type) {
+	case nil:
+		return at
+	case map[string]any:
+		for k, e := range x {
+			if w := findNull(e, at+"."+k); w != "" {
+				return w
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if w := findNull(e, fmt.Sprintf("%s[%d]", at, i)); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
 }

@@ -1,7 +1,7 @@
 package audit
 
 import (
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // looks returns the cumulative run counts after which a mutant's results are examined: R/8,

@@ -31,18 +31,18 @@ func TestCannotKill(t *testing.T) {
 	}
 }
 
-// TestFlakyHint: a test failing 14 of 20 baseline runs cannot kill at 20 runs even if a
+// TestRunsNeeded: a test failing 14 of 20 baseline runs cannot kill at 20 runs even if a
 // mutant makes it fail every run, and the hint names the runs that would; one failing 1 of
 // 20 can, so its survivor gets no hint.
-func TestFlakyHint(t *testing.T) {
+func TestRunsNeeded(t *testing.T) {
 	level := 0.01 / (24 * 4.0)
-	if got := flakyHint("TestF", &tally{runs: 20, fails: 14}, 20, level); !strings.Contains(got, "-runs 40") {
+	if got := runsNeeded(&tally{runs: 20, fails: 14}, 20, level); !strings.Contains(got, "-runs 40") {
 		t.Errorf("14 of 20: hint %q, want one naming -runs 40", got)
 	}
-	if got := flakyHint("TestF", &tally{runs: 20, fails: 1}, 20, level); got != "" {
+	if got := runsNeeded(&tally{runs: 20, fails: 1}, 20, level); got != "" {
 		t.Errorf("1 of 20: hint %q, want none", got)
 	}
-	if got := flakyHint("TestF", &tally{runs: 20, fails: 20}, 20, level); got != "" {
+	if got := runsNeeded(&tally{runs: 20, fails: 20}, 20, level); got != "" {
 		t.Errorf("20 of 20: hint %q, want none (such a test is left out)", got)
 	}
 }

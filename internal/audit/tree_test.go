@@ -4,17 +4,20 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
 // hashTree returns the SHA-256 of every file under dir, with its mode.
@@ -67,6 +70,27 @@ func TestEndToEnd(t *testing.T) {
 	checkUntouched(t, dir, before, tmp)
 }
 
+// TestTempDirPerProcess audits the tempfiles fixture, whose test leaves a folder in
+// os.TempDir() every run and fails when its process starts with anything there: every test
+// process gets a temporary directory of its own, inside the audit's session folder, removed
+// with it. Nothing is left in the TMPDIR the audit was started with, and the test fails no
+// baseline run.
+func TestTempDirPerProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module with the go command")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rep, err := Run(context.Background(), fixtureConfig("tempfiles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "tempfiles", rep)
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+}
+
 // checkUntouched checks that the tree under dir hashes as before and that tmp is empty.
 func checkUntouched(t *testing.T, dir string, before map[string]string, tmp string) {
 	t.Helper()
@@ -101,34 +125,126 @@ func TestNeverWritesTheTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !rep.Interrupted || rep.ExitCode() != ExitInterrupted {
-				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), ExitInterrupted)
+			if !rep.Interrupted || rep.ExitCode() != runner.ExitInterrupted {
+				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), runner.ExitInterrupted)
 			}
 			checkUntouched(t, dir, before, tmp)
 		})
 	}
 }
 
-// TestBadInput: code that does not compile is a BuildError with the compiler's message; no
-// randomness is no error and no site; patterns that match nothing are a BuildError that names
-// them. None of these builds a test binary.
+// TestBadInput: code that does not compile is a BuildError with the compiler's message, once;
+// no randomness is no error and no site; patterns that match nothing, and a folder in no
+// module, are BuildErrors that say so and name them. None of these builds a test binary.
 func TestBadInput(t *testing.T) {
 	_, err := Run(context.Background(), fixtureConfig("broken"))
 	var be *BuildError
-	if !errors.As(err, &be) || !strings.Contains(be.Msg, "broken.go:8") {
-		t.Errorf("broken: error %v, want a BuildError naming broken.go:8", err)
+	if !errors.As(err, &be) || be.Stage != Compile || strings.Count(be.Msg, "broken.go:8") != 1 {
+		t.Errorf("broken: error %v, want a BuildError of the compile stage naming broken.go:8 once", err)
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
-	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != ExitClean {
+	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != runner.ExitClean {
 		t.Errorf("norand: %d sites, exit %d, error %v; want none, 0, nil", len(rep.Sites), rep.ExitCode(), err)
 	}
 
 	cfg := fixtureConfig("norand")
 	cfg.Patterns = []string{"./nothing/..."}
-	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || !strings.Contains(be.Msg, "nothing") {
-		t.Errorf("a pattern matching nothing: error %v, want a BuildError that names it", err)
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NoPackage || !strings.Contains(be.Msg, "./nothing/...") {
+		t.Errorf("a pattern matching nothing: error %v, want a BuildError of no package that names it", err)
 	}
+
+	cfg.Dir, cfg.Patterns = t.TempDir(), nil
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &be) || be.Stage != NotAModule || be.Msg != cfg.Dir {
+		t.Errorf("a folder in no module: error %v, want a BuildError of not a module that names it", err)
+	}
+}
+
+// TestNoMutantCompiles: when no mutant of a package compiles, the audit stops with a
+// BuildError that holds the compiler's message, its paths those of the files it rewrote,
+// rather than report every mutant not viable and exit 0 having tested nothing: whether the
+// message names the schema file (no site to blame) or each site's line. A package that keeps
+// one viable site is audited.
+func TestNoMutantCompiles(t *testing.T) {
+	sites, imps := findFixture(t, "story")
+	schemaErr := func(flags []string) string {
+		ov := flagValue(flags, "-overlay")
+		if ov == "" {
+			return ""
+		}
+		data, _ := os.ReadFile(ov)
+		var o struct{ Replace map[string]string }
+		json.Unmarshal(data, &o)
+		for orig, copy := range o.Replace {
+			if filepath.Base(orig) == schemaName {
+				return "# example.com/story\n" + copy + ":38:85: 0o/0O-style octal literal requires go1.13 or later"
+			}
+		}
+		return ""
+	}
+	lineErr := func(lines ...int) func([]string) string {
+		return func(flags []string) string {
+			var msgs []string
+			for _, s := range sites {
+				if slices.Contains(lines, s.Line) && s.NotViable == "" && flagValue(flags, "-overlay") != "" {
+					msgs = append(msgs, fmt.Sprintf("./%s:%d:9: cannot use the rewrite", filepath.Base(s.Path), s.Line))
+				}
+			}
+			if len(msgs) == 0 {
+				return ""
+			}
+			return "# example.com/story\n" + strings.Join(msgs, "\n")
+		}
+	}
+	var all []int
+	for _, s := range sites {
+		all = append(all, s.Line)
+	}
+	for _, c := range []struct {
+		name   string
+		errs   func([]string) string
+		want   string // in the BuildError; "" for none
+		viable int
+	}{
+		{"the schema file", schemaErr, filepath.Join(filepath.Dir(sites[0].Path), schemaName) + ":38:85: 0o/0O-style", 0},
+		{"every site", lineErr(all...), fmt.Sprintf("backoff.go:%d:9: cannot use the rewrite", sites[0].Line), 0},
+		{"all but one site", lineErr(all[1:]...), "", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, s := range sites {
+				s.NotViable = ""
+			}
+			a := &auditor{cfg: Config{Log: func(string, ...any) {}}, tmp: t.TempDir(), imps: imps, sites: sites,
+				eng: &fakeEngine{buildErr: c.errs}, rep: &Report{}}
+			err := a.buildSchemata(context.Background())
+			var be *BuildError
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("error %v, want none", err)
+			case c.want != "" && (!errors.As(err, &be) || be.Stage != MutantsCompile || !strings.Contains(be.Msg, c.want)):
+				t.Errorf("error %v, want a BuildError of the mutants' compile holding %q", err, c.want)
+			}
+			viable := 0
+			for _, s := range sites {
+				if s.NotViable == "" {
+					viable++
+				}
+			}
+			if c.want == "" && viable != c.viable {
+				t.Errorf("%d viable sites, want %d", viable, c.viable)
+			}
+		})
+	}
+}
+
+// flagValue returns the value of -name=value among the flags.
+func flagValue(flags []string, name string) string {
+	for _, f := range flags {
+		if v, ok := strings.CutPrefix(f, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 // TestBadTests: a test that fails every baseline run is left out with a warning while the
@@ -159,20 +275,21 @@ func TestBadTests(t *testing.T) {
 	}
 }
 
-// TestHangIsKill: a mutant under which a test never ends (a constant draw in a loop that
-// waits for a zero) is killed by timeout and says so; the others end and survive.
+// TestHangIsKill: a mutant under which a test blocks forever (the hang fixture waits for
+// two replicas, of which constant, collapsed-range and sign-flip only ever pick one) is killed
+// by timeout and says so; the limit is derived, not given: the floor, since the fixture's
+// test takes microseconds. The hung mutants' verdicts hold whatever the clock does, since
+// their test never ends; the report is the golden one.
 func TestHangIsKill(t *testing.T) {
-	longtest.Skip(t) // audits a fixture module whose mutant hangs till the timeout
-	cfg := fixtureConfig("hang")
-	cfg.Timeout = time.Second
-	rep, err := Run(context.Background(), cfg)
+	longtest.Skip(t) // holds each hung mutant's processes till the limit, hangFloor
+	rep, err := Run(context.Background(), fixtureConfig("hang"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkGolden(t, "hang", rep)
 	for _, m := range rep.Sites[0].Mutants {
-		hung := m.Class == "constant"
-		if hung != (m.Verdict == Killed && m.Timeout) {
-			t.Errorf("%s: %s, timeout %v; want killed by timeout only for constant", m.Class, m.Verdict, m.Timeout)
+		if hung := m.Class != "clock-derived"; hung && (m.Verdict != Killed || !m.Timeout) {
+			t.Errorf("%s: %s, timeout %v; want killed by timeout", m.Class, m.Verdict, m.Timeout)
 		}
 	}
 	var text strings.Builder
@@ -204,5 +321,25 @@ func TestPerMutantAgrees(t *testing.T) {
 	}
 	if len(per) != 4 {
 		t.Errorf("%d mutants, want 4", len(per))
+	}
+}
+
+// TestRemoveAllReadOnly: a folder that tests left without write permission, as a module
+// cache's, is removed with the rest.
+func TestRemoveAllReadOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tmp-1")
+	ro := filepath.Join(dir, "cache", "mod")
+	if err := os.MkdirAll(ro, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ro, "go.mod"), []byte("module m\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	removeAll(dir)
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s still there after removeAll: %v", dir, err)
 	}
 }

@@ -1,5 +1,5 @@
 // Package benchlines reads the lines that go test -bench prints, for the commands under
-// benchmarks/ that turn a recorded run into a README table, and takes their medians: one
+// benchmarks/ that turn a recorded run into a docs table, and takes their medians: one
 // reading of the format for all of them.
 package benchlines
 

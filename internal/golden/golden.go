@@ -1,7 +1,7 @@
 // Package golden pins what a test produces in a file under testdata: Check compares the two
 // and shows the difference, and go test -update writes what the test produced into the file
-// instead. The README's tables and reports are such files (internal/readme copies them into
-// the README), so that no figure in it is typed by hand.
+// instead. The tables and reports of README.md and docs/ are such files (internal/readme copies
+// them into the pages), so that no figure there is typed by hand.
 package golden
 
 import (
@@ -13,6 +13,10 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from what the tests produce")
+
+// Updating reports whether the tests run under -update: for a test that compares its golden
+// file another way than as text (a report decoded from JSON, say), and so writes it itself.
+func Updating() bool { return *update }
 
 // Check compares got with the file at path. Under -update it writes got to the file instead,
 // so that one run rewrites every golden file its tests check.

@@ -20,29 +20,57 @@ var block = regexp.MustCompile(`(?s)<!-- golden: ([^ ]+) -->\n(.*?)<!-- end gold
 
 const root = "../.."
 
-func TestREADMEBlocksMatchTheirFiles(t *testing.T) {
-	readme := filepath.Join(root, "README.md")
-	text, err := os.ReadFile(readme)
+// pages returns the Markdown pages whose golden blocks and links are checked: README.md and
+// every page of docs/, as paths relative to the repository's root.
+func pages(t *testing.T) []string {
+	t.Helper()
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, errs := fill(string(text), func(path string) (string, error) {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
-		return string(b), err
-	})
-	for _, err := range errs {
-		t.Error(err)
+	if len(docs) == 0 {
+		t.Fatal("no docs/*.md pages found")
 	}
-	if got == string(text) {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(readme, []byte(got), 0o644); err != nil {
+	out := []string{"README.md"}
+	for _, d := range docs {
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
+		out = append(out, filepath.ToSlash(rel))
 	}
-	t.Errorf("README.md differs from its golden files (-README +files); go test ./internal/readme -update copies them in:\n%s", cmp.Diff(string(text), got))
+	return out
+}
+
+func TestGoldenBlocksMatchTheirFiles(t *testing.T) {
+	blocks := 0
+	for _, page := range pages(t) {
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(page)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks += len(block.FindAllString(string(text), -1))
+		got, errs := fill(string(text), func(path string) (string, error) {
+			b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(path)))
+			return string(b), err
+		})
+		for _, err := range errs {
+			t.Errorf("%s: %v", page, err)
+		}
+		if got == string(text) {
+			continue
+		}
+		if *update {
+			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(page)), []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s differs from its golden files (-page +files); go test ./internal/readme -update copies them in:\n%s", page, cmp.Diff(string(text), got))
+	}
+	if blocks == 0 {
+		t.Error("no golden blocks found in README.md and docs/*.md")
+	}
 }
 
 // fill returns text with every golden block replaced by its file, and an error for each block
@@ -54,7 +82,7 @@ func fill(text string, read func(path string) (string, error)) (string, []error)
 		path, old := sub[1], sub[2]
 		body, err := read(path)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("README golden block %s: %v", path, err))
+			errs = append(errs, fmt.Errorf("golden block %s: %v", path, err))
 			return m
 		}
 		if !strings.HasSuffix(body, "\n") {
@@ -94,28 +122,82 @@ var (
 	code = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
 )
 
-// TestREADMELinksResolve checks that every in-page link names a heading of the README and every
-// relative link names a file of the repository, so that a renamed section or file cannot leave
-// the contents line or a picture pointing nowhere.
-func TestREADMELinksResolve(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
+// TestLinksResolve checks that every in-page link of README.md and docs/*.md names a heading
+// of its page, every relative link names a file of the repository (relative to the page), and
+// a link to another page's heading (checks.md#power) names a heading there, so that a renamed
+// section or file cannot leave a contents line or a picture pointing nowhere.
+func TestLinksResolve(t *testing.T) {
+	for _, page := range pages(t) {
+		for _, err := range brokenLinks(root, page) {
+			t.Error(err)
+		}
 	}
-	anchors := headingAnchors(string(text))
+}
+
+// brokenLinks returns an error for each link of the page (a path relative to root) that names
+// no heading or no file.
+func brokenLinks(root, page string) []error {
+	text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(page)))
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
+	dir := filepath.Dir(filepath.Join(root, filepath.FromSlash(page)))
 	prose := code.ReplaceAllString(string(text), "")
 	for _, m := range link.FindAllStringSubmatch(prose, -1) {
 		target := m[1]
-		switch {
-		case strings.Contains(target, "://"):
-		case strings.HasPrefix(target, "#"):
-			if !anchors[target[1:]] {
-				t.Errorf("README link %s names no heading", target)
+		if strings.Contains(target, "://") {
+			continue
+		}
+		file, frag, _ := strings.Cut(target, "#")
+		path := filepath.Join(root, filepath.FromSlash(page))
+		if file != "" {
+			path = filepath.Join(dir, filepath.FromSlash(file))
+			if _, err := os.Stat(path); err != nil {
+				errs = append(errs, fmt.Errorf("%s: link %s: %v", page, target, err))
+				continue
 			}
-		default:
-			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(target))); err != nil {
-				t.Errorf("README link %s: %v", target, err)
-			}
+		}
+		if frag == "" {
+			continue
+		}
+		linked, err := os.ReadFile(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: link %s: %v", page, target, err))
+			continue
+		}
+		if !headingAnchors(string(linked))[frag] {
+			errs = append(errs, fmt.Errorf("%s: link %s names no heading", page, target))
+		}
+	}
+	return errs
+}
+
+func TestBrokenLinksFindsEachKind(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("README.md", "# Top\n[a](#top) [b](docs/p.md) [c](docs/p.md#there) [d](#gone) [e](docs/q.md) [f](docs/p.md#gone)\n")
+	write("docs/p.md", "## There\n[g](../README.md#top) [h](../missing.svg)\n")
+	var got []string
+	for _, page := range []string{"README.md", "docs/p.md"} {
+		for _, err := range brokenLinks(dir, page) {
+			got = append(got, err.Error())
+		}
+	}
+	want := []string{"README.md: link #gone", "README.md: link docs/q.md", "README.md: link docs/p.md#gone", "docs/p.md: link ../missing.svg"}
+	if len(got) != len(want) {
+		t.Fatalf("broken links %q, want %d: %q", got, len(want), want)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("broken link %d: %q, want it to start %q", i, got[i], want[i])
 		}
 	}
 }
@@ -165,5 +247,49 @@ func TestAnchor(t *testing.T) {
 	}
 	if anchors := headingAnchors("# a\n```sh\n# not a heading\n```\n## B c\n"); !anchors["a"] || !anchors["b-c"] || anchors["not-a-heading"] {
 		t.Errorf("headingAnchors = %v, want a and b-c only", anchors)
+	}
+}
+
+// maxREADMELines is the length of the README as a front door: the detail belongs in docs/.
+const maxREADMELines = 400
+
+func TestREADMEIsAFrontDoor(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(text), "\n"); n > maxREADMELines {
+		t.Errorf("README.md has %d lines, at most %d: move the detail to a docs/ page", n, maxREADMELines)
+	}
+}
+
+// kitCommands are the two commands the README gives for the kit itself: the main job on its
+// own examples, and all tests. CI runs exactly these.
+var kitCommands = []string{"go run ./cmd/spreadcheck -runs 200 ./examples/...", "go test ./..."}
+
+func TestCIRunsTheREADMEsCommands(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := func(text []byte) map[string]bool {
+		out := map[string]bool{}
+		for _, l := range strings.Split(string(text), "\n") {
+			out[strings.TrimSpace(l)] = true
+		}
+		return out
+	}
+	inREADME, inCI := lines(readme), lines(ci)
+	for _, c := range kitCommands {
+		if !inREADME[c] {
+			t.Errorf("README.md lacks the command line %q", c)
+		}
+		if !inCI[c] {
+			t.Errorf(".ci/run does not run %q as a command line of its own", c)
+		}
 	}
 }

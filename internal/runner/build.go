@@ -75,10 +75,15 @@ type BuildOptions struct {
 	// link a test binary again when the file it would write is already up to date, and the
 	// link is most of the cost of building a package whose code is in the build cache.
 	CacheDir string
+
+	// OnListed, when set, is called once go list has named the packages with tests, with
+	// their number, while they build: a progress line can say what the session waits for.
+	OnListed func(packages int)
 }
 
-// ErrNoPackages is returned by Build when the patterns match no package with tests.
-var ErrNoPackages = errors.New("runner: no packages with tests match the patterns")
+// ErrNoPackages is returned by Build, and by an audit, when the patterns match no package
+// with tests: the one definition of this error.
+var ErrNoPackages = errors.New("no packages with tests match the patterns")
 
 // Build expands the patterns with go list and compiles each package that has tests, once.
 // One go test -c builds them all (one per set of packages whose binaries share a name), so
@@ -89,6 +94,9 @@ var ErrNoPackages = errors.New("runner: no packages with tests match the pattern
 func Build(ctx context.Context, opts BuildOptions) ([]Package, error) {
 	early := startEarly(ctx, opts)
 	pkgs, err := list(ctx, opts)
+	if err == nil && opts.OnListed != nil {
+		opts.OnListed(len(pkgs))
+	}
 	sets := binarySets(pkgs)
 	if early != nil && !early.finish(ctx, opts, pkgs, sets, err) {
 		early = nil // built again below, from the list

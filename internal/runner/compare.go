@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // ChangeVerdict says whether a test's failure rate changed between two sessions.

@@ -20,10 +20,7 @@ import (
 // test that had ended by then is kept (an interrupt loses no finished run), and it returns
 // ctx's error. Its other error is a worker's failure to make a file for the output.
 func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
-	par := opts.Parallel
-	if par < 1 {
-		par = runtime.GOMAXPROCS(0)
-	}
+	par := opts.Processes()
 	s := newScheduler(ctx, jobs, &opts, par)
 	defer s.close()
 	recs := make(chan Record)
@@ -63,6 +60,13 @@ func (s *scheduler) collect(in <-chan Record) []Record {
 	start := time.Now()
 	var recs []Record
 	failed := 0
+	report := func() {
+		done, total := s.progress()
+		s.opts.OnProgress(Progress{Phase: s.phase(), Done: done, Total: total, Failed: failed, Elapsed: time.Since(start), Left: s.left()})
+	}
+	if s.opts.OnProgress != nil {
+		report() // the runs have started: say so before the first process ends
+	}
 	for r := range in {
 		recs = append(recs, r)
 		if r.Failed() {
@@ -72,8 +76,7 @@ func (s *scheduler) collect(in <-chan Record) []Record {
 			s.opts.OnRecord(r)
 		}
 		if s.opts.OnProgress != nil {
-			done, total := s.progress()
-			s.opts.OnProgress(Progress{Done: done, Total: total, Failed: failed, Elapsed: time.Since(start)})
+			report()
 		}
 	}
 	return recs
@@ -90,7 +93,7 @@ func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r Record, more []
 		return r, nil
 	}
 	e := runProcess(s.ctx, proc{bin: j.Package.Binary, dir: j.Package.Dir, args: binaryArgs(j, s.opts),
-		env: runEnv(j, seed), out: out, timeout: s.opts.timeout() + watchdogGrace})
+		env: runEnv(j, seed), out: out, timeout: j.timeout(s.opts) + watchdogGrace})
 	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.code, e.hung, e.interrupted, e.seconds
 	if e.err != nil {
 		r.Error = e.err.Error()

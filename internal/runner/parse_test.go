@@ -349,3 +349,20 @@ func TestParsePassingOutputReleased(t *testing.T) {
 		}
 	}
 }
+
+// TestParseUnknownFraming: framing a later Go may add (an event for a retried test, a result
+// verb of its own) neither fails the parse nor changes a result: an unknown "=== VERB" is
+// passed over, an unknown "--- VERB:" is the running test's output.
+func TestParseUnknownFraming(t *testing.T) {
+	out := frame("=== RUN   TestA", "=== RETRY TestA", "--- RETRIED: TestA (0.00s)", "|    a_test.go:3: again",
+		"--- FAIL: TestA (0.00s)", "=== RUN   TestB", "=== ARTIFACTS TestB /tmp/x", "--- PASS: TestB (0.00s)", "FAIL")
+	got := parseRun(out, 1, false)
+	if want := map[string]Outcome{"TestA": Fail, "TestB": Pass}; !cmp.Equal(outcomes(got), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(got), want)
+	}
+	for _, r := range got {
+		if r.Name == "TestA" && !strings.Contains(r.Output, "--- RETRIED: TestA") {
+			t.Errorf("TestA's output %q lacks the unknown result line", r.Output)
+		}
+	}
+}

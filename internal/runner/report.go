@@ -37,6 +37,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "spreadcheck: %s\n\n", r.headline())
+	if r.Diff != nil {
+		r.Diff.write(ew)
+	}
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, p := range r.Packages {
 		writePackage(ew, tw, &p)
@@ -72,6 +75,12 @@ func writePackage(w io.Writer, tw *tabwriter.Writer, p *PackageSummary) {
 	}
 	writeTable(w, tw, p.Tests)
 	for _, t := range p.Tests {
+		if isExample(t.Name) && t.Runs+t.Skips < p.Runs {
+			fmt.Fprintf(w, "  %s: %d of %d runs, one per test process: package testing runs an example once in a process, whatever -test.count says, and the package's runs shared %d processes (-batch 1 gives every run a process of its own, and the example a run in each)\n",
+				t.Name, t.Runs+t.Skips, p.Runs, p.Processes)
+		}
+	}
+	for _, t := range p.Tests {
 		switch {
 		case t.Bad() > 0 && failsThroughSubtests(&t, p.Tests):
 			fmt.Fprintf(w, "\n  %s: %d of %d runs failed, each time through its subtests (below)\n", t.Name, t.Bad(), t.Runs)
@@ -95,6 +104,21 @@ func (p *PackageSummary) note() string {
 		parts = append(parts, fmt.Sprintf("%d test runs were lost: the crash came before any test of its run ended", p.Lost))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// isExample reports whether a test's name is that of an example (a top-level ExampleX).
+func isExample(name string) bool {
+	return strings.HasPrefix(name, "Example") && !strings.Contains(name, "/")
+}
+
+// noTests is the footer's line for a session in which no test ran.
+func (r *Report) noTests() string {
+	for _, p := range r.Packages {
+		if p.Processes > 0 {
+			return "NO TESTS: no test ran in any package (does -run match a test?)."
+		}
+	}
+	return "NO TESTS: -run and -skip leave no test to run in any package, as each test binary's -test.list says; no test process was started."
 }
 
 func (p *PackageSummary) anyRan() bool {
@@ -285,7 +309,7 @@ func (r *Report) statusLines() []string {
 		lines = append(lines, fmt.Sprintf("BUILD FAILED: %d package%s did not build.", r.BuildErrors, plural(r.BuildErrors)))
 	}
 	if r.NoTests {
-		lines = append(lines, "NO TESTS: no test ran in any package (does -run match a test?).")
+		lines = append(lines, r.noTests())
 	}
 	if len(r.Failing) > 0 {
 		lines = append(lines, fmt.Sprintf("FAILING: %d test%s failed in every run: %s", len(r.Failing), plural(len(r.Failing)), strings.Join(r.Failing, ", ")))

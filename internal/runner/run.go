@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -102,6 +103,15 @@ type Options struct {
 	OnProgress func(Progress)
 }
 
+// Processes returns how many test processes run at once: Parallel, or GOMAXPROCS when
+// Parallel < 1.
+func (o Options) Processes() int {
+	if o.Parallel < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Parallel
+}
+
 func (o *Options) timeout() time.Duration {
 	if o.Timeout <= 0 {
 		return 10 * time.Minute
@@ -109,19 +119,25 @@ func (o *Options) timeout() time.Duration {
 	return o.Timeout
 }
 
+// timeout returns the limit on one process of the job: its own, or the options'.
+func (j *Job) timeout(o *Options) time.Duration {
+	if j.Timeout > 0 {
+		return j.Timeout
+	}
+	return o.timeout()
+}
+
 // Progress tells how far a call to Execute has come.
 type Progress struct {
+	Phase       Phase         // the phase of its jobs: main, rerun or replay
 	Done, Total int           // runs finished and planned
 	Failed      int           // processes with at least one failure so far
 	Elapsed     time.Duration // since Execute started
-}
-
-// ETA estimates the time left from the pace so far.
-func (p Progress) ETA() time.Duration {
-	if p.Done == 0 {
-		return 0
-	}
-	return time.Duration(float64(p.Elapsed) / float64(p.Done) * float64(p.Total-p.Done))
+	// Left is the time the runs left should take, from the pace measured for each package:
+	// its processes' wall time per run so far, at Parallel processes at once. It is 0 while
+	// a package with runs left has no finished process, whose pace is then unknown: the
+	// packages' paces differ by orders of magnitude, so a pace over all of them says little.
+	Left time.Duration
 }
 
 // Job is a share of one package's runs: Count runs numbered Run, Run+Stride, ..., which
@@ -139,6 +155,9 @@ type Job struct {
 	Filter string   // a -test.run pattern that replaces Options.Run when set
 	CPU    string   // the -test.cpu value, if any
 	Env    []string // extra environment variables of this job's processes, as "KEY=value"
+	// Timeout, when set, replaces Options.Timeout for this job's processes: a caller that
+	// knows what each job's tests take (spreadcheck audit) gives each its own limit.
+	Timeout time.Duration
 
 	flight int // the scheduler's number for a running process of the job
 }
@@ -172,7 +191,7 @@ func cpus(list []string) []string {
 // binaryArgs returns the test binary's flags for one process.
 func binaryArgs(j *Job, opts *Options) []string {
 	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(j.Count, 1)),
-		"-test.timeout=" + opts.timeout().String()}
+		"-test.timeout=" + j.timeout(opts).String()}
 	filter := opts.Run
 	if j.Filter != "" {
 		filter = j.Filter

@@ -52,6 +52,7 @@ type scheduler struct {
 	deadline time.Time                     // from Until
 	err      error
 	now      func() time.Time // the clock of the pace estimates; the tests set it
+	phaseOf  Phase            // the jobs' phase, for Progress
 }
 
 // flight is a running process: its runs and when it started.
@@ -81,6 +82,7 @@ func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *sche
 		j.Count, j.Stride = max(j.Count, 1), max(j.Stride, 1)
 		s.queue = append(s.queue, j)
 		s.total += j.Count
+		s.phaseOf = j.Phase
 	}
 	context.AfterFunc(ctx, func() {
 		s.mu.Lock()
@@ -186,7 +188,7 @@ func (s *scheduler) batch(j *Job) int {
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
 	b := min(BatchFor(seconds(startup), seconds(perRun)), s.share(j, pc, perRun), maxBatch)
-	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
+	b = min(b, int(j.timeout(s.opts).Seconds()/10/perRun))
 	if !s.deadline.IsZero() {
 		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))
 	}
@@ -324,6 +326,41 @@ func (s *scheduler) progress() (done, total int) {
 	return s.done, s.total
 }
 
+// phase returns the phase of the scheduler's jobs (Main when it had none).
+func (s *scheduler) phase() Phase {
+	if s.phaseOf == "" {
+		return Main
+	}
+	return s.phaseOf
+}
+
+// left estimates the time the runs not yet made will take (see Progress.Left): for each
+// package, its queued runs and those its running processes have yet to make, at the wall
+// time per run its finished processes took, over the workers. It is 0 when a package with
+// runs left has no measured pace.
+func (s *scheduler) left() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	runs := map[string]int{}
+	for _, j := range s.queue {
+		runs[paceKey(&j)] += j.Count
+	}
+	for _, f := range s.flights {
+		if _, ok := runs[f.key]; !ok {
+			runs[f.key] = 0 // its running processes' runs are counted below
+		}
+	}
+	var work float64
+	for key, n := range runs {
+		pc := s.pace[key]
+		if pc == nil || pc.runs == 0 {
+			return 0
+		}
+		work += float64(n+s.inFlight(key, pc)) * pc.wall / float64(pc.runs)
+	}
+	return seconds(work / float64(s.par))
+}
+
 // restart returns the jobs that make again what a crash or hang cut short: the top-level
 // tests of the run under way that did not end (in a process of their own, filtered to them),
 // and the runs the process did not reach. It sets r.Cut and r.Restarted.
@@ -373,7 +410,7 @@ func (s *scheduler) unfinished(j *Job, p *parser, iter int, done map[string]bool
 			}
 		}
 	} else {
-		all = selected(listTests(s.ctx, &j.Package, s.opts.timeout()), s.filter(j), s.opts.Skip)
+		all = selected(listTests(s.ctx, &j.Package, j.timeout(s.opts)), s.filter(j), s.opts.Skip)
 	}
 	var names []string
 	for _, n := range all {

@@ -25,6 +25,8 @@ type Config struct {
 	// Cache holds the session's folder for its copies of the test binaries when Build.OutDir
 	// is empty; the zero Cache means the temporary directory.
 	Cache Cache
+	// Diff, when set, runs only the tests that a change touched (see Diff).
+	Diff *Diff
 }
 
 // RunSession builds the packages, runs the main pass, then the reruns and the replay checks,
@@ -33,6 +35,25 @@ type Config struct {
 // at all; build failures of single packages are in the report.
 func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
+	var filters map[string]string
+	var diffRep *DiffReport
+	if cfg.Diff != nil {
+		// Choose from the list, so that only what the change touched is built.
+		listed, err := list(ctx, cfg.Build)
+		if err != nil {
+			return nil, err
+		}
+		var chosen []Package
+		chosen, filters, diffRep = cfg.Diff.choose(listed, cfg.Options.Run)
+		if len(chosen) == 0 {
+			return &Report{Seed: cfg.Options.Seed, Runs: cfg.Options.Runs, MaxFlake: cfg.Summary.MaxFlake,
+				Packages: []PackageSummary{}, Diff: diffRep, Seconds: time.Since(start).Seconds()}, nil
+		}
+		cfg.Build.Patterns = nil
+		for _, p := range chosen {
+			cfg.Build.Patterns = append(cfg.Build.Patterns, p.ImportPath)
+		}
+	}
 	pkgs, done, err := buildSession(ctx, &cfg)
 	if err != nil {
 		return nil, err
@@ -52,10 +73,15 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	opts := cfg.Options
 	opts.OnRecord = chain(keep, opts.OnRecord)
-	if err := runPhases(ctx, &cfg, pkgs, opts, &recs); err != nil && ctx.Err() == nil {
-		return nil, err
+	none := matchNone(ctx, pkgs, &opts) // then no process is started: the report says NO TESTS
+	if !none {
+		if err := runPhases(ctx, &cfg, pkgs, filters, opts, &recs); err != nil && ctx.Err() == nil {
+			return nil, err
+		}
 	}
 	rep := Summarize(recs, cfg.Summary)
+	rep.NoTests = rep.NoTests || none
+	rep.Diff = diffRep
 	addUnrun(rep, pkgs)
 	rep.Stopped = stopped(&opts, rep)
 	rep.Seed, rep.Runs = opts.Seed, opts.Runs
@@ -99,8 +125,13 @@ func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
 
 // runPhases makes the main pass, the reruns and the replays, each only while ctx lasts. An
 // interrupt is no error: the report gives it as Interrupted.
-func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, recs *[]Record) error {
-	if _, err := Execute(ctx, MainJobs(pkgs, opts), opts); err != nil {
+// filters holds the -test.run filter of each package whose changed tests alone run (Diff).
+func runPhases(ctx context.Context, cfg *Config, pkgs []Package, filters map[string]string, opts Options, recs *[]Record) error {
+	jobs := MainJobs(pkgs, opts)
+	for i := range jobs {
+		jobs[i].Filter = filters[jobs[i].Package.ImportPath]
+	}
+	if _, err := Execute(ctx, jobs, opts); err != nil {
 		return err
 	}
 	// Reruns and replays are of failing tests: without one, there is no need to summarize.
@@ -115,11 +146,32 @@ func runPhases(ctx context.Context, cfg *Config, pkgs []Package, opts Options, r
 		}
 	}
 	if cfg.ReplayLimit > 0 {
-		opts.OnProgress = nil // a handful of runs, not worth a progress line
 		_, err := Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), opts)
 		return err
 	}
 	return nil
+}
+
+// matchNone reports whether -run and -skip leave no test, fuzz target or example of any
+// built package to run, as each test binary's -test.list says (a listing runs no test), so
+// that a pattern that matches nothing is reported before processes are started for it. A
+// package whose binary lists nothing, or cannot be listed, counts as unknown: it is run.
+func matchNone(ctx context.Context, pkgs []Package, opts *Options) bool {
+	if opts.Run == "" && opts.Skip == "" {
+		return false
+	}
+	built := 0
+	for i := range pkgs {
+		if pkgs[i].BuildError != "" {
+			continue
+		}
+		built++
+		names := listTests(ctx, &pkgs[i], opts.timeout())
+		if len(names) == 0 || len(selected(names, opts.Run, opts.Skip)) > 0 {
+			return false
+		}
+	}
+	return built > 0
 }
 
 // stopped says why the main pass made fewer runs than asked for, other than an interrupt.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // Counts tallies one test's outcomes over runs.
@@ -143,6 +143,8 @@ type Report struct {
 	DetectRuns int     `json:"detect_runs,omitempty"` // see Detect
 	// NoTests says that no test ran in any package: a -run pattern that matches nothing.
 	NoTests bool `json:"no_tests,omitempty"`
+	// Diff, when the session ran only what a change touched, says what it chose and why.
+	Diff *DiffReport `json:"diff,omitempty"`
 }
 
 // SummaryOptions says how to judge the tests.
@@ -155,12 +157,13 @@ type SummaryOptions struct {
 	Detect float64
 }
 
-// Exit codes, as the command returns them.
+// Exit codes, as spreadcheck and spreadcheck audit return them: the one definition.
 const (
-	ExitClean       = 0
-	ExitFlaky       = 1 // also tests failing in every run
-	ExitBuild       = 2 // also usage errors, and a -run that matches no test
+	ExitClean       = 0 // no test flaky; every mutant killed (or equivalent), or nothing to audit
+	ExitFlaky       = 1 // a test flaky or failing in every run; a mutant survived or was not covered
+	ExitBuild       = 2 // a usage or build error, a -run that matches no test
 	ExitInterrupted = 3 // also a merge that misses shards
+	ExitUnreadable  = 4 // a file the command was given cannot be read
 )
 
 // ExitCode is the status the command exits with: interrupted beats a build error, which beats

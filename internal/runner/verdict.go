@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
-	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/sizing"
 )
 
 // SeedVerdict says whether a test's failures follow from its seed.

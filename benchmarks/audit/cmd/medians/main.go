@@ -1,6 +1,6 @@
 // Command medians reads go test -bench output on stdin and prints, for each benchmark and
 // each metric it reports, the median over the runs (-count) and the number of runs, one line
-// each, sorted: the file the README shows. Each ratio in the input was taken within one
+// each, sorted: the file the docs show. Each ratio in the input was taken within one
 // iteration, where the machine's load fell on both sides alike; its median is over those.
 //
 //	(uptime; go test -bench . -benchtime 1x -count 6 -timeout 1h; uptime) | tee raw.txt

@@ -1,6 +1,6 @@
 // Command realtable prints one Markdown table of what the audits of several modules found:
 // per site, the verdict of each class, and the spread line that would kill the survivors.
-// real.sh writes its output to real/table.md, which the README shows.
+// real.sh writes its output to real/table.md, which the docs show.
 //
 //	go run ./cmd/realtable real/*.json
 package main
@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
-	"github.com/spreadcheck/spreadcheck/mutants"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 )
 
 func main() {
@@ -30,8 +30,8 @@ func main() {
 				cells[m.Class] = cell(m)
 			}
 			fmt.Printf("| `%s` | `%s:%d` | `%s` |", r.Module, s.File, s.Line, strings.ReplaceAll(s.Expr, "|", `\|`))
-			for _, c := range mutants.Classes() {
-				v := cells[c.Name]
+			for _, c := range rewrite.Classes() {
+				v := cells[string(c)]
 				if v == "" {
 					v = "-"
 				}

@@ -1,8 +1,8 @@
-// Command medians reads go test -bench output on stdin and prints the README's
+// Command medians reads go test -bench output on stdin and prints the docs'
 // tables. The tick table: per clock, the median ns per delivered tick (or
 // else ns/op) over the runs of one loop and of a fleet of 1,000 loops, each
 // with its ratio to the channel floor of the same scenario. The fleet
-// benchmarks (lines in ns/event) get the README's fleet table instead: per
+// benchmarks (lines in ns/event) get the docs' fleet table instead: per
 // driver, the median ns per event, events per second, CPU ns per event,
 // bytes per event, the ratio to fakeclock's median, the ratio of its CPU
 // time to the floor's (the same fleet's goroutine hand-offs alone), and

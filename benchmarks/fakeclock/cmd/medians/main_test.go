@@ -8,15 +8,15 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
 
-// The README's fleet table is this command's output on the recorded run,
+// The docs' fleet table is this command's output on the recorded run,
 // pinned in testdata/fleet-table.md (go test ./cmd/medians -update rewrites
 // it; go test ./internal/readme -update in the main module copies it into
-// the README).
+// the docs).
 func TestFleetTable(t *testing.T) {
 	checkTable(t, "../../fleet-results.txt", "../../testdata/fleet-table.md")
 }
 
-// The README's tick table: the same command on the recorded run of the
+// The docs' tick table: the same command on the recorded run of the
 // one-loop and 1,000-loop benchmarks, pinned in testdata/tick-table.md.
 func TestTickTable(t *testing.T) {
 	checkTable(t, "../../results.txt", "../../testdata/tick-table.md")

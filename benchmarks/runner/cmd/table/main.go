@@ -1,5 +1,5 @@
 // Command table reads the output of the side-by-side benchmark (go test -bench . -count N)
-// on stdin and prints the README's table: per suite and tool, the median wall and CPU time
+// on stdin and prints the docs' table: per suite and tool, the median wall and CPU time
 // over the N iterations, and the medians of spreadcheck's ratios to its peers and to the
 // floor, each ratio taken within one iteration, where the machine's load fell on all alike.
 package main

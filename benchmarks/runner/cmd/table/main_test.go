@@ -9,9 +9,9 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 )
 
-// TestREADMETable pins the README's table: this command's output on the recorded run
+// TestREADMETable pins the docs' table: this command's output on the recorded run
 // (go test ./cmd/table -update rewrites it; go test ./internal/readme -update in the main
-// module copies it into the README).
+// module copies it into the docs).
 func TestREADMETable(t *testing.T) {
 	in, err := os.ReadFile("../../RESULTS.txt")
 	if err != nil {

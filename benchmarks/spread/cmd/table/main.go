@@ -1,5 +1,5 @@
 // Command table reads the output of the module's benchmark (go test -bench . -count N, with
-// uptime's lines before and after it) on stdin and prints the README's table: per sample and
+// uptime's lines before and after it) on stdin and prints the docs' table: per sample and
 // computation, the median time and bytes per call over the N runs, and the medians of its
 // ratios to the floor and to gonum, each ratio taken within one run, where the machine's load
 // fell on all the computations alike.

@@ -16,9 +16,9 @@ func TestSmall(t *testing.T) {
 	checkTable(t, "testdata/small.txt", "testdata/small.md")
 }
 
-// TestREADMETable pins the README's table: this command's output on the recorded run
+// TestREADMETable pins the docs' table: this command's output on the recorded run
 // (go test ./cmd/table -update rewrites it; go test ./internal/readme -update in the main
-// module copies it into the README).
+// module copies it into the docs).
 func TestREADMETable(t *testing.T) {
 	checkTable(t, "../../RESULTS.txt", "../../testdata/table.md")
 }

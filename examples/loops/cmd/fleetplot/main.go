@@ -1,5 +1,5 @@
 // Command fleetplot measures the loop shapes of package loops (examples/loops/internal/
-// shapetable), writes the README's table, and draws each shape's fleet load over one interval
+// shapetable), writes the docs' table, and draws each shape's fleet load over one interval
 // as an SVG: 100,000 copies started in lockstep, their events in interval [1s, 2s) counted in
 // 10 ms buckets, as multiples of an even spread.
 //

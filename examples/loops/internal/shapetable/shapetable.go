@@ -1,6 +1,6 @@
 // Package shapetable measures the loop shapes of package loops, each run as its schedule on a
 // fakeclock Fleet (the schedules are shown equal to the loops' code by the tests of package
-// loops): the table of the README (mean rate, smallest and largest gap, where the 1,000th event
+// loops): the table of docs/examples.md (mean rate, smallest and largest gap, where the 1,000th event
 // lands and how far it drifts, the fleet's peak-to-mean load) and the load over one interval
 // that the fleetplot command draws. Every figure is a function of the seed.
 package shapetable
@@ -20,7 +20,7 @@ import (
 // Interval is the loops' interval.
 const Interval = time.Second
 
-// Seed is the seed of the README's table and pictures.
+// Seed is the seed of the docs' table and pictures.
 const Seed = 1
 
 // Work is how long the thing takes in the rows that say so.
@@ -138,7 +138,7 @@ func peakToMean(counts []int) float64 {
 	return float64(top) * float64(len(counts)) / float64(sum)
 }
 
-// Markdown returns the rows as the README's table.
+// Markdown returns the rows as the docs' table.
 func Markdown(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("| shape (I = 1s) | events per interval | smallest gap | largest gap | event 1,000 at (mean) | its drift (sd over copies) | peak/mean load, lockstep start | from the 2nd interval |\n")

@@ -8,7 +8,7 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 )
 
-// TestTable pins the README's table (go test -update rewrites it; the fleetplot command writes
+// TestTable pins the docs' table (go test -update rewrites it; the fleetplot command writes
 // the same file, with the pictures). Its fleets take seconds, which the repeated runs of the
 // examples (spreadcheck -runs 200 ./examples/...) need not spend on a table that depends on
 // its seed alone: it is a long validation, which CI runs.

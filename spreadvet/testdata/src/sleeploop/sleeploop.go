@@ -70,3 +70,46 @@ func Warmup(interval time.Duration) { // want Warmup:"random\\(rand.N\\)"
 		time.Sleep(rand.N(interval))
 	}
 }
+
+// Not flagged: closed-loop load generators, whose random sleep is a client's think time
+// between requests and no pace: one times each request, one names its think time.
+
+type Config struct{ MaxSleep, MaxThink time.Duration }
+
+func record(time.Duration) {}
+
+func Drive(cfg Config, stop <-chan struct{}) { // want Drive:"random\\(rand.N\\)"
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		start := time.Now()
+		doThing()
+		record(time.Since(start))
+		time.Sleep(rand.N(cfg.MaxSleep))
+	}
+}
+
+func Client(cfg Config) { // want Client:"random\\(rand.N\\)"
+	for {
+		doThing()
+		time.Sleep(rand.N(cfg.MaxThink))
+	}
+}
+
+// A Stepper's Step grows its wait on every call: a backoff, not a pace. Not flagged.
+type Stepper struct{ wait time.Duration }
+
+func (s *Stepper) Step() time.Duration { // want Step:"random\\(rand.N\\)"
+	s.wait *= 2
+	return rand.N(s.wait)
+}
+
+func StepLoop(s *Stepper) { // want StepLoop:"random\\(calls Step\\)"
+	for {
+		doThing()
+		time.Sleep(s.Step())
+	}
+}

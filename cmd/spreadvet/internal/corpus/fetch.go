@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// fetch downloads module m (module@version) through the module proxy and copies it into a
+// new folder under tmp, writable, so that go can resolve its dependencies there.
+func fetch(m, tmp string) (string, error) {
+	out, err := exec.Command("go", "mod", "download", "-json", m).Output()
+	if err != nil {
+		return "", fmt.Errorf("go mod download %s: %v%s", m, err, stderrOf(err))
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil {
+		return "", fmt.Errorf("go mod download %s: %v", m, err)
+	}
+	if info.Error != "" || info.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %s", m, info.Error)
+	}
+	dir, err := os.MkdirTemp(tmp, "mod")
+	if err != nil {
+		return "", err
+	}
+	return dir, os.CopyFS(dir, os.DirFS(info.Dir))
+}
+
+func stderrOf(err error) string {
+	if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+		return "\n" + string(ee.Stderr)
+	}
+	return ""
+}
+
+// findingLine is one diagnostic of spreadvet's text output: file:line:col: kind: message.
+var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: ([a-z][a-z -]*): (.*)$`)
+
+// analyze runs the spreadvet binary tool on m's packages in dir and returns its findings,
+// with paths relative to dir. Output that is not a finding is an error: a package that does
+// not load must not pass for one without findings.
+func analyze(tool, dir string, m Module) ([]Finding, error) {
+	cmd := exec.Command(tool, m.Packages...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 3) {
+		return nil, fmt.Errorf("spreadvet %s on %s: %v\n%s", strings.Join(m.Packages, " "), m.Path, err, stderr.String())
+	}
+	var fs []Finding
+	seen := map[string]bool{}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.TrimSpace(line) == "" || seen[line] {
+			continue
+		}
+		seen[line] = true
+		f, err := parseFinding(line, dir, m.Path)
+		if err != nil {
+			return nil, err
+		}
+		fs = append(fs, f)
+	}
+	return fs, nil
+}
+
+// parseFinding reads one line of spreadvet's output on the module copied to dir.
+func parseFinding(line, dir, module string) (Finding, error) {
+	sub := findingLine.FindStringSubmatch(line)
+	if sub == nil {
+		return Finding{}, fmt.Errorf("%s: unexpected spreadvet output %q", module, line)
+	}
+	rel, err := filepath.Rel(dir, sub[1])
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return Finding{}, fmt.Errorf("%s: finding outside the module: %q", module, line)
+	}
+	n, _ := strconv.Atoi(sub[2])
+	return Finding{Module: module, File: filepath.ToSlash(rel), Line: n, Kind: Kind(sub[3]), Message: sub[4]}, nil
+}
+
+// functions maps each module's files, as they are parsed, to the line spans of their
+// function declarations.
+type functions struct {
+	dirs  map[string]string // module -> its copy
+	spans map[string][][2]int
+}
+
+// enclosing is an Enclosing over the copies in f.dirs; a file that does not parse has no
+// functions, so only nearby lines match there.
+func (f *functions) enclosing(module, file string, line int) int {
+	key := module + " " + file
+	spans, ok := f.spans[key]
+	if !ok {
+		spans = funcSpans(filepath.Join(f.dirs[module], filepath.FromSlash(file)))
+		f.spans[key] = spans
+	}
+	for _, s := range spans {
+		if s[0] <= line && line <= s[1] {
+			return s[0]
+		}
+	}
+	return 0
+}
+
+// funcSpans returns the first and last lines of each function declaration in the file.
+func funcSpans(path string) [][2]int {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var spans [][2]int
+	for _, d := range file.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok {
+			spans = append(spans, [2]int{fset.Position(fn.Pos()).Line, fset.Position(fn.End()).Line})
+		}
+	}
+	return spans
+}

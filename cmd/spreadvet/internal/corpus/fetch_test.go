@@ -1,0 +1,64 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseFinding(t *testing.T) {
+	dir := filepath.Join(string(filepath.Separator)+"tmp", "mod1")
+	line := filepath.Join(dir, "retrier", "retrier_test.go") + ":249:3: blind test: TestRetrierJitter draws calcSleep; check the spread"
+	got, err := parseFinding(line, dir, mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Finding{Module: mod, File: "retrier/retrier_test.go", Line: 249, Kind: "blind test", Message: "TestRetrierJitter draws calcSleep; check the spread"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parseFinding (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{
+		"# example.com/m",
+		"go: downloading example.com/x v1.0.0",
+		filepath.Join(string(filepath.Separator)+"elsewhere", "a.go") + ":1:1: blind test: x",
+		filepath.Join(dir, "a.go") + ": blind test: x",
+	} {
+		if _, err := parseFinding(bad, dir, mod); err == nil {
+			t.Errorf("parseFinding(%q) succeeded, want an error", bad)
+		}
+	}
+}
+
+func TestFuncSpans(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a_test.go")
+	src := "package a\n\nvar x = 1\n\nfunc A() {\n\t_ = x\n}\n\nfunc (T) B() {}\n\ntype T struct{}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([][2]int{{5, 7}, {9, 9}}, funcSpans(path)); diff != "" {
+		t.Errorf("funcSpans (-want +got):\n%s", diff)
+	}
+	if err := os.WriteFile(path, []byte("package a\nfunc {"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := funcSpans(path); got != nil {
+		t.Errorf("funcSpans of a file that does not parse = %v, want none", got)
+	}
+	fns := &functions{dirs: map[string]string{mod: filepath.Dir(path)}, spans: map[string][][2]int{}}
+	if got := fns.enclosing(mod, "missing.go", 3); got != 0 {
+		t.Errorf("enclosing in a missing file = %d, want 0", got)
+	}
+}
+
+func TestSummaryOfAPanic(t *testing.T) {
+	err := errors.New("spreadvet . on m@v1: exit status 2\npanic: runtime error: invalid memory address\n\ngoroutine 1843 [running]:\n" +
+		"golang.org/x/tools/internal/typesinternal.StaticCallee(0x12acc580fb60, 0x12accf6dd548?)\n\t/x/classify_call.go:179 +0x17\n" +
+		"github.com/spreadcheck/spreadcheck/spreadvet.(*checker).randomCallee(0x12accab91310, 0x0)\n\t/x/randomfunc.go:157 +0x28\n")
+	want := "spreadvet . on m@v1: exit status 2; panic: runtime error: invalid memory address; github.com/spreadcheck/spreadcheck/spreadvet.(*checker).randomCallee()"
+	if got := summary(err); got != want {
+		t.Errorf("summary =\n%s\nwant\n%s", got, want)
+	}
+}

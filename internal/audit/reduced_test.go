@@ -1,0 +1,162 @@
+package audit
+
+import (
+	"fmt"
+	"go/token"
+	"maps"
+	"testing"
+)
+
+// analogue is a draw of k uniform bits in a type of 8 bits: k = 8 in an unsigned type stands
+// for Uint32 or Uint64, k = 7 in a signed one for Int31 or Int63.
+type analogue struct {
+	k      int
+	signed bool
+}
+
+// apply evaluates the steps on v, a value of a type of width bits, as Go does: a conversion
+// keeps v modulo 2^w, read as two's complement in a signed type; & and &^ are bitwise on two's
+// complement; % truncates.
+func apply(v int64, width int, signed bool, steps []reduction) int64 {
+	for _, r := range steps {
+		switch r.op {
+		case token.AND:
+			v &= asType(r.n, width, signed)
+		case token.AND_NOT:
+			v &^= asType(r.n, width, signed)
+		case token.REM:
+			v %= int64(r.n)
+		default:
+			width, signed = r.width, r.signed
+			v = asType(uint64(v), width, signed)
+		}
+	}
+	return v
+}
+
+// asType reads the low width bits of b as a value of a type of that width.
+func asType(b uint64, width int, signed bool) int64 {
+	b &= 1<<width - 1
+	if signed && b >= 1<<(width-1) {
+		return int64(b) - 1<<width
+	}
+	return int64(b)
+}
+
+// sameDistribution enumerates every value of the draw and of its halved mutant, x >> 1, and
+// reports whether the steps give both the same distribution.
+func sameDistribution(a analogue, steps []reduction) bool {
+	orig, half := map[int64]int{}, map[int64]int{}
+	for x := range int64(1) << a.k {
+		orig[apply(x, 8, a.signed, steps)]++
+		half[apply(x>>1, 8, a.signed, steps)]++ // each halved value twice: the same weight
+	}
+	return maps.Equal(orig, half)
+}
+
+// analogueSteps are the steps tried on the 8-bit analogue: every conversion, and every mask
+// and modulus of the type (all, or a spread of them for chains of two).
+func analogueSteps(a analogue, all bool) []reduction {
+	var steps []reduction
+	for w := 1; w <= 8; w++ {
+		for _, signed := range []bool{false, true} {
+			steps = append(steps, reduction{width: w, signed: signed, text: fmt.Sprintf("conversion to %d bits signed=%v", w, signed)})
+		}
+	}
+	masks := []uint64{0, 1, 0x0f, 0x3f, 0x40, 0x55, 0x7f, 0x80, 0xaa, 0xc0, 0xfe, 0xff}
+	mods := []uint64{1, 2, 3, 4, 5, 7, 8, 16, 64, 100, 127, 128, 129, 200, 255}
+	if all {
+		masks, mods = nil, nil
+		for m := range uint64(256) {
+			masks = append(masks, m)
+			if m > 0 {
+				mods = append(mods, m)
+			}
+		}
+	}
+	for _, m := range masks {
+		steps = append(steps, reduction{op: token.AND, n: m, text: fmt.Sprintf("& %#x", m)},
+			reduction{op: token.AND_NOT, n: m, text: fmt.Sprintf("&^ %#x", m)})
+	}
+	for _, n := range mods {
+		if !a.signed || n < 128 { // a constant the signed type holds
+			steps = append(steps, reduction{op: token.REM, n: n, text: fmt.Sprintf("%% %d", n)})
+		}
+	}
+	return steps
+}
+
+// modelled reports whether keptBits follows every step: no modulus but by a power of two,
+// no conversion to a signed type but as the last step.
+func modelled(steps []reduction) bool {
+	for i, r := range steps {
+		if r.op == token.REM && r.n&(r.n-1) != 0 || r.op == token.ILLEGAL && r.signed && i < len(steps)-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestReductionsEnumerated checks the proof in reduced.go on every 8-bit analogue: each
+// reduction after which keptBits calls the halved draw equivalent gives the draw and the
+// mutant the same distribution, counted exactly over every value; and where it follows every
+// step and finds the top bit kept, the distributions differ. Every single step (all 256
+// masks, every modulus, every conversion) and chains of two from a spread of them.
+func TestReductionsEnumerated(t *testing.T) {
+	for _, a := range []analogue{{k: 8}, {k: 7, signed: true}} {
+		check := func(steps []reduction) {
+			proved, same := keptBits(a.k, steps) >= 0, sameDistribution(a, steps)
+			if proved && !same {
+				t.Errorf("k=%d signed=%v %v: called equivalent, but the distributions differ", a.k, a.signed, texts(steps))
+			}
+			if !proved && same && modelled(steps) {
+				t.Errorf("k=%d signed=%v %v: the same distribution, not found", a.k, a.signed, texts(steps))
+			}
+		}
+		for _, s := range analogueSteps(a, true) {
+			check([]reduction{s})
+		}
+		spread := analogueSteps(a, false)
+		for _, s := range spread {
+			for _, u := range spread {
+				check([]reduction{s, u})
+			}
+		}
+	}
+}
+
+// TestReductionsFound: the cases the enumeration stands for, counted by hand. % 2^j and
+// & (2^j - 1) drop the top bit of 8 bits for j <= 7 only; a mask with bit 7 set keeps it; %
+// by a number that is no power of two is never followed.
+func TestReductionsFound(t *testing.T) {
+	for _, c := range []struct {
+		step reduction
+		want bool
+	}{
+		{reduction{op: token.REM, n: 128}, true},
+		{reduction{op: token.REM, n: 64}, true},
+		{reduction{op: token.REM, n: 100}, false},
+		{reduction{op: token.REM, n: 3}, false},
+		{reduction{op: token.AND, n: 0x7f}, true},
+		{reduction{op: token.AND, n: 0x80}, false},
+		{reduction{op: token.AND, n: 0x3c}, true},
+		{reduction{op: token.AND_NOT, n: 0x80}, true},
+		{reduction{width: 7}, true},
+		{reduction{width: 8, signed: true}, false},
+	} {
+		if got := keptBits(8, []reduction{c.step}) >= 0; got != c.want {
+			t.Errorf("%+v on 8 bits: equivalent %v, want %v", c.step, got, c.want)
+		}
+		if same := sameDistribution(analogue{k: 8}, []reduction{c.step}); same != c.want {
+			t.Errorf("%+v on 8 bits: enumerated, the same distribution is %v, want %v", c.step, same, c.want)
+		}
+	}
+}
+
+func texts(steps []reduction) []string {
+	var out []string
+	for _, s := range steps {
+		out = append(out, s.text)
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+module example.com/clockseed
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module example.com/onlyfailing
+
+go 1.24

@@ -1,0 +1,3 @@
+module example.com/reduced
+
+go 1.26.0

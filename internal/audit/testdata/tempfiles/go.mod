@@ -1,0 +1,3 @@
+module example.com/tempfiles
+
+go 1.24

@@ -1,0 +1,43 @@
+package spread
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"testing"
+)
+
+// TestSuspectsListsEvery: Suspects returns every constant of type Suspect that the package
+// declares, each once. Before, it left out the four suspects of event times.
+func TestSuspectsListsEvery(t *testing.T) {
+	pkgs, err := parser.ParseDir(token.NewFileSet(), ".", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []string
+	ast.Inspect(pkgs["spread"], func(n ast.Node) bool {
+		if v, ok := n.(*ast.ValueSpec); ok {
+			if id, ok := v.Type.(*ast.Ident); ok && id.Name == "Suspect" {
+				for _, name := range v.Names {
+					declared = append(declared, name.Name)
+				}
+			}
+		}
+		return true
+	})
+	all := Suspects()
+	if len(declared) != len(all) {
+		t.Errorf("%d Suspect constants declared (%v), Suspects() returns %d: %v", len(declared), declared, len(all), all)
+	}
+	for _, s := range all {
+		if n := len(slices.DeleteFunc(slices.Clone(all), func(x Suspect) bool { return x != s })); n != 1 {
+			t.Errorf("Suspects() holds %q %d times", s, n)
+		}
+	}
+	for _, s := range []Suspect{SuspectOffSchedule, SuspectLockstep, SuspectPacked, SuspectClustered} {
+		if !slices.Contains(all, s) {
+			t.Errorf("Suspects() leaves out %q", s)
+		}
+	}
+}

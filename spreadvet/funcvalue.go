@@ -1,0 +1,295 @@
+package spreadvet
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Calls through func values and interfaces. A jitter is often not called by name: a
+// package-level variable or a struct field holds it (var jitterRand = rand.Float64, so that
+// tests can replace it), an option returns a closure that draws, or a Backoff interface hides
+// the implementation that jitters. These functions find the random function behind such a
+// call.
+
+// funcValues returns the values the package's non-test code gives to each func-typed
+// package-level variable and struct field (declarations, assignments and composite
+// literals), indexed once. A test that replaces one (jitterRand = fixed) does not change what
+// the code draws by default.
+func (c *checker) funcValues() map[*types.Var][]ast.Expr {
+	if c.funcVals != nil {
+		return c.funcVals
+	}
+	c.funcVals = map[*types.Var][]ast.Expr{}
+	add := func(target ast.Expr, value ast.Expr) {
+		v, ok := c.objOf(target).(*types.Var)
+		if !ok || (!v.IsField() && v.Parent() != v.Pkg().Scope()) {
+			return
+		}
+		if _, isFunc := v.Type().Underlying().(*types.Signature); isFunc {
+			c.funcVals[v] = append(c.funcVals[v], value)
+		}
+	}
+	for _, file := range c.pass.Files {
+		if c.isTestFile(file.Pos()) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					if len(n.Values) == len(n.Names) {
+						add(id, n.Values[i])
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+						add(l, n.Rhs[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok {
+					if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && v.IsField() {
+						add(id, n.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return c.funcVals
+}
+
+// randDefault returns the function of math/rand that a func value defaults to: a local
+// variable given one value, or a package-level variable or struct field that the package's
+// code gives only functions of math/rand (var jitterRand = rand.Float64).
+func (c *checker) randDefault(e ast.Expr) (*types.Func, bool) {
+	e = ast.Unparen(e)
+	if fn, ok := c.objOf(e).(*types.Func); ok {
+		return fn, fn.Pkg() != nil && isRandPkg(fn.Pkg().Path())
+	}
+	v, ok := c.objOf(e).(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	if init := c.onlyAssignment(v); init != nil {
+		return c.randDefault(init)
+	}
+	values := c.funcValues()[v]
+	if len(values) == 0 {
+		return nil, false
+	}
+	var first *types.Func
+	for _, value := range values {
+		fn, ok := c.objOf(ast.Unparen(value)).(*types.Func)
+		if !ok || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) {
+			return nil, false
+		}
+		first = fn
+	}
+	return first, true
+}
+
+// dynamicFact returns the fact of the random function that a call through a func value or
+// an interface method reaches, and whether that function is declared in a test file (a
+// helper of the tests, not the code under test). depth bounds the chase through variables.
+func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	fun = ast.Unparen(fun)
+	switch e := fun.(type) {
+	case *ast.FuncLit:
+		return c.litFact(e), c.isTestFile(e.Pos())
+	case *ast.CallExpr: // WithJitter(0.5)(d): the func a random function returns
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, e); fn != nil && returnsFunc(fn) {
+			if f := c.randomFact(fn); f != nil {
+				return &randomFunc{Via: "the func " + fn.Name() + " returns", Hops: f.Hops}, c.isTestFile(fn.Pos())
+			}
+		}
+		return nil, false
+	}
+	switch o := c.objOf(fun).(type) {
+	case *types.Func:
+		if isInterfaceMethod(o) {
+			if impl := c.concreteMethod(fun, o); impl != nil {
+				return c.randomFact(impl), impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
+			}
+			if f, inTest := c.madeByRandom(fun); f != nil {
+				return f, inTest
+			}
+			return c.interfaceFact(o)
+		}
+		return c.randomFact(o), o.Pkg() == c.pass.Pkg && c.isTestFile(o.Pos())
+	case *types.Var:
+		if init := c.onlyAssignment(o); init != nil {
+			return c.dynamicFact(init, depth+1)
+		}
+		for _, value := range c.funcValues()[o] {
+			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
+				return f, inTest
+			}
+		}
+	}
+	return nil, false
+}
+
+// returnsFunc reports whether fn returns a func value.
+func returnsFunc(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := range res.Len() {
+		if _, ok := res.At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// litFact returns the fact of a function literal that draws, or calls a random function.
+func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
+	cur, ok := c.insp.Root().FindNode(lit)
+	if !ok || c.visiting[lit] {
+		return nil
+	}
+	c.visiting[lit] = true
+	defer delete(c.visiting, lit)
+	via, calls := c.directRandomness(cur)
+	if via != "" {
+		return &randomFunc{Via: "a func literal that calls " + via}
+	}
+	for _, call := range calls {
+		if f := c.randomCall(call); f != nil {
+			return &randomFunc{Via: "a func literal that " + strings.TrimPrefix(f.Via, "a func literal that "), Hops: f.Hops + 1}
+		}
+	}
+	return nil
+}
+
+// isInterfaceMethod reports whether fn is a method of an interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// concreteMethod returns the method that a call of the interface method m on x reaches when
+// x is a local variable given one value of a concrete type (var b Backoff = fake{}), or nil.
+func (c *checker) concreteMethod(fun ast.Expr, m *types.Func) *types.Func {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v := c.localVar(sel.X)
+	init := c.onlyAssignment(v)
+	if init == nil {
+		return nil
+	}
+	t := c.typeOf(init)
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	impl, _ := fn.(*types.Func)
+	return impl
+}
+
+// madeByRandom returns a fact for a method call on a value that a random function returned
+// as an interface (b := retry.WithJitter(j, next); b.Next()): the function's randomness is
+// in the value it made, a func literal behind a method.
+func (c *checker) madeByRandom(fun ast.Expr) (*randomFunc, bool) {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	call, ok := ast.Unparen(c.onlyAssignment(c.localVar(sel.X))).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || !types.IsInterface(c.typeOf(call)) {
+		return nil, false
+	}
+	f := c.randomFact(fn)
+	if f == nil {
+		return nil, false
+	}
+	return &randomFunc{Via: "the value " + fn.Name() + " returns", Hops: f.Hops}, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
+}
+
+// interfaceFact returns the fact of the first random implementation of an interface method
+// among the named types that the non-test code of this package and of the packages it
+// imports declares (a test's fake that draws is no code under test), and false: it is not
+// declared in a test file.
+func (c *checker) interfaceFact(m *types.Func) (*randomFunc, bool) {
+	for _, impl := range c.implementations(m) {
+		if impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos()) {
+			continue
+		}
+		if f := c.randomFact(impl); f != nil {
+			recv := impl.Signature().Recv().Type()
+			if p, ok := recv.(*types.Pointer); ok {
+				recv = p.Elem()
+			}
+			name := recv.(*types.Named).Obj().Name()
+			return &randomFunc{Via: "its implementation " + name + "." + impl.Name() + ", which " + f.Via, Dist: f.Dist, Hops: f.Hops}, false
+		}
+	}
+	return nil, false
+}
+
+// implementations returns the concrete methods that implement the interface method m: the
+// methods of that name of the named types, in this package and the ones it imports (the
+// standard library aside), whose value or pointer implements m's interface. It is computed
+// once per method.
+func (c *checker) implementations(m *types.Func) []*types.Func {
+	if impls, ok := c.impls[m]; ok {
+		return impls
+	}
+	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	var impls []*types.Func
+	for _, pkg := range append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...) {
+		if !ok || c.isStdPkg(pkg) {
+			continue // the standard library holds no facts
+		}
+		for _, name := range pkg.Scope().Names() {
+			tn, isType := pkg.Scope().Lookup(name).(*types.TypeName)
+			if !isType || types.IsInterface(tn.Type()) {
+				continue
+			}
+			t := types.Type(tn.Type())
+			if !types.Implements(t, iface) {
+				t = types.NewPointer(t)
+				if !types.Implements(t, iface) {
+					continue
+				}
+			}
+			if fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); fn != nil {
+				if fn, ok := fn.(*types.Func); ok {
+					impls = append(impls, fn)
+				}
+			}
+		}
+	}
+	if c.impls == nil {
+		c.impls = map[*types.Func][]*types.Func{}
+	}
+	c.impls[m] = impls
+	return impls
+}
+
+// isStdPkg reports whether pkg is a package of the standard library (by where its first
+// declaration is).
+func (c *checker) isStdPkg(pkg *types.Package) bool {
+	if pkg == c.pass.Pkg {
+		return false
+	}
+	names := pkg.Scope().Names()
+	if len(names) == 0 {
+		return true
+	}
+	f := c.pass.Fset.File(pkg.Scope().Lookup(names[0]).Pos())
+	return f == nil || isStd(f.Name())
+}

@@ -1,0 +1,60 @@
+// Package chance picks peers and waits jittered times; its tests' verdicts depend on chance
+// and on the real clock.
+package chance
+
+import (
+	"math/rand/v2"
+	"time"
+)
+
+// Pick is the index of a random peer among 10.
+func Pick() int { // want Pick:"random\\(rand.IntN, Uniform\\[0, 10\\)\\)"
+	return rand.IntN(10)
+}
+
+// Peer is a random one of peers.
+func Peer(peers []string) string { // want Peer:"random\\(rand.IntN\\)"
+	return peers[rand.IntN(len(peers))]
+}
+
+// ID is a random 63-bit identifier.
+func ID() int64 { // want ID:"random\\(rand.Int64\\)"
+	return rand.Int64()
+}
+
+// Fraction is in [0, 1).
+func Fraction() float64 { // want Fraction:"random\\(rand.Float64, Uniform\\[0, 1\\)\\)"
+	return rand.Float64()
+}
+
+// Wait is a jittered wait in [10ms, 20ms).
+func Wait() time.Duration { // want Wait:"random\\(rand.N, Uniform\\[10000000, 20000000\\)\\)"
+	return 10*time.Millisecond + rand.N(10*time.Millisecond)
+}
+
+// After fires after a jittered wait.
+func After() <-chan time.Time { // want After:"random\\(calls Wait\\)"
+	return time.After(Wait())
+}
+
+// Offset is in [0, n).
+func Offset(n int) int { // want Offset:"random\\(rand.Uint32, Uniform\\[0, 1\\*\\$0\\)\\)"
+	return int(rand.Uint32() % uint32(n))
+}
+
+// RandomWait is a delay function handed to Retry as a value.
+func RandomWait(attempt int) time.Duration { // want RandomWait:"random\\(rand.N, Uniform\\[0, 10000000\\+10000000\\*\\$0\\)\\)"
+	return rand.N(time.Duration(attempt+1) * 10 * time.Millisecond)
+}
+
+// Retry runs f up to n times, waiting delay(i) between attempts.
+func Retry(n int, delay func(int) time.Duration, f func() error) error {
+	var err error
+	for i := range n {
+		if err = f(); err == nil {
+			return nil
+		}
+		time.Sleep(delay(i))
+	}
+	return err
+}

@@ -1,0 +1,196 @@
+package helpers
+
+import (
+	"testing"
+	"time"
+
+	qt "github.com/frankban/quicktest"
+	"github.com/stretchr/testify/assert"
+	gtassert "gotest.tools/v3/assert"
+)
+
+// The argument changes on each pass: still blind.
+func TestBackoffCeiling(t *testing.T) {
+	for n := 0; n < 10; n++ {
+		d := Backoff(n) // want `blind test: TestBackoffCeiling draws Backoff 10 times, with an argument that changes on each pass \(n\), and checks only their bounds \(d >= 0\).*at one value of n \(or each\), xs := spread.Draw\(1000, func\(\) time.Duration \{ return Backoff\(n\) \}\)`
+		assert.True(t, d >= 0 && d <= Ceiling(n))
+	}
+}
+
+// A table of cases, each in a subtest.
+func TestFullTable(t *testing.T) {
+	for _, max := range []time.Duration{time.Second, time.Minute} {
+		t.Run(max.String(), func(t *testing.T) {
+			d := Full(max) // want `blind test: TestFullTable draws Full repeatedly, with an argument that changes on each pass \(max\)`
+			assert.GreaterOrEqual(t, d, time.Duration(0))
+			assert.LessOrEqual(t, d, max)
+		})
+	}
+}
+
+// One draw, bounds only.
+func TestFullOnce(t *testing.T) {
+	d := Full(time.Second) // want `blind test: TestFullOnce draws Full once and checks only its bounds \(d < 0\)`
+	if d < 0 || d >= time.Second {
+		t.Fatal(d)
+	}
+}
+
+// Two draws through the module's own bool helper.
+func TestFullBetween(t *testing.T) {
+	a, b := Full(time.Second), Full(time.Second) // want `blind test: TestFullBetween draws Full 2 times and checks only their bounds \(between\(a, 0, time.Second\)\)`
+	if !between(a, 0, time.Second) || !between(b, 0, time.Second) {
+		t.Fatal(a, b)
+	}
+}
+
+func between(d, lo, hi time.Duration) bool { return d >= lo && d < hi }
+
+// A helper that fails the test itself.
+func TestFullInRange(t *testing.T) {
+	for range 50 {
+		inRange(t, Full(time.Second), 0, time.Second) // want `blind test: TestFullInRange draws Full 50 times and checks only their bounds \(inRange\(t, Full\(time.Second\), 0, time.Second\)\)`
+	}
+}
+
+func inRange(t *testing.T, d, lo, hi time.Duration) {
+	t.Helper()
+	if d < lo || d >= hi {
+		t.Errorf("%v outside [%v, %v)", d, lo, hi)
+	}
+}
+
+func TestFractionInDelta(t *testing.T) {
+	for range 100 {
+		assert.InDelta(t, 0.5, Fraction(), 0.5) // want `blind test: TestFractionInDelta draws Fraction 100 times and checks only their bounds \(assert.InDelta`
+	}
+}
+
+func TestFractionInEpsilon(t *testing.T) {
+	for range 100 {
+		assert.InEpsilon(t, 0.5, Fraction(), 1) // want `blind test: TestFractionInEpsilon draws Fraction 100 times and checks only their bounds \(assert.InEpsilon`
+	}
+}
+
+func TestFullWithin(t *testing.T) {
+	start := time.Now()
+	for range 100 {
+		assert.WithinDuration(t, start, start.Add(Full(time.Second)), time.Second) // want `blind test: TestFullWithin draws Full 100 times and checks only their bounds \(assert.WithinDuration`
+	}
+}
+
+func TestFullGotestTools(t *testing.T) {
+	for range 100 {
+		d := Full(time.Second) // want `blind test: TestFullGotestTools draws Full 100 times and checks only their bounds \(d >= 0\)`
+		gtassert.Assert(t, d >= 0 && d < time.Second)
+	}
+}
+
+func TestFullQuicktest(t *testing.T) {
+	c := qt.New(t)
+	for range 100 {
+		d := Full(time.Second) // want `blind test: TestFullQuicktest draws Full 100 times and checks only their bounds \(d >= 0\)`
+		c.Assert(d >= 0 && d < time.Second, qt.IsTrue)
+	}
+}
+
+// Four draws with no loop, bounds only.
+func TestManyOnce(t *testing.T) {
+	a, b, c, d := Full(time.Second), Full(time.Second), Full(time.Second), Full(time.Second) // want `blind test: TestManyOnce draws Full 4 times and checks only their bounds \(a < 0\)`
+	if a < 0 || b < 0 || c < 0 || d < 0 {
+		t.Fatal(a)
+	}
+}
+
+// One call pinned exactly (the first attempt has no jitter), a later one of a stateful
+// method only against bounds: blind for the later one.
+func TestStepsMixed(t *testing.T) {
+	s := &Steps{}
+	if s.Next() != time.Second {
+		t.Fatal("first step")
+	}
+	if d := s.Next(); d < time.Second || d >= 2*time.Second { // want `blind test: TestStepsMixed draws s.Next once and checks only its bounds`
+		t.Fatal(d)
+	}
+}
+
+// Different arguments in one loop: calcSleep(0) exact, calcSleep(1) bounds only.
+func TestArgsMixed(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		if Full(0) != 0 {
+			t.Error("zero")
+		}
+		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0\)`
+		if slp < 0 || slp >= time.Second {
+			t.Error(slp)
+		}
+		slp = Full(time.Minute)
+		if slp < 0 || slp >= time.Minute {
+			t.Error(slp)
+		}
+	}
+}
+
+// Not flagged: a draw compared exactly, a helper that does more than bounds, a draw many
+// calls away, a draw no check reads, and the same call checked exactly and against bounds.
+
+func TestFullEqual(t *testing.T) {
+	assert.Equal(t, Full(time.Second), Full(time.Second))
+}
+
+func TestFullHelperMore(t *testing.T) {
+	for range 50 {
+		record(t, Full(time.Second))
+	}
+}
+
+var seen []time.Duration
+
+func record(t *testing.T, d time.Duration) {
+	if d < 0 {
+		t.Fatal(d)
+	}
+	seen = append(seen, d)
+}
+
+func TestDeepOnce(t *testing.T) {
+	if d := Deep(); d < 0 {
+		t.Fatal(d)
+	}
+}
+
+func TestFullIgnored(t *testing.T) {
+	_ = Full(time.Second)
+}
+
+func TestSameCallExact(t *testing.T) {
+	for range 10 {
+		if Full(time.Minute) == Full(time.Minute) { // a chance of 1.7e-11 a pass, below 1e-9
+			t.Fatal("twice the same")
+		}
+		if d := Full(time.Minute); d < 0 {
+			t.Fatal(d)
+		}
+	}
+}
+
+// Bounds and coverage: it counts the draws near each end and fails when an end is never
+// reached, which a constant does. Not flagged.
+func TestFullCoverage(t *testing.T) {
+	low, high := 0, 0
+	for range 1000 {
+		d := Full(time.Second)
+		if d < 0 || d >= time.Second {
+			t.Fatal(d)
+		}
+		if d < 100*time.Millisecond {
+			low++
+		}
+		if d > 900*time.Millisecond {
+			high++
+		}
+	}
+	if low == 0 || high == 0 {
+		t.Fatal(low, high)
+	}
+}
