@@ -39,9 +39,10 @@ type auditFlags struct {
 
 // baselineFlags are the files of an audit report beside the report itself, which an audit and
 // a merge of audits take: -baseline and -write-baseline, and the report in shared formats.
-type baselineFlags struct{ read, write, stryker string }
+type baselineFlags struct{ read, write, stryker, html string }
 
 func (b *baselineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.html, "html", "", "also write the report to `file` as one self-contained page: each audited file's source with its sites marked, their verdicts and evidence")
 	fs.StringVar(&b.stryker, "stryker", "", "also write the report to `file` in the mutation-testing-report-schema that Stryker's viewer and dashboard read")
 	fs.StringVar(&b.read, "baseline", "", "accept the survivors that the baseline `file` records, each with its reason: only new ones fail the audit, and entries that match none are reported as stale")
 	fs.StringVar(&b.write, "write-baseline", "", "write a baseline `file` that accepts every survivor and not covered mutant of this report (keeping the reasons -baseline gave)")
@@ -53,10 +54,15 @@ func (b *baselineFlags) apply(rep *audit.Report, root string) error {
 	if err := b.baseline(rep); err != nil {
 		return err
 	}
-	if b.stryker == "" {
-		return nil
+	if b.stryker != "" {
+		if err := writeFile("-stryker", b.stryker, func(w io.Writer) error { return rep.WriteStryker(w, root) }); err != nil {
+			return err
+		}
 	}
-	return writeFile("-stryker", b.stryker, func(w io.Writer) error { return rep.WriteStryker(w, root) })
+	if b.html != "" {
+		return writeFile("-html", b.html, func(w io.Writer) error { return rep.WriteHTML(w, root) })
+	}
+	return nil
 }
 
 // writeFile writes a report file, its errors naming the flag.

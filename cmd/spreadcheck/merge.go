@@ -54,8 +54,8 @@ func merge(args []string, stdout, stderr io.Writer) int {
 		if len(verdictFlags) > 0 {
 			return usage(fmt.Errorf("merge: %s applies to results files, not to audit reports", verdictFlags[0]), stderr)
 		}
-	} else if base.read != "" || base.write != "" || base.stryker != "" {
-		return usage(errors.New("merge: -baseline, -write-baseline and -stryker apply to audit reports, not to results files"), stderr)
+	} else if base != (baselineFlags{}) {
+		return usage(errors.New("merge: -baseline, -write-baseline, -stryker and -html apply to audit reports, not to results files"), stderr)
 	}
 	defer out.close()
 	if isAudit {
