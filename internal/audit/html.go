@@ -113,7 +113,7 @@ func verdictMark(m MutantReport) string {
 }
 
 var htmlTemplate = template.Must(template.New("audit").Funcs(template.FuncMap{
-	"verdict": verdictWord, "evidence": evidence, "mark": verdictMark,
+	"verdict": verdictWord, "evidence": evidence, "mark": verdictMark, "siteMark": siteMark,
 	"pct": func(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -146,7 +146,7 @@ code.add { display: block; margin-top: .3em; padding: .3em; background: #fff; bo
 {{range .Files}}
 <h2 id="{{.Name}}">{{.Name}}</h2>
 <div class="src">{{range .Lines}}<div class="line{{if .Mark}} {{.Mark}}{{end}}" id="{{.N}}"><span class="n">{{.N}}</span><pre>{{.Text}}</pre></div>
-{{range .Sites}}<div class="site {{with .Dead}}dead{{end}}">
+{{range .Sites}}<div class="site {{siteMark .}}">
 <div><code>{{.Expr}}</code> in <code>{{.Func}}</code></div>
 {{with .Dead}}<div class="v">NEVER REACHES THE CODE: {{.}}</div>{{end}}
 <table>{{range .Mutants}}<tr class="{{mark .}}"><td>{{.Class}}</td><td class="v">{{verdict .}}</td><td>{{evidence .}}</td></tr>
