@@ -28,7 +28,8 @@ var Analyzer = &analysis.Analyzer{
 const doc = `find blind and flaky tests of random code, and broken randomness
 
 spreadvet reports tests that draw a random function and assert only bounds (a constant
-passes them), hand-typed tolerances on random output, randomness read from a clock,
+passes them), tests whose verdict depends on chance (two draws required to differ) or on
+the real clock, hand-typed tolerances on random output, randomness read from a clock,
 one-sided offsets where ± is meant, integer conversions of fractions, random sleep loops
 without a ticker, and *rand.Rand fields or parameters that nothing reads.`
 

@@ -23,8 +23,10 @@ const minReportedChance = 1e-9
 // random picks required to differ, and wall-clock time (an elapsed span, a real timer)
 // checked while the code under test draws.
 func (c *checker) chanceVerdicts(fd cursor, tb string) {
-	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.IfStmt)(nil)) {
 		switch n := cur.Node().(type) {
+		case *ast.IfStmt:
+			c.seenBefore(cur, n, tb)
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL && c.failsWhenTrue(cur) {
 				c.collision(fd, n, n.X, n.Y, tb)
@@ -117,24 +119,74 @@ var fullRangeBits = map[string]float64{
 	"rand.Int63": 63, "rand.Int64": 63, "rand.Uint64": 64, "rand.Int31": 31, "rand.Int32": 31, "rand.Uint32": 32,
 }
 
-// collisionChance returns the probability that two draws of a uniform random function are
-// equal: 1/w over w integer values, 2^-53 for floats in a unit range.
-func (c *checker) collisionChance(call *ast.CallExpr, fact *randomFunc) (float64, string, bool) {
+// seenBefore reports a loop that fails the test when a draw was seen before: "if _, ok :=
+// seen[x]; ok { t.Fatal }" over draws of one random function, a birthday collision among all
+// the loop's draws.
+func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
+	init, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 || !c.failsIn(ifs.Body) {
+		return
+	}
+	okVar := c.localVar(init.Lhs[1])
+	ix, isIndex := ast.Unparen(init.Rhs[0]).(*ast.IndexExpr)
+	if okVar == nil || !isIndex || c.objOf(ifs.Cond) != okVar {
+		return
+	}
+	if _, isMap := c.typeOf(ix.X).Underlying().(*types.Map); !isMap {
+		return
+	}
+	call, fact := c.randomValueCall(ix.Index)
+	if call == nil {
+		return
+	}
+	loop, varies, ok := c.repeatingLoop(cur, call)
+	n := c.loopCount(loop)
+	if !ok || varies != "" || n < 2 {
+		return
+	}
+	fd, _ := enclosingFunc(cur)
+	chance := "with a chance that grows with the square of the draws over the values it can return"
+	if w, ok := c.valueCount(call, fact); ok {
+		p, method, err := sizing.RepeatsTail(w, n, 1)
+		if err != nil || p < minReportedChance {
+			return
+		}
+		chance = fmt.Sprintf("with probability %.3g (%s)", p, method)
+	}
+	check, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: call, fact: fact, n: n}, tb)
+	c.pass.Report(analysis.Diagnostic{
+		Pos: ifs.Cond.Pos(), End: ifs.Cond.End(),
+		Message: fmt.Sprintf("chance verdict: %s fails when one of %d draws of %s repeats an earlier one (%s), which a correct %s does %s; test the spread instead, sized from a false-failure rate: %s",
+			fd.Node().(*ast.FuncDecl).Name.Name, n, c.src(call.Fun), c.src(init), c.src(call.Fun), chance, check),
+	})
+}
+
+// valueCount returns the number of values a uniform random function's call can return, when
+// it is known: the integers of its range, 2^53 per unit of a float range.
+func (c *checker) valueCount(call *ast.CallExpr, fact *randomFunc) (float64, bool) {
 	if bits, ok := fullRangeBits[fact.Via]; ok && fact.Hops == 0 && fact.Dist == nil {
-		p, method, err := sizing.RepeatsTail(math.Exp2(bits), 2, 1)
-		return p, method, err == nil
+		return math.Exp2(bits), true
 	}
 	lo, hi, ok := c.siteBounds(&drawSite{call: call, fact: fact})
 	if !ok {
-		return 0, "", false
+		return 0, false
 	}
 	width, ok := hi.add(lo, -1).constant()
 	if !ok || width < 1 && isInteger(c.typeOf(call)) {
-		return 0, "", false
+		return 0, false
 	}
-	w := math.Floor(width)
 	if !isInteger(c.typeOf(call)) {
-		w = math.Max(w, 1) * (1 << 53)
+		return math.Max(math.Floor(width), 1) * (1 << 53), true
+	}
+	return math.Floor(width), true
+}
+
+// collisionChance returns the probability that two draws of a uniform random function are
+// equal: 1/w over w integer values, 2^-53 for floats in a unit range.
+func (c *checker) collisionChance(call *ast.CallExpr, fact *randomFunc) (float64, string, bool) {
+	w, ok := c.valueCount(call, fact)
+	if !ok {
+		return 0, "", false
 	}
 	p, method, err := sizing.RepeatsTail(w, 2, 1)
 	return p, method, err == nil
@@ -150,7 +202,7 @@ func (c *checker) realTime(fd cursor) {
 	}
 	name := fd.Node().(*ast.FuncDecl).Name.Name
 	fix := "drive the code with a fake clock (fakeclock.Fake) or run the test in a testing/synctest bubble, where time moves only when every goroutine waits, and check the waits themselves with spread.Check"
-	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CommClause)(nil)) {
+	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.CommClause)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.BinaryExpr:
 			if !isOrder(n.Op) || !c.guardsFailure(cur) {
@@ -172,6 +224,21 @@ func (c *checker) realTime(fd cursor) {
 				Message: fmt.Sprintf("real-time verdict: %s compares the wall-clock time %s with %s while %s draws (%s)%s: the verdict depends on the draws and on how busy the machine is; %s",
 					name, c.src(elapsed), c.src(limit), c.src(draw), fact.Via, chance, fix),
 			})
+		case *ast.CallExpr:
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			if !ok || !isBoundsHelper(fn) || len(n.Args) < 3 {
+				continue
+			}
+			for i, a := range n.Args[1:3] {
+				if c.isElapsed(a, 0) {
+					c.pass.Report(analysis.Diagnostic{
+						Pos: n.Pos(), End: n.End(),
+						Message: fmt.Sprintf("real-time verdict: %s compares the wall-clock time %s with %s while %s draws (%s): the verdict depends on the draws and on how busy the machine is; %s",
+							name, c.src(a), c.src(n.Args[2-i]), c.src(draw), fact.Via, fix),
+					})
+					break
+				}
+			}
 		case *ast.CommClause:
 			timer := c.timerCase(n)
 			if timer == nil || !c.failsInStmts(n.Body) {

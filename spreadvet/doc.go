@@ -2,8 +2,13 @@
 // code and the tests of randomized Go programs: retry backoff with jitter, loops that jitter
 // their phase. It finds, without running anything:
 //
-//   - blind tests: a test draws a random function many times and asserts only signs or bounds
-//     of the results, or nothing, so a constant passes it;
+//   - blind tests: a test draws a random function (by name, through a func value or an
+//     interface) many times, or a few times, and asserts only signs or bounds of the results
+//     (directly, with testify, gotest.tools, quicktest or its own helpers), or nothing, so a
+//     constant passes it;
+//   - chance and real-time verdicts: a test that fails when two draws are equal (a birthday
+//     collision), or checks wall-clock time while it draws a random wait, with the chance
+//     that it fails correct code where package sizing can compute it;
 //   - hand-sized tolerances: a mean or a count of random output compared with a typed
 //     literal, with the false-failure rate that literal gives where package sizing can
 //     compute it;
@@ -12,7 +17,8 @@
 //   - one-sided offsets where a comment or name says ± (and symmetric offsets where it says
 //     one-sided);
 //   - truncating conversions: an integer conversion of a fraction, always 0;
-//   - random sleep loops: time.Sleep of a random duration in a loop with no ticker;
+//   - random sleep loops: time.Sleep of a random duration pacing a periodic task with no
+//     ticker (a load generator's think time is no pace);
 //   - dead seams: a *rand.Rand field or parameter that nothing reads while the code draws
 //     from the global source.
 //

@@ -194,6 +194,11 @@ func (c *checker) linearCall(call *ast.CallExpr, sym symbolizer, depth int) (lin
 }
 
 func (c *checker) linearBinary(e *ast.BinaryExpr, sym symbolizer, depth int) (linear, bool) {
+	if e.Op == token.REM {
+		if l, ok := c.linearFullRemainder(e, sym, depth); ok {
+			return l, true
+		}
+	}
 	if e.Op == token.REM || e.Op == token.AND {
 		return c.linearClockRemainder(e, sym)
 	}
@@ -222,6 +227,28 @@ func (c *checker) linearBinary(e *ast.BinaryExpr, sym symbolizer, depth int) (li
 	}
 	return linear{}, false
 }
+
+// linearFullRemainder reads "draw % n" of a draw over the whole range of an unsigned or
+// non-negative integer type (rand.Uint32() % uint32(n)) as a draw over {0, ..., n-1}: exact
+// when n divides the range, and off by at most n/2^32 of a value's weight otherwise.
+func (c *checker) linearFullRemainder(e *ast.BinaryExpr, sym symbolizer, depth int) (linear, bool) {
+	call, ok := c.stripConversions(e.X).(*ast.CallExpr)
+	if !ok {
+		return linear{}, false
+	}
+	d, ok := c.drawOf(call)
+	if !ok || d.bound != nil || d.unit || !fullRangeDraws[d.name] {
+		return linear{}, false
+	}
+	n, ok := c.linearDepth(e.Y, sym, depth+1)
+	if !ok || n.random() {
+		return linear{}, false
+	}
+	return linear{a: n.b, b: poly{}, draw: call}, true
+}
+
+// fullRangeDraws are the draws of math/rand over every value of a non-negative type.
+var fullRangeDraws = map[string]bool{"Uint32": true, "Uint64": true, "Int63": true, "Int31": true, "Uint": true}
 
 // linearClockRemainder reads "reading % n" and "reading & (n-1)" on a clock reading as a
 // draw over {0, ..., n-1}: what the author meant it to be.

@@ -222,6 +222,9 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 				continue
 			}
 		case *ast.AssignStmt:
+			if pn.Tok == token.ASSIGN && slices.Contains(pn.Lhs, cur.Node().(ast.Expr)) {
+				return // slp = r.calcSleep(2): a store into the variable, not a read of it
+			}
 			f.assignUse(p, pn, cur, site)
 		case *ast.IndexExpr:
 			f.indexUse(p, pn, cur, site)

@@ -34,6 +34,42 @@ type auditFlags struct {
 	progress bool
 	diffRef  string // -diff: audit the sites on lines changed since the merge base with this ref
 	diffFile string // -diff-file: the same, from a unified diff
+	baseline baselineFlags
+}
+
+// baselineFlags are -baseline and -write-baseline, which an audit and a merge of audits take.
+type baselineFlags struct{ read, write string }
+
+func (b *baselineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.read, "baseline", "", "accept the survivors that the baseline `file` records, each with its reason: only new ones fail the audit, and entries that match none are reported as stale")
+	fs.StringVar(&b.write, "write-baseline", "", "write a baseline `file` that accepts every survivor and not covered mutant of this report (keeping the reasons -baseline gave)")
+}
+
+// apply applies the -baseline file to the report, then writes the -write-baseline file.
+func (b *baselineFlags) apply(rep *audit.Report) error {
+	if b.read != "" {
+		base, err := audit.ReadBaselineFile(b.read)
+		if err != nil {
+			return fmt.Errorf("-baseline: %w", err)
+		}
+		rep.ApplyBaseline(base)
+	}
+	if b.write == "" {
+		return nil
+	}
+	f, err := os.Create(b.write)
+	if err != nil {
+		return fmt.Errorf("-write-baseline: %w", err)
+	}
+	reason := "not reviewed yet: accepted as it was when the baseline was written on " + time.Now().Format(time.DateOnly)
+	err = rep.NewBaseline(reason).WriteJSON(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("-write-baseline: %w", err)
+	}
+	return nil
 }
 
 // parseAuditFlags parses an audit command line. The flags that say which tests run and how
@@ -56,8 +92,9 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	tf.register(fs, "off, since tests of code you did not write often fail vet")
 	f.out.register(fs)
 	fs.Float64Var(&c.Alpha, "alpha", audit.DefaultAlpha, "false-kill `rate` of the whole audit: the chance that any mutant is called killed by chance")
-	fs.DurationVar(&rc.Options.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what was measured, at least 10s)")
+	fs.DurationVar(&rc.Options.Timeout, "timeout", 0, "stop a test process after `d` and count the test it ran as hung (0: a minute for a test's one run in the trace, then 10 times what the tests it runs took when measured, at least 2s)")
 	fs.BoolVar(&c.AllRuns, "all-runs", false, "run every mutant -runs times, without stopping once it is killed or certain to survive")
+	f.baseline.register(fs)
 	fs.StringVar(&f.diffRef, "diff", "", "audit only the sites on lines added or changed since the merge base of `ref` and HEAD (working tree included)")
 	fs.StringVar(&f.diffFile, "diff-file", "", "audit only the sites on lines the unified diff in `file` adds, its paths relative to this directory (- for stdin)")
 	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
@@ -119,6 +156,9 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return runner.ExitBuild
+	}
+	if err := f.baseline.apply(rep); err != nil {
+		return fileError(err, stderr)
 	}
 	f.out.base = moduleRoot(f.cfg.Dir)
 	return f.out.write(rep, stdout, stderr)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
+	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
@@ -201,7 +203,7 @@ func TestAuditDiffFlags(t *testing.T) {
 	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
 	var out, errb bytes.Buffer
 	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != runner.ExitClean ||
-		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (6 sites elsewhere): nothing to audit") {
 		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
@@ -218,5 +220,54 @@ func TestAuditDiffFlags(t *testing.T) {
 		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != runner.ExitBuild || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
+	}
+}
+
+// TestAuditBaseline merges the gaps fixture's pinned report with a baseline: -write-baseline
+// records its survivors; with all of them accepted the report exits 0; with one dropped from
+// the file (new), one more entry that matches nothing (stale) and the reasons given, the
+// report shows each, pinned in testdata/baseline.golden, and exits 1 for the new survivor.
+func TestAuditBaseline(t *testing.T) {
+	report := filepath.Join(fixture(t, "."), "gaps.golden.json")
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	var out, errb bytes.Buffer
+	if code := run([]string{"merge", "-write-baseline", path, report}, &out, &errb); code != runner.ExitFlaky {
+		t.Fatalf("write: exit %d\n%s", code, errb.String())
+	}
+	b, err := audit.ReadBaselineFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Entries) < 3 || !strings.HasPrefix(b.Entries[0].Reason, "not reviewed yet") {
+		t.Fatalf("the written baseline: %+v", b)
+	}
+	for i := range b.Entries {
+		b.Entries[i].Reason = fmt.Sprintf("reason %d: reviewed", i+1)
+	}
+	save := func(b *audit.Baseline) {
+		var buf bytes.Buffer
+		if err := b.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save(b)
+	out.Reset()
+	if code := run([]string{"merge", "-baseline", path, report}, &out, &errb); code != runner.ExitClean {
+		t.Errorf("every survivor accepted: exit %d\n%s", code, out.String())
+	}
+	b.Entries = append(b.Entries[1:], audit.BaselineEntry{Package: "example.com/gaps", Func: "Gone", Expr: "rand.IntN(3)",
+		Class: "constant", Verdict: audit.Survived, Reason: "a draw since removed"})
+	save(b)
+	out.Reset()
+	code := run([]string{"merge", "-baseline", path, report}, &out, &errb)
+	if code != runner.ExitFlaky {
+		t.Errorf("a new survivor: exit %d, want 1", code)
+	}
+	golden.Check(t, filepath.Join("testdata", "baseline.golden"), out.String())
+	if code := run([]string{"merge", "-baseline", filepath.Join(t.TempDir(), "none.json"), report}, &out, &errb); code != runner.ExitUnreadable {
+		t.Errorf("a missing baseline: exit %d, want %d", code, runner.ExitUnreadable)
 	}
 }

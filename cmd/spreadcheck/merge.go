@@ -27,8 +27,10 @@ func merge(args []string, stdout, stderr io.Writer) int {
 		fset.PrintDefaults()
 	}
 	var out output
+	var base baselineFlags
 	out.register(fset)
 	out.registerVerdict(fset)
+	base.register(fset)
 	if err := fset.Parse(args); err != nil {
 		return usage(err, stderr)
 	}
@@ -52,10 +54,12 @@ func merge(args []string, stdout, stderr io.Writer) int {
 		if len(verdictFlags) > 0 {
 			return usage(fmt.Errorf("merge: %s applies to results files, not to audit reports", verdictFlags[0]), stderr)
 		}
+	} else if base.read != "" || base.write != "" {
+		return usage(errors.New("merge: -baseline and -write-baseline apply to audit reports, not to results files"), stderr)
 	}
 	defer out.close()
 	if isAudit {
-		return mergeAudit(fset.Args(), &out, stdout, stderr)
+		return mergeAudit(fset.Args(), &out, &base, stdout, stderr)
 	}
 	m, err := runner.MergeResults(fset.Args()...)
 	if err != nil {
@@ -89,7 +93,7 @@ func auditReport(path string) (bool, error) {
 }
 
 // mergeAudit merges the -json reports of an audit's shards.
-func mergeAudit(paths []string, out *output, stdout, stderr io.Writer) int {
+func mergeAudit(paths []string, out *output, base *baselineFlags, stdout, stderr io.Writer) int {
 	var reps []*audit.Report
 	for _, p := range paths {
 		r, err := audit.ReadJSON(p)
@@ -101,6 +105,9 @@ func mergeAudit(paths []string, out *output, stdout, stderr io.Writer) int {
 	rep, err := audit.Merge(reps...)
 	if err != nil {
 		return usage(err, stderr)
+	}
+	if err := base.apply(rep); err != nil {
+		return fileError(err, stderr)
 	}
 	return out.write(rep, stdout, stderr)
 }

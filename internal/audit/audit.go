@@ -37,10 +37,11 @@ type Config struct {
 	// every run a process of its own, so that nothing a test leaves behind in memory (a
 	// package variable it changed, a sync.Once) reaches another run; 0 chooses from the
 	// start-up and test times that the trace measured (see chooseBatch). Timeout stops a test
-	// process and counts the test it was running as hung; 0 means a minute for each test's
-	// one run in the trace (a test that hangs there is left out of the audit), then 10 times
-	// what the trace measured for a baseline process, then 10 times the slowest baseline
-	// process for the mutants' processes; at least 10s. The session's stopping rules and
+	// process and counts the test it was running as hung; 0 derives each process's limit from
+	// what the tests it runs took: a minute for each test's one run in the trace (a test that
+	// hangs there is left out of the audit); for a group's baseline processes, hangMultiple
+	// times what the trace measured for one of them; for its mutants' processes, hangMultiple
+	// times its slowest baseline process; never less than hangFloor. The session's stopping rules and
 	// hooks (Until, FailFast, Precision, Args, LogDir, OnRecord, OnProgress) are not the
 	// audit's: Run refuses a Config that sets them.
 	runner.Options
@@ -142,11 +143,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	imps := map[string]*importSet{}
-	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: findSites(pkgs, modDir, imps),
+	sites, warnings := findSites(pkgs, modDir, imps)
+	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: sites,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: Schemata}
+	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: Schemata, Warnings: warnings}
 	if cfg.PerMutant {
 		a.rep.Mode = PerMutant
 	}
@@ -283,7 +285,6 @@ type auditor struct {
 	startup    time.Duration                     // what starting a test process costs, as the trace measured it
 	perRun     time.Duration                     // the slowest group's run, as the trace measured it
 	testSecs   map[testRef]float64               // each test's time in its trace run
-	slowest    time.Duration                     // the slowest baseline process
 }
 
 // testRef names one test of one binary (by its index in bins).
@@ -475,13 +476,13 @@ func (a *auditor) trace(ctx context.Context) error {
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
 			jobs = append(jobs, job{pkg: b, filter: "^" + regexp.QuoteMeta(n) + "$",
-				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1})
+				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1, timeout: a.traceLimit()})
 			refs = append(refs, testRef{i, n})
 		}
 	}
 	a.cfg.Log("audit: tracing which of %s reach which of %s", plural(len(jobs), "test"), plural(len(a.sites), "site"))
-	timeout := a.timeout()
-	res, err := a.eng.run(ctx, jobs, timeout)
+	timeout := a.traceLimit()
+	res, err := a.eng.run(ctx, jobs)
 	a.measure(res, refs)
 	for _, r := range res {
 		if hung(r, refs[r.job].test) {
@@ -523,19 +524,44 @@ func hung(r result, name string) bool {
 // take hours (one that waits for the network retries for minutes).
 const traceTimeout = time.Minute
 
-// timeout returns the limit on one test process: Config.Timeout when set; otherwise, in the
-// trace, traceTimeout; at baseline, 10 times what the trace says a process of the batch size
-// takes; under the mutants, 10 times the slowest baseline process; at least 10s.
-func (a *auditor) timeout() time.Duration {
-	switch {
-	case a.cfg.Timeout > 0:
+// A hang's limit: hangMultiple times what the tests of the process took when measured, and
+// at least hangFloor, which keeps a process of tests that take milliseconds from being
+// called hung when the machine stalls it for a moment. A mutant that makes a test hang holds
+// one process per run of its first look (the runner makes the runs a hang cut short in new
+// processes): a limit sized from the tests that reach the site, not from the audit's slowest
+// process, keeps that short.
+const (
+	hangMultiple = 10
+	hangFloor    = 2 * time.Second
+)
+
+// traceLimit returns the limit on a process of the trace: Config.Timeout when set, else
+// traceTimeout.
+func (a *auditor) traceLimit() time.Duration {
+	if a.cfg.Timeout > 0 {
 		return a.cfg.Timeout
-	case a.slowest > 0:
-		return max(10*time.Second, 10*a.slowest)
-	case a.batch > 0:
-		return max(10*time.Second, 10*(a.startup+time.Duration(a.batch)*a.perRun))
 	}
 	return traceTimeout
+}
+
+// baselineLimit returns the limit on a baseline process of a group: Config.Timeout when set,
+// else hangMultiple times what the trace measured for one (a start-up, and the group's tests
+// for each run of the batch), at least hangFloor.
+func (a *auditor) baselineLimit(g *group) time.Duration {
+	if a.cfg.Timeout > 0 {
+		return a.cfg.Timeout
+	}
+	return max(hangFloor, hangMultiple*(a.startup+time.Duration(a.batchOf(g))*a.groupRun(g)))
+}
+
+// mutantLimit returns the limit on a process of a mutant in a group: Config.Timeout when
+// set, else hangMultiple times the group's slowest baseline process (the baseline limit when
+// none finished), at least hangFloor.
+func (a *auditor) mutantLimit(g *group) time.Duration {
+	if a.cfg.Timeout > 0 || g.slowest == 0 {
+		return a.baselineLimit(g)
+	}
+	return max(hangFloor, hangMultiple*g.slowest)
 }
 
 // runBaseline runs the tests of each group the shard's mutants need R times unmutated, in
@@ -551,15 +577,17 @@ func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 			g.base[t] = &tally{}
 		}
 		for _, p := range processes(0, a.cfg.Runs, a.batchOf(g)) {
-			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1]})
+			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1],
+				timeout: a.baselineLimit(g)})
 			owner = append(owner, gi)
 		}
 	}
 	a.cfg.Log("audit: %s at baseline, in %s", plural(len(groups)*a.cfg.Runs, "run"), plural(len(jobs), "process"))
-	res, _ := a.eng.run(ctx, jobs, a.timeout())
+	res, _ := a.eng.run(ctx, jobs)
 	for _, r := range res {
-		a.slowest = max(a.slowest, r.elapsed)
-		count(a.groups[owner[r.job]].base, r)
+		g := a.groups[owner[r.job]]
+		g.slowest = max(g.slowest, r.elapsed)
+		count(g.base, r)
 	}
 	for _, gi := range groups {
 		a.judgeBaseline(a.groups[gi])

@@ -21,9 +21,10 @@ type engine interface {
 	// the audit's build flags and then these (an -overlay, -trimpath).
 	build(ctx context.Context, patterns []string, flags ...string) ([]runner.Package, error)
 	// run makes the jobs, at most the engine's parallelism at a time, each in one process
-	// (what a crash or hang cuts short in a new one), and returns one result per process that
-	// finished, in any order; on cancellation it returns what finished.
-	run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error)
+	// (what a crash or hang cuts short in a new one) stopped at the job's timeout, and
+	// returns one result per process that finished, in any order; on cancellation it
+	// returns what finished.
+	run(ctx context.Context, jobs []job) ([]result, error)
 	// list returns the names of a binary's top-level tests, examples and fuzz targets.
 	list(ctx context.Context, p runner.Package) ([]string, error)
 	// compiled compiles, without linking, every package of the test binaries of the packages,
@@ -35,16 +36,18 @@ type engine interface {
 }
 
 // job is one process of one test binary: count runs in turn (-test.count), numbered run,
-// run+1, ...; filter is its -test.run pattern, env its extra variables, cpu its -test.cpu.
+// run+1, ...; filter is its -test.run pattern, env its extra variables, cpu its -test.cpu,
+// timeout the limit after which the test it is running counts as hung.
 // The process's seed is runner.RunSeed(Config.Seed, run), and iteration i of it gets
 // replay.IterationSeed of that seed, as the runner gives every process.
 type job struct {
-	pkg    runner.Package
-	filter string
-	env    []string
-	cpu    string
-	run    int
-	count  int // < 1 means 1
+	pkg     runner.Package
+	filter  string
+	env     []string
+	cpu     string
+	run     int
+	count   int // < 1 means 1
+	timeout time.Duration
 }
 
 // result is one finished process of a job: each test's outcome in each of its runs, and one
@@ -81,7 +84,7 @@ func (e *runnerEngine) build(ctx context.Context, patterns []string, flags ...st
 // get a temporary directory of their own in the session's folder (TMPDIR, and TMP and TEMP,
 // which Windows reads), removed once the jobs are done: what a test leaves in os.TempDir()
 // (a failing suite's data folders, one per run) reaches neither another job nor the machine.
-func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duration) ([]result, error) {
+func (e *runnerEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 	rjobs := make([]runner.Job, len(jobs))
 	batch := 1
 	tmps := make([]string, 0, len(jobs))
@@ -98,10 +101,10 @@ func (e *runnerEngine) run(ctx context.Context, jobs []job, timeout time.Duratio
 		tmps = append(tmps, tmp)
 		env := append(slices.Clip(j.env), "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
 		rjobs[i] = runner.Job{Package: j.pkg, Run: j.run, Count: max(j.count, 1), Phase: runner.Main,
-			Filter: j.filter, Env: env, CPU: j.cpu}
+			Filter: j.filter, Env: env, CPU: j.cpu, Timeout: j.timeout}
 		batch = max(batch, j.count)
 	}
-	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Timeout: timeout, Seed: e.seed,
+	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Seed: e.seed,
 		Skip: e.skip, TestFlags: e.testFlags, Batch: batch})
 	owner := owners(jobs)
 	res := make([]result, 0, len(recs))

@@ -33,6 +33,9 @@ type Site struct {
 	Draw    rewrite.Draw
 	// Equivalent holds the classes that provably cannot change what the code does, and why.
 	Equivalent map[string]string
+	// Ignored holds the classes that a //spreadcheck:ignore comment on the line accepts, and
+	// the reason it gives.
+	Ignored map[string]string
 	// NotViable, when set, says why no mutant of the site can be built.
 	NotViable string
 	// Dead, when set, says why the draw's value never reaches the code: every value it can
@@ -100,13 +103,19 @@ func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 			t = p.Elem()
 		}
 		named, ok := t.(*types.Named)
-		// *rand.Rand, and the v2 generators whose Uint64 a caller may use directly.
-		if !ok || !(named.Obj().Name() == "Rand" || name == "Uint64" && (named.Obj().Name() == "PCG" || named.Obj().Name() == "ChaCha8")) {
+		// *rand.Rand; the v2 generators whose Uint64 a caller may use directly; and a source
+		// held as its interface (a field src rand.Source; rand.NewSource(seed).Int63()).
+		if !ok || !(named.Obj().Name() == "Rand" || sourceMethods[named.Obj().Name()+"."+name]) {
 			return "", ""
 		}
 	}
 	return drawKinds[name], name
 }
+
+// sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2
+// that a caller may call directly, by type and method.
+var sourceMethods = map[string]bool{"PCG.Uint64": true, "ChaCha8.Uint64": true,
+	"Source.Int63": true, "Source.Uint64": true, "Source64.Int63": true, "Source64.Uint64": true}
 
 // clockMethods are the time.Time methods whose result, used as a number, is a clock reading.
 var clockMethods = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "Nanosecond": true}
@@ -116,6 +125,7 @@ var seedFuncs = map[string]bool{"NewSource": true, "Seed": true, "NewPCG": true}
 
 // finder finds the sites of one package.
 type finder struct {
+	warnings []string // what the package's //spreadcheck:ignore comments got wrong
 	pkg      *packages.Package
 	fset     *token.FileSet
 	modDir   string
@@ -137,8 +147,9 @@ type finder struct {
 
 // findSites returns the draws of the packages' non-test files, in file and line order, and
 // the import paths of the packages that have any.
-func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) []*Site {
+func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
 	var all []*Site
+	var warnings []string
 	wrappers := collectWrappers(pkgs)
 	for _, p := range pkgs {
 		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
@@ -160,6 +171,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 			imps[p.PkgPath] = f.imports
 		}
 		all = append(all, f.sites...)
+		warnings = append(warnings, f.warnings...)
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].File != all[j].File {
@@ -170,7 +182,7 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 	for i, s := range all {
 		s.ID = i
 	}
-	return all
+	return all, warnings
 }
 
 // collectDefaults finds the func-typed package variables and struct fields that are given a
@@ -250,7 +262,8 @@ func (f *finder) funcValue(e ast.Expr) *types.Func {
 
 // walk finds the sites of one file.
 func (f *finder) walk(file *ast.File, path string) {
-	ignored := ignoredLines(f.fset, file)
+	ignored, warnings := ignores(f.fset, file)
+	f.warnings = append(f.warnings, warnings...)
 	var stack []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
@@ -280,11 +293,8 @@ func (f *finder) walk(file *ast.File, path string) {
 
 // add completes a site found at node n and keeps it unless its line says to ignore it or a
 // site with the same span is already kept.
-func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	pos := f.fset.Position(n.Pos())
-	if ignored[pos.Line] {
-		return
-	}
 	tf := f.fset.File(file.Pos())
 	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
 	for _, o := range f.sites {
@@ -312,6 +322,9 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 	}
 	s.Declared = f.declaredResult(s, stack)
 	f.equivalent(s, stack)
+	if ig, ok := ignored[pos.Line]; ok {
+		ig.apply(s)
+	}
 	f.sites = append(f.sites, s)
 }
 
@@ -396,7 +409,7 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 }
 
 // seeds adds a site for each argument of a seeding call that is read from a clock.
-func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]bool) {
+func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	fn, _ := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
 		return
@@ -575,19 +588,6 @@ func concrete(t types.Type) types.Type {
 		return e
 	}
 	return t
-}
-
-// ignoredLines returns the lines that carry a //spreadcheck:ignore comment.
-func ignoredLines(fset *token.FileSet, file *ast.File) map[int]bool {
-	lines := map[int]bool{}
-	for _, g := range file.Comments {
-		for _, c := range g.List {
-			if strings.HasPrefix(c.Text, "//spreadcheck:ignore") {
-				lines[fset.Position(c.Pos()).Line] = true
-			}
-		}
-	}
-	return lines
 }
 
 // isInteger reports whether t is an integer type, or made of type parameters that admit

@@ -36,6 +36,14 @@ func describe(sites []*Site) string {
 		for _, e := range eq {
 			fmt.Fprintf(&b, "\n    equivalent %s", e)
 		}
+		var ig []string
+		for c, why := range s.Ignored {
+			ig = append(ig, c+": "+why)
+		}
+		sort.Strings(ig)
+		for _, e := range ig {
+			fmt.Fprintf(&b, "\n    ignored %s", e)
+		}
 		if s.NotViable != "" {
 			fmt.Fprintf(&b, "\n    not viable: %s", s.NotViable)
 		}
@@ -54,14 +62,15 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 		t.Fatal(err)
 	}
 	imps := map[string]*importSet{}
-	return findSites(pkgs, modDir, imps), imps
+	sites, _ := findSites(pkgs, modDir, imps)
+	return sites, imps
 }
 
 // TestFindKinds finds every kind of site in the kinds fixture (package functions and methods
 // of math/rand, math/rand/v2 and crypto/rand, generic N, a *rand.Rand in a field and in a
 // local, func-typed variables and fields whose default is a draw (of a generic type's field
 // too), clock readings taken modulo n or seeding a source, draws whose type is made of type
-// parameters) and nothing in its test file or on an ignored line; the golden file pins the
+// parameters), nothing in its test file, and an ignored line's classes; the golden file pins the
 // list.
 func TestFindKinds(t *testing.T) {
 	sites, _ := findFixture(t, "kinds")
@@ -176,4 +185,20 @@ func TestFindReaders(t *testing.T) {
 func TestFindWrapped(t *testing.T) {
 	sites, _ := findFixture(t, "wrapped")
 	checkSites(t, "wrapped.sites", sites)
+}
+
+// TestFindIgnore: each form of //spreadcheck:ignore keeps the site and marks the classes it
+// names (every class when it names none) with its reason; a comment without a reason, or with
+// a class that does not exist, is a warning; //spreadcheck:ignored is no such comment.
+func TestFindIgnore(t *testing.T) {
+	pkgs, _, modDir, err := load(context.Background(), Config{Dir: filepath.Join("testdata", "ignore"), Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sites, warnings := findSites(pkgs, modDir, map[string]*importSet{})
+	got := describe(sites) + "warnings:\n"
+	for _, w := range warnings {
+		got += "  " + w[strings.LastIndex(w, "ignore.go:"):] + "\n"
+	}
+	golden.Check(t, filepath.Join("testdata", "ignore.golden"), got)
 }

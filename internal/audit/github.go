@@ -37,7 +37,7 @@ func siteAnnotation(s *SiteReport) (annotate.Annotation, bool) {
 	var weak []string
 	var lines []string
 	for _, m := range s.Mutants {
-		if m.Verdict != Survived && m.Verdict != NotCovered {
+		if m.Verdict != Survived && m.Verdict != NotCovered || m.Accepted != "" {
 			continue
 		}
 		weak = append(weak, m.Class)

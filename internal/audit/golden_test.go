@@ -56,9 +56,11 @@ func normalized(r *Report) *Report {
 
 // TestGolden audits the other fixture modules and compares each report with its golden
 // file: gaps (randomness tests miss in five ways), equiv (a draw for each way a mutant
-// is equivalent) clockseed (clock readings that reach a seed through locals) reduced (draws of uniform bits
-// reduced to some of them) reader (crypto/rand's Reader read as an io.Reader) and wrapped (draws through the module's
-// own wrappers and the defaults of a field and a variable). TestEndToEnd does the story fixture in the normal run.
+// is equivalent), clockseed (clock readings that reach a seed through locals), reduced (draws
+// of uniform bits reduced to some of them), reader (crypto/rand's Reader read as an
+// io.Reader), wrapped (draws through the module's own wrappers and the defaults of a field and
+// a variable) and onlyfailing (a draw only a failing test reaches, one a flaky test does).
+// TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
 	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "reader", "wrapped", "onlyfailing"} {

@@ -41,6 +41,8 @@ func (a *auditor) mutants() []*mutant {
 				m.settle(NotViable, s.NotViable)
 			case s.Equivalent[string(c)] != "":
 				m.settle(Equivalent, s.Equivalent[string(c)])
+			case s.Ignored[string(c)] != "":
+				m.settle(Ignored, s.Ignored[string(c)])
 			case len(a.siteGroups[s.ID]) == 0:
 				m.settle(NotCovered, "no test reaches the site")
 			}
@@ -175,7 +177,7 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 			m.runs = upTo
 		}
 		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(open), "mutant"), plural(len(jobs), "process"))
-		res, _ := a.eng.run(ctx, jobs, a.timeout())
+		res, _ := a.eng.run(ctx, jobs)
 		for _, r := range res {
 			owner[r.job].add(groupOf[r.job], r)
 		}
@@ -207,7 +209,7 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 	if a.cfg.PerMutant {
 		pkg = a.perBins[m.index][pkg.ImportPath]
 	}
-	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1],
+	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1], timeout: a.mutantLimit(g),
 		env: []string{rewrite.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))}}
 }
 

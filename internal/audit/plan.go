@@ -26,6 +26,7 @@ type group struct {
 	first    int               // the number of its first baseline run
 	base     map[string]*tally // each test's baseline (and the package pseudo-test's, per process)
 	excl     map[string]bool   // tests that failed every baseline run: not compared
+	slowest  time.Duration     // its slowest baseline process
 }
 
 // ref names one comparison: a test of a group (or its package pseudo-test).
@@ -196,13 +197,18 @@ func (a *auditor) measure(res []result, refs []testRef) {
 func (a *auditor) slowestRun() time.Duration {
 	var out time.Duration
 	for _, g := range a.groups {
-		var sum float64
-		for _, t := range g.tests {
-			sum += a.testSecs[testRef{g.bin, t}]
-		}
-		out = max(out, time.Duration(sum*float64(time.Second)))
+		out = max(out, a.groupRun(g))
 	}
 	return out
+}
+
+// groupRun returns how long one run of a group's tests takes, as the trace measured them.
+func (a *auditor) groupRun(g *group) time.Duration {
+	var sum float64
+	for _, t := range g.tests {
+		sum += a.testSecs[testRef{g.bin, t}]
+	}
+	return time.Duration(sum * float64(time.Second))
 }
 
 // describeGroup names a group's tests for a warning: the package, and the -cpu value if any.

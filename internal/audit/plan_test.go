@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
@@ -25,7 +26,8 @@ import (
 type fakeTest struct {
 	sites []int
 	fails func(mutant string, together []string, run int) bool
-	hangs bool // it never ends: the process is stopped at the timeout
+	hangs bool          // it never ends: the process is stopped at the timeout
+	took  time.Duration // what one run of it takes; 0 means the engine's perTest
 }
 
 // fakeEngine runs no process: it makes each job's runs from its tests' rules, in a time it
@@ -38,8 +40,9 @@ type fakeEngine struct {
 	// builds).
 	buildErr func(flags []string) string
 
-	mu   sync.Mutex
-	jobs []job
+	mu       sync.Mutex
+	jobs     []job
+	timeouts []time.Duration // each job's limit
 }
 
 var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
@@ -59,12 +62,15 @@ func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]
 	return nil, errors.New("fakeEngine compiles nothing")
 }
 
-func (f *fakeEngine) run(ctx context.Context, jobs []job, _ time.Duration) ([]result, error) {
+func (f *fakeEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err() // as the runner: no process starts once the audit is interrupted
 	}
 	f.mu.Lock()
 	f.jobs = append(f.jobs, jobs...)
+	for _, j := range jobs {
+		f.timeouts = append(f.timeouts, j.timeout)
+	}
 	f.mu.Unlock()
 	out := make([]result, len(jobs))
 	for i, j := range jobs {
@@ -96,8 +102,9 @@ func (f *fakeEngine) process(i int, j job) result {
 			if f.tests[n].hangs {
 				o = runner.Hang
 			}
-			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: f.perTest.Seconds()})
-			r.elapsed += f.perTest
+			took := cmp.Or(f.tests[n].took, f.perTest)
+			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: took.Seconds()})
+			r.elapsed += took
 			if trace != "" {
 				var b strings.Builder
 				for _, s := range f.tests[n].sites {
@@ -240,7 +247,7 @@ func TestBaselineSameConditions(t *testing.T) {
 			want = append(want, fmt.Sprintf("f.go:%d %s survived", i, string(c)))
 		}
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := gocmp.Diff(want, got); diff != "" {
 		t.Errorf("verdicts (-want +got):\n%s", diff)
 	}
 	baseline, mutant := jobShapes(eng.jobs)
@@ -282,8 +289,8 @@ func TestPlanShapes(t *testing.T) {
 }
 
 // TestHungInTrace: a test that hangs in its trace run (one waiting for the network) is left
-// out of the audit with a warning, and never run again; the trace waits a minute for a test,
-// the baseline 10 times what the trace measured for a process, at least 10s.
+// out of the audit with a warning, and never run again; the trace waits a minute for a test
+// (TestHangLimits checks the other limits).
 func TestHungInTrace(t *testing.T) {
 	eng := &fakeEngine{names: []string{"ExampleNetwork", "TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
 		tests: map[string]fakeTest{"ExampleNetwork": {sites: []int{0}, hangs: true}, "TestA": {sites: []int{0}}}}
@@ -299,18 +306,6 @@ func TestHungInTrace(t *testing.T) {
 	}
 	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "ExampleNetwork hung in its trace run (still running after 1m0s): left out") {
 		t.Errorf("warnings %q, want one saying ExampleNetwork hung in its trace and was left out", rep.Warnings)
-	}
-	a := &auditor{}
-	if got := a.timeout(); got != traceTimeout {
-		t.Errorf("trace timeout %v, want %v", got, traceTimeout)
-	}
-	a.batch, a.startup, a.perRun = 4, 50*time.Millisecond, time.Second
-	if got, want := a.timeout(), 10*(50*time.Millisecond+4*time.Second); got != want {
-		t.Errorf("baseline timeout %v, want %v", got, want)
-	}
-	a.slowest = 100 * time.Millisecond
-	if got, want := a.timeout(), 10*time.Second; got != want {
-		t.Errorf("mutants' timeout %v, want %v (the floor)", got, want)
 	}
 }
 
@@ -383,7 +378,7 @@ func TestCPU(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s -cpu %s: %d runs", b.Test, b.CPU, b.Runs))
 	}
 	want := []string{fmt.Sprintf("TestA -cpu 1: %d runs", DefaultRuns), fmt.Sprintf("TestA -cpu 2: %d runs", DefaultRuns)}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := gocmp.Diff(want, got); diff != "" {
 		t.Errorf("baselines (-want +got):\n%s", diff)
 	}
 	cpus := map[string]bool{}
@@ -470,6 +465,54 @@ func TestOnlyFailingTestsReach(t *testing.T) {
 	for _, m := range rep.Sites[1].Mutants {
 		if m.Verdict == Survived && !strings.Contains(m.Reason, "from about -runs 80") {
 			t.Errorf("site 1 %s survived with reason %q, want the runs it would need", m.Class, m.Reason)
+		}
+	}
+}
+
+// TestHangLimits: a test process's limit follows from what the tests it runs took, not from
+// the slowest process of the whole audit: a baseline process may take 10 times what the
+// trace measured for its group's process (start-up and its batch of runs), a mutant's 10
+// times the slowest baseline process of its group, each at least hangFloor. TestSlow's group
+// takes 20 ms + 5 x 400 ms = 2.02 s a process, so 20.2 s; TestFast's, 25 ms, gets the floor.
+// The trace gives every test a minute, and -timeout overrides them all.
+func TestHangLimits(t *testing.T) {
+	newEngine := func() *fakeEngine {
+		return &fakeEngine{names: []string{"TestFast", "TestSlow"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+			tests: map[string]fakeTest{"TestFast": {sites: []int{0}}, "TestSlow": {sites: []int{1}, took: 400 * time.Millisecond}}}
+	}
+	limits := func(eng *fakeEngine) map[string][]time.Duration {
+		out := map[string][]time.Duration{}
+		for i, j := range eng.jobs {
+			phase := "mutant"
+			switch {
+			case env(j.env, rewrite.TraceEnv) != "":
+				phase = "trace"
+			case env(j.env, rewrite.MutantEnv) == "":
+				phase = "baseline"
+			}
+			key := phase + " " + strings.Trim(j.filter, "^$()")
+			if !slices.Contains(out[key], eng.timeouts[i]) {
+				out[key] = append(out[key], eng.timeouts[i])
+			}
+		}
+		return out
+	}
+	slow := 10 * (20*time.Millisecond + 5*400*time.Millisecond)
+	eng := newEngine()
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
+	want := map[string][]time.Duration{
+		"trace TestFast": {time.Minute}, "trace TestSlow": {time.Minute},
+		"baseline TestFast": {hangFloor}, "baseline TestSlow": {slow},
+		"mutant TestFast": {hangFloor}, "mutant TestSlow": {slow},
+	}
+	if diff := gocmp.Diff(want, limits(eng)); diff != "" {
+		t.Errorf("limits (-want +got):\n%s", diff)
+	}
+	eng = newEngine()
+	fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5, Timeout: 3 * time.Second}})
+	for key, got := range limits(eng) {
+		if !slices.Equal(got, []time.Duration{3 * time.Second}) {
+			t.Errorf("-timeout 3s: %s: limits %v, want 3s", key, got)
 		}
 	}
 }

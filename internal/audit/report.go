@@ -24,6 +24,7 @@ const (
 	Equivalent Verdict = "equivalent"  // provably cannot change what the code does
 	NotCovered Verdict = "not covered" // no test reaches the site; its mutants were not run
 	NotViable  Verdict = "not viable"  // the mutant does not compile
+	Ignored    Verdict = "ignored"     // a //spreadcheck:ignore comment accepts it, for its Reason
 )
 
 // A Mode is how an audit builds its mutants.
@@ -61,13 +62,15 @@ type Report struct {
 	Change *ChangeReport `json:"change,omitempty"`
 	// Mutants counts the mutants of the sites in this report's shards, finished or not: an
 	// interrupted report's sites hold only those that finished.
-	Mutants     int            `json:"mutants"`
-	Sites       []SiteReport   `json:"sites"`
-	Packages    []PackageScore `json:"packages"`
-	Baseline    []TestBaseline `json:"baseline,omitempty"`
-	Warnings    []string       `json:"warnings,omitempty"`
-	Interrupted bool           `json:"interrupted,omitempty"`
-	Seconds     float64        `json:"seconds"`
+	Mutants  int            `json:"mutants"`
+	Sites    []SiteReport   `json:"sites"`
+	Packages []PackageScore `json:"packages"`
+	Baseline []TestBaseline `json:"baseline,omitempty"`
+	Warnings []string       `json:"warnings,omitempty"`
+	// Stale lists the -baseline entries that match no survivor: killed now, or gone.
+	Stale       []BaselineEntry `json:"stale_baseline,omitempty"`
+	Interrupted bool            `json:"interrupted,omitempty"`
+	Seconds     float64         `json:"seconds"`
 }
 
 // SiteReport is one site and the verdict on each of its mutants.
@@ -105,7 +108,10 @@ type MutantReport struct {
 	Timeout          bool     `json:"timeout,omitempty"` // killed by a hang: the test ran past the timeout
 	// Check is, for a survivor, the spread check that rejects this class.
 	Check  string `json:"check,omitempty"`
-	Reason string `json:"reason,omitempty"` // why equivalent, not viable or not covered
+	Reason string `json:"reason,omitempty"` // why equivalent, not viable, not covered or ignored
+	// Accepted, on a survivor or a not covered mutant, is the reason the -baseline file gives
+	// for accepting it: it no longer fails the audit.
+	Accepted string `json:"accepted,omitempty"`
 	// Fewer lists the tests that fail significantly less often under the mutant.
 	Fewer []Fewer `json:"fewer_failures,omitempty"`
 }
@@ -121,7 +127,7 @@ type Fewer struct {
 }
 
 // PackageScore is the mutation score of one package: killed / (killed + survived + not
-// covered); equivalent and not viable mutants do not count.
+// covered); equivalent, not viable and ignored mutants do not count.
 type PackageScore struct {
 	Package    string  `json:"package"`
 	Killed     int     `json:"killed"`
@@ -129,6 +135,7 @@ type PackageScore struct {
 	NotCovered int     `json:"not_covered"`
 	Equivalent int     `json:"equivalent"`
 	NotViable  int     `json:"not_viable"`
+	Ignored    int     `json:"ignored,omitempty"`
 	Score      float64 `json:"score"`
 }
 
@@ -162,7 +169,7 @@ func (r *Report) ExitCode() int {
 			return runner.ExitFlaky
 		}
 		for _, m := range s.Mutants {
-			if m.Verdict == Survived || m.Verdict == NotCovered {
+			if (m.Verdict == Survived || m.Verdict == NotCovered) && m.Accepted == "" {
 				return runner.ExitFlaky
 			}
 		}
@@ -191,6 +198,8 @@ func (r *Report) score() {
 				p.Equivalent++
 			case NotViable:
 				p.NotViable++
+			case Ignored:
+				p.Ignored++
 			}
 		}
 	}
@@ -279,11 +288,21 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\nmutation score (killed of killed, survived and not covered):\n")
 	for _, p := range r.Packages {
-		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable\n", p.Package, p.Killed,
-			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable)
+		ignored := ""
+		if p.Ignored > 0 {
+			ignored = fmt.Sprintf(", %d ignored", p.Ignored)
+		}
+		fmt.Fprintf(b, "  %s  %d of %d (%.0f%%); %d equivalent, %d not viable%s\n", p.Package, p.Killed,
+			p.Killed+p.Survived+p.NotCovered, 100*p.Score, p.Equivalent, p.NotViable, ignored)
 	}
 	if r.Interrupted {
 		fmt.Fprintf(b, "interrupted: %d of %s finished; the report covers those\n", r.finished(), plural(max(r.Mutants, r.finished()), "mutant"))
+	}
+	if len(r.Stale) > 0 {
+		fmt.Fprintf(b, "\nstale baseline entries (their mutant is killed now, or their draw is gone): remove them\n")
+		for _, e := range r.Stale {
+			fmt.Fprintf(b, "  %s  %s  %s in %s: %s\n", e.Package, e.Class, e.Expr, e.Func, e.Reason)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -328,7 +347,10 @@ func (r *Report) finished() int {
 }
 
 func verdictWord(m MutantReport) string {
-	if m.Verdict == Survived {
+	switch {
+	case m.Accepted != "":
+		return "accepted"
+	case m.Verdict == Survived:
 		return "SURVIVED"
 	}
 	return string(m.Verdict)
@@ -358,9 +380,17 @@ func evidence(m MutantReport) string {
 		if m.Reason != "" {
 			s += "; " + m.Reason
 		}
-		return s
+		return s + accepted(m)
 	}
-	return m.Reason
+	return m.Reason + accepted(m)
+}
+
+// accepted says that the baseline accepts a survivor, and why.
+func accepted(m MutantReport) string {
+	if m.Accepted == "" {
+		return ""
+	}
+	return fmt.Sprintf("; the baseline accepts it: %s", m.Accepted)
 }
 
 func deref(p *float64) float64 {
@@ -393,7 +423,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		cells := map[string]string{}
 		for _, m := range s.Mutants {
 			v := string(m.Verdict)
-			if m.Verdict == Survived {
+			switch {
+			case m.Accepted != "":
+				v += " (accepted)"
+			case m.Verdict == Survived:
 				v = "**survived**"
 			}
 			cells[m.Class] = v

@@ -22,8 +22,8 @@ type Diff struct {
 
 // Chosen is a package that a change chose to run, and why.
 type Chosen struct {
-	Package string   `json:"package"`
-	Rule    Rule     `json:"rule"`
+	Package string   `json:"package"`         // the package's import path
+	Rule    Rule     `json:"rule"`            // "code changed" (all its tests ran) or "tests changed"
 	Tests   []string `json:"tests,omitempty"` // the changed tests, when only tests changed
 }
 
@@ -38,8 +38,8 @@ const (
 
 // DiffReport says which change a session was restricted to, and what it chose.
 type DiffReport struct {
-	Since  string   `json:"since"`
-	Chosen []Chosen `json:"chosen"`
+	Since  string   `json:"since"`    // what the change is against: "since main"
+	Chosen []Chosen `json:"chosen"`   // the packages that ran, and why
 	Left   int      `json:"left_out"` // packages the change did not touch
 }
 

@@ -93,7 +93,7 @@ func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r Record, more []
 		return r, nil
 	}
 	e := runProcess(s.ctx, proc{bin: j.Package.Binary, dir: j.Package.Dir, args: binaryArgs(j, s.opts),
-		env: runEnv(j, seed), out: out, timeout: s.opts.timeout() + watchdogGrace})
+		env: runEnv(j, seed), out: out, timeout: j.timeout(s.opts) + watchdogGrace})
 	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.code, e.hung, e.interrupted, e.seconds
 	if e.err != nil {
 		r.Error = e.err.Error()

@@ -101,6 +101,31 @@ func TestHangTimeout(t *testing.T) {
 	}
 }
 
+// TestJobTimeout: a job's own Timeout replaces the options' for its processes, restarted
+// ones included: the hanging test is stopped at the job's 2s, not the session's hour.
+func TestJobTimeout(t *testing.T) {
+	opts := Options{Runs: 2, Timeout: time.Hour, Batch: 2, Parallel: 2}
+	jobs := MainJobs([]Package{fixture(t, "hang")}, opts)
+	for i := range jobs {
+		jobs[i].Timeout = 2 * time.Second
+	}
+	recs, err := Execute(context.Background(), jobs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hangs := 0
+	for _, r := range recs {
+		for _, tr := range r.Tests {
+			if tr.Name == "TestHang" && tr.Outcome == Hang && strings.Contains(tr.Output, "panic: test timed out after 2s") {
+				hangs++
+			}
+		}
+	}
+	if hangs != 2 {
+		t.Errorf("%d runs of TestHang stopped at the job's 2s, want 2: %+v", hangs, recs)
+	}
+}
+
 // TestSkipSelfReport: a package that skips itself says so, and is no failure.
 func TestSkipSelfReport(t *testing.T) {
 	rep := Summarize(run(t, fixture(t, "skipself"), Options{Runs: 3}), SummaryOptions{})

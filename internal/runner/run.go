@@ -119,6 +119,14 @@ func (o *Options) timeout() time.Duration {
 	return o.Timeout
 }
 
+// timeout returns the limit on one process of the job: its own, or the options'.
+func (j *Job) timeout(o *Options) time.Duration {
+	if j.Timeout > 0 {
+		return j.Timeout
+	}
+	return o.timeout()
+}
+
 // Progress tells how far a call to Execute has come.
 type Progress struct {
 	Phase       Phase         // the phase of its jobs: main, rerun or replay
@@ -147,6 +155,9 @@ type Job struct {
 	Filter string   // a -test.run pattern that replaces Options.Run when set
 	CPU    string   // the -test.cpu value, if any
 	Env    []string // extra environment variables of this job's processes, as "KEY=value"
+	// Timeout, when set, replaces Options.Timeout for this job's processes: a caller that
+	// knows what each job's tests take (spreadcheck audit) gives each its own limit.
+	Timeout time.Duration
 
 	flight int // the scheduler's number for a running process of the job
 }
@@ -180,7 +191,7 @@ func cpus(list []string) []string {
 // binaryArgs returns the test binary's flags for one process.
 func binaryArgs(j *Job, opts *Options) []string {
 	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(j.Count, 1)),
-		"-test.timeout=" + opts.timeout().String()}
+		"-test.timeout=" + j.timeout(opts).String()}
 	filter := opts.Run
 	if j.Filter != "" {
 		filter = j.Filter

@@ -188,7 +188,7 @@ func (s *scheduler) batch(j *Job) int {
 	perRun := max(pc.testing/float64(pc.runs), minRun.Seconds())
 	startup := max(pc.wall-pc.testing, 0) / float64(pc.procs)
 	b := min(BatchFor(seconds(startup), seconds(perRun)), s.share(j, pc, perRun), maxBatch)
-	b = min(b, int(s.opts.timeout().Seconds()/10/perRun))
+	b = min(b, int(j.timeout(s.opts).Seconds()/10/perRun))
 	if !s.deadline.IsZero() {
 		b = min(b, int(time.Until(s.deadline).Seconds()/perRun))
 	}
@@ -410,7 +410,7 @@ func (s *scheduler) unfinished(j *Job, p *parser, iter int, done map[string]bool
 			}
 		}
 	} else {
-		all = selected(listTests(s.ctx, &j.Package, s.opts.timeout()), s.filter(j), s.opts.Skip)
+		all = selected(listTests(s.ctx, &j.Package, j.timeout(s.opts)), s.filter(j), s.opts.Skip)
 	}
 	var names []string
 	for _, n := range all {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,5 +50,15 @@ func TestFuncSpans(t *testing.T) {
 	fns := &functions{dirs: map[string]string{mod: filepath.Dir(path)}, spans: map[string][][2]int{}}
 	if got := fns.enclosing(mod, "missing.go", 3); got != 0 {
 		t.Errorf("enclosing in a missing file = %d, want 0", got)
+	}
+}
+
+func TestSummaryOfAPanic(t *testing.T) {
+	err := errors.New("spreadvet . on m@v1: exit status 2\npanic: runtime error: invalid memory address\n\ngoroutine 1843 [running]:\n" +
+		"golang.org/x/tools/internal/typesinternal.StaticCallee(0x12acc580fb60, 0x12accf6dd548?)\n\t/x/classify_call.go:179 +0x17\n" +
+		"github.com/spreadcheck/spreadcheck/spreadvet.(*checker).randomCallee(0x12accab91310, 0x0)\n\t/x/randomfunc.go:157 +0x28\n")
+	want := "spreadvet . on m@v1: exit status 2; panic: runtime error: invalid memory address; github.com/spreadcheck/spreadcheck/spreadvet.(*checker).randomCallee()"
+	if got := summary(err); got != want {
+		t.Errorf("summary =\n%s\nwant\n%s", got, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -62,6 +63,7 @@ func measure(corpus, only, tool string, stdout, stderr io.Writer) error {
 	}
 	fns := &functions{dirs: map[string]string{}, spans: map[string][][2]int{}}
 	var findings []Finding
+	var failed []Failure
 	for _, m := range mods {
 		fmt.Fprintf(stderr, "%s: fetching and analyzing %s\n", m.Path, strings.Join(m.Packages, " "))
 		dir, err := fetch(m.Path, tmp)
@@ -74,11 +76,40 @@ func measure(corpus, only, tool string, stdout, stderr io.Writer) error {
 		}
 		fs, err := analyze(tool, dir, m)
 		if err != nil {
-			return err
+			fmt.Fprintln(stderr, err)
+			failed = append(failed, Failure{m.Path, summary(err)})
+			continue
 		}
 		findings = append(findings, fs...)
 	}
-	return Measure(mods, labels, findings, fns.enclosing).Write(stdout)
+	s := Measure(mods, labels, findings, fns.enclosing)
+	s.Failed = failed
+	if err := s.Write(stdout); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("spreadvet failed on %d modules", len(failed))
+	}
+	return nil
+}
+
+// frameArgs is the argument words at the end of a frame of a goroutine's trace.
+var frameArgs = regexp.MustCompile(`\([^()]*\)$`)
+
+// summary is the first line of err and, from a panic's trace, the panic and the first
+// spreadvet frame: enough to tell one crash from another in the table.
+func summary(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	out := []string{lines[0]}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic: ") {
+			out = append(out, l)
+		}
+		if strings.Contains(l, "/spreadvet.") && i+1 < len(lines) && len(out) < 3 {
+			out = append(out, frameArgs.ReplaceAllString(strings.TrimSpace(l), "()"))
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // readCorpus reads modules.tsv and labels.tsv and keeps the modules whose path contains

@@ -71,6 +71,13 @@ type Score struct {
 	Total  Row
 	Misses []Label
 	False  []FalseFinding
+	Failed []Failure // modules spreadvet failed on: their cases count as missed
+}
+
+// Failure is a module spreadvet did not finish on, and what it printed first.
+type Failure struct {
+	Module string
+	Error  string
 }
 
 // Measure scores findings against labels, module by module in the order of mods.
@@ -184,6 +191,12 @@ func (s Score) Write(w io.Writer) error {
 	}
 	if len(s.False) == 0 {
 		b.WriteString("- none\n")
+	}
+	if len(s.Failed) > 0 {
+		fmt.Fprintf(&b, "\nFailed runs (%d), whose cases count as missed:\n\n", len(s.Failed))
+		for _, f := range s.Failed {
+			fmt.Fprintf(&b, "- %s: %s\n", f.Module, f.Error)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

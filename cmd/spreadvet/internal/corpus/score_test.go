@@ -112,3 +112,15 @@ False findings (1):
 		t.Errorf("Write (-want +got):\n%s", diff)
 	}
 }
+
+func TestWriteListsFailedRuns(t *testing.T) {
+	s := Measure([]Module{{Path: mod, Packages: []string{"."}, What: "gossip"}}, []Label{label("a_test.go", 12, "blind test")}, nil, funcsAt)
+	s.Failed = []Failure{{mod, "exit status 2; panic: boom"}}
+	var b strings.Builder
+	if err := s.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\nFailed runs (1), whose cases count as missed:\n\n- example.com/m@v1.0.0: exit status 2; panic: boom\n"; !strings.HasSuffix(b.String(), want) {
+		t.Errorf("Write ends\n%s\nwant it to end\n%s", b.String(), want)
+	}
+}

@@ -1,14 +1,21 @@
-// Package hang draws until it draws a zero: a constant draw never ends the loop, and the
-// audit must count that hang as a kill by timeout.
+// Package hang sends requests to one of two replicas picked at random and waits until both
+// have served one: under a mutant whose pick never varies (constant, collapsed-range) or
+// never reaches the second replica (sign-flip), the wait blocks forever, and the audit must
+// count that hang as a kill by timeout.
 package hang
 
 import "math/rand/v2"
 
-// Attempts draws from [0, n) until it draws 0 and returns how many draws that took.
-func Attempts(n int) int {
-	k := 1
-	for rand.IntN(n) != 0 {
-		k++
+// Spread sends 64 requests, each to replica 0 or 1 at random, and returns once both have
+// served one. A healthy pick leaves one of them out with probability 2^-63.
+func Spread() {
+	served := map[int]bool{}
+	for i := 0; i < 64; i++ {
+		served[rand.IntN(2)] = true
 	}
-	return k
+	both := make(chan struct{})
+	if served[0] && served[1] {
+		close(both)
+	}
+	<-both
 }

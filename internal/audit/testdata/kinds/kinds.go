@@ -72,9 +72,9 @@ func Equivalents() int {
 	return rand.IntN(1)
 }
 
-// Ignored is skipped by its comment.
+// Ignored has two of its classes accepted by its comment.
 func Ignored() float64 {
-	return rand.Float64() //spreadcheck:ignore
+	return rand.Float64() //spreadcheck:ignore constant, sign-flip: a draw kept for the report, accepted as it is
 }
 
 // Typed draws of a type parameter's type.
@@ -143,3 +143,8 @@ func Helped(d time.Duration) time.Duration {
 }
 
 func scale(d time.Duration, u float64) time.Duration { return time.Duration(u * float64(d)) }
+
+// Sourced draws from sources held as their interfaces.
+func Sourced(src v1.Source, s64 v1.Source64, s2 rand.Source) (int64, uint64, uint64) {
+	return src.Int63(), s64.Uint64(), s2.Uint64()
+}

@@ -36,3 +36,25 @@ func Wait() time.Duration { // want Wait:"random\\(rand.N, Uniform\\[10000000, 2
 func After() <-chan time.Time { // want After:"random\\(calls Wait\\)"
 	return time.After(Wait())
 }
+
+// Offset is in [0, n).
+func Offset(n int) int { // want Offset:"random\\(rand.Uint32, Uniform\\[0, 1\\*\\$0\\)\\)"
+	return int(rand.Uint32() % uint32(n))
+}
+
+// RandomWait is a delay function handed to Retry as a value.
+func RandomWait(attempt int) time.Duration { // want RandomWait:"random\\(rand.N, Uniform\\[0, 10000000\\+10000000\\*\\$0\\)\\)"
+	return rand.N(time.Duration(attempt+1) * 10 * time.Millisecond)
+}
+
+// Retry runs f up to n times, waiting delay(i) between attempts.
+func Retry(n int, delay func(int) time.Duration, f func() error) error {
+	var err error
+	for i := range n {
+		if err = f(); err == nil {
+			return nil
+		}
+		time.Sleep(delay(i))
+	}
+	return err
+}

@@ -1,6 +1,7 @@
 package chance
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -46,6 +47,23 @@ func TestAfterTimer(t *testing.T) {
 	case <-time.After(15 * time.Millisecond): // want `real-time verdict: TestAfterTimer fails when the real timer time.After\(15 \* time.Millisecond\) fires first while After draws \(calls Wait\)`
 		t.Fatal("no signal")
 	}
+}
+
+func TestOffsetsDistinct(t *testing.T) {
+	seen := map[int]bool{}
+	for range 100 {
+		off := Offset(2 << 30)
+		if _, ok := seen[off]; ok { // want `chance verdict: TestOffsetsDistinct fails when one of 100 draws of Offset repeats an earlier one \(_, ok := seen\[off\]\), which a correct Offset does with probability 2.31e-06 \(exact`
+			t.Fatal("collision")
+		}
+		seen[off] = true
+	}
+}
+
+func TestRetryElapsed(t *testing.T) {
+	start := time.Now()
+	_ = Retry(3, RandomWait, func() error { return errFail })
+	assert.Less(t, time.Since(start), 100*time.Millisecond) // want `real-time verdict: TestRetryElapsed compares the wall-clock time time.Since\(start\) with 100\*time.Millisecond while RandomWait draws`
 }
 
 // Not flagged: IDs from 2^63 values and fractions from 2^53 (collision chances far below
@@ -111,3 +129,5 @@ func TestPickFixed(t *testing.T) {
 		t.Fatal("out of range")
 	}
 }
+
+var errFail = errors.New("fail")

@@ -124,6 +124,10 @@ func TestArgsMixed(t *testing.T) {
 		if slp < 0 || slp >= time.Second {
 			t.Error(slp)
 		}
+		slp = Full(time.Minute)
+		if slp < 0 || slp >= time.Minute {
+			t.Error(slp)
+		}
 	}
 }
 

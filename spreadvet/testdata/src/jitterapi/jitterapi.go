@@ -96,3 +96,19 @@ type real struct{}
 func (real) Since(t time.Time) time.Duration { return time.Since(t) }
 
 func NewClock() Clock { return real{} }
+
+// A Stepper says the next wait and whether to stop.
+type Stepper interface{ Next() (time.Duration, bool) }
+
+// StepFunc is a Stepper.
+type StepFunc func() (time.Duration, bool)
+
+func (f StepFunc) Next() (time.Duration, bool) { return f() }
+
+// WithSpread wraps next with up to j either way, in a func behind the StepFunc's method.
+func WithSpread(j time.Duration, next Stepper) Stepper { // want WithSpread:"random\\(rand.N\\)"
+	return StepFunc(func() (time.Duration, bool) {
+		d, stop := next.Next()
+		return d - j + rand.N(2*j), stop
+	})
+}

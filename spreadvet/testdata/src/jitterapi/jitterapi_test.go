@@ -1,6 +1,7 @@
 package jitterapi_test
 
 import (
+	"github.com/stretchr/testify/assert"
 	"jitterapi"
 	"math/rand/v2"
 	"testing"
@@ -51,6 +52,19 @@ func TestSamplerBounds(t *testing.T) {
 		if d := s.Sample(base); d < 0 || d >= base { // want `blind test: TestSamplerBounds draws s.Sample 100 times`
 			t.Fatal(d)
 		}
+	}
+}
+
+// The wrapper's value hides the draw behind an interface method with two results, and the
+// draw is also formatted into testify's message.
+func TestSpreadBounds(t *testing.T) {
+	b := jitterapi.WithSpread(base/10, jitterapi.StepFunc(func() (time.Duration, bool) { return base, false }))
+	for range 100 {
+		d, stop := b.Next() // want `blind test: TestSpreadBounds draws b.Next 100 times and checks only their bounds`
+		if stop {
+			t.Fatal("stopped")
+		}
+		assert.True(t, d >= base*9/10 && d < base*11/10, "wait %v", d)
 	}
 }
 
