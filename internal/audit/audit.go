@@ -362,7 +362,7 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs := ov.originals(buildErrors(bins))
+		msgs := ov.originals(buildErrors(bins), a.cfg.Dir)
 		if len(msgs) == 0 {
 			a.bins = bins
 			return a.noneCompiles(all)
