@@ -56,20 +56,16 @@ type Fleet struct {
 // ctx is done (as every goroutine of a synctest bubble must).
 type Loop func(ctx context.Context, c Clock, r *rand.Rand, event func())
 
-// A Schedule is a loop given as its schedule: called once per copy with the
-// copy's generator, it returns the copy's next function, which takes the
-// time of the copy's last event (at first, its start) and returns the time
-// of its next event, drawing from r exactly as the loop's code does. A
-// time after the fleet's For, such as math.MaxInt64, ends the copy.
-type Schedule func(r *rand.Rand) (next func(last time.Duration) time.Duration)
+// schedule is a loop given as its schedule (see RunSchedule).
+type schedule = func(r *rand.Rand) (next func(last time.Duration) time.Duration)
 
-// BusyLimit is how many events one copy may make at one instant: a copy that
+// busyLimit is how many events one copy may make at one instant: a copy that
 // makes more never lets time move (a busy loop), and the fleet stops with an
 // error that names it.
-const BusyLimit = 10_000
+const busyLimit = 10_000
 
-// A FleetError is a copy that failed: it panicked, made more than BusyLimit
-// events at one instant, or (a Schedule) went back in time. Run the Fleet
+// A FleetError is a copy that failed: it panicked, made more than busyLimit
+// events at one instant, or (a schedule) went back in time. Run the Fleet
 // again with the same Seed to replay it.
 type FleetError struct {
 	Seed uint64        // the fleet's seed
@@ -156,7 +152,7 @@ func (fl Fleet) start(i int) time.Duration {
 // with memory bounded by the window (windows adapt to about a million
 // events), and every copy runs from the start, in one bubble.
 //
-// A copy that panics or busy-loops (see BusyLimit) stops the fleet at the
+// A copy that panics or busy-loops (see busyLimit) stops the fleet at the
 // end of its round, and the error is a *FleetError naming it: of several,
 // one of the first tile (copies 0-255, 256-511, ...) that has a failure
 // (with a Sink, in the first window of virtual time that has one), and of
@@ -509,7 +505,7 @@ func (run *fleetRun) copy(ctx context.Context, i int, c *Fake, loop Loop) {
 		if now != at {
 			at, same = now, 0
 		}
-		if same++; same > BusyLimit {
+		if same++; same > busyLimit {
 			run.fail(i, now, busy)
 			runtime.Goexit() // ends the copy, running its defers; the loop cannot recover it
 		}
@@ -520,7 +516,7 @@ func (run *fleetRun) copy(ctx context.Context, i int, c *Fake, loop Loop) {
 	})
 }
 
-var busy = fmt.Sprintf("more than %d events at one instant (BusyLimit): a busy loop, stopped", BusyLimit)
+var busy = fmt.Sprintf("more than %d events at one instant (busyLimit): a busy loop, stopped", busyLimit)
 
 func (run *fleetRun) record(i int, at time.Duration) {
 	if run.events != nil {

@@ -251,7 +251,7 @@ func TestFleetFailingLoops(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		loop     fakeclock.Loop
-		schedule fakeclock.Schedule
+		schedule func(*rand.Rand) func(time.Duration) time.Duration
 		want     string
 	}{
 		{"busy", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {

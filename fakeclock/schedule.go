@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -13,9 +14,20 @@ import (
 	"time"
 )
 
-// RunSchedule runs the fleet's copies of a loop given as its schedule, with
-// no goroutine per copy: the copies are split among GOMAXPROCS workers,
-// each of which runs its copies' next functions through For, and returns
+// RunSchedule runs the fleet's copies of a loop given as its schedule: called
+// once per copy with the copy's generator, s returns the copy's next
+// function, which takes the time of the copy's last event (at first, its
+// start) and returns the time of its next event, drawing from r exactly as
+// the loop's code does; a time after the fleet's For, such as
+// math.MaxInt64, ends the copy. A spread.Schedule's Next is one, so that the
+// declaration a fleet is checked against also drives it:
+//
+//	s := spread.JitterTicker(time.Second, time.Second)
+//	events, err := fleet.RunSchedule(s.Next)
+//	spread.CheckFleet(t, events, s, fleet.For)
+//
+// It runs them with no goroutine per copy: the copies are split among
+// GOMAXPROCS workers, each of which runs its copies' next functions through For, and returns
 // each copy's event times as Run does. With a Sink, the fleet moves in
 // windows of virtual time (of about a million events each): each worker
 // runs its copies through the window and sorts the window's events by
@@ -24,10 +36,10 @@ import (
 // number of cores, and the memory on the window, not on the whole run.
 //
 // A next function that panics, returns a time before the last, or returns
-// one time more than BusyLimit times, stops its copy, and the error is a
+// one time more than 10,000 times (busyLimit), stops its copy, and the error is a
 // *FleetError for the first such copy in time (then copy order); the other
 // copies run to the end.
-func (fl Fleet) RunSchedule(s Schedule) ([][]time.Duration, error) {
+func (fl Fleet) RunSchedule(s func(r *rand.Rand) (next func(last time.Duration) time.Duration)) ([][]time.Duration, error) {
 	if err := fl.check(); err != nil {
 		return nil, err
 	}
@@ -61,7 +73,7 @@ func (fl Fleet) RunSchedule(s Schedule) ([][]time.Duration, error) {
 	return events, nil
 }
 
-// schedCopy is one copy of a Schedule: its next function and its last event.
+// schedCopy is one copy of a schedule: its next function and its last event.
 type schedCopy struct {
 	fl   Fleet
 	i    int
@@ -71,7 +83,7 @@ type schedCopy struct {
 	err  *FleetError
 }
 
-func (fl Fleet) newCopy(s Schedule, i int) *schedCopy {
+func (fl Fleet) newCopy(s schedule, i int) *schedCopy {
 	c := &schedCopy{fl: fl, i: i, last: fl.start(i), same: -1}
 	c.guard(func() {
 		if c.next = s(fl.rng(i)); c.next == nil {
@@ -106,7 +118,7 @@ func (c *schedCopy) step() bool {
 		c.fail(fmt.Sprintf("next(%v) returned %v: time went back", c.last, at))
 		return false
 	case at == c.last:
-		if c.same++; c.same >= BusyLimit {
+		if c.same++; c.same >= busyLimit {
 			c.fail(busy)
 			return false
 		}
@@ -136,7 +148,7 @@ func (c *schedCopy) fail(msg string) {
 // stream runs the fleet in windows, each worker with its share of the
 // copies, and hands the Sink the merged events of each window while the
 // workers compute the next.
-func (fl Fleet) stream(s Schedule, workers int) error {
+func (fl Fleet) stream(s schedule, workers int) error {
 	queues := make([]*schedQueue, workers)
 	var wg sync.WaitGroup
 	for w := range queues {
@@ -218,7 +230,7 @@ type schedQueue struct {
 	err     *FleetError
 }
 
-func (fl Fleet) newQueue(s Schedule, lo, hi int) *schedQueue {
+func (fl Fleet) newQueue(s schedule, lo, hi int) *schedQueue {
 	q := &schedQueue{}
 	for i := lo; i < hi; i++ {
 		c := fl.newCopy(s, i)

@@ -20,7 +20,7 @@ func TestNilOptionIsAnError(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "option 1 of 1 is nil") {
 		t.Errorf("Of(Full(), nil): %v, want an error naming the nil option", err)
 	}
-	_, err = Run(t, seededFull(1), Full(), strongSuite, Seed(1), nil)
+	_, err = Run(t, seededFull(1), Full(), strongSuite, withSeed(1), nil)
 	if err == nil || !strings.Contains(err.Error(), "option 2 of 2 is nil") {
 		t.Errorf("Run with a nil option: %v, want an error naming it", err)
 	}
@@ -34,7 +34,7 @@ func TestZeroSpecIsAnError(t *testing.T) {
 	if _, _, err := s.Range(time.Second); err == nil || !strings.Contains(err.Error(), "zero Spec") {
 		t.Errorf("Spec{}.Range: %v, want the zero Spec error", err)
 	}
-	if _, err := s.Anchor(time.Second); err == nil {
+	if _, err := s.anchor(time.Second); err == nil {
 		t.Error("Spec{}.Anchor: no error")
 	}
 	if s.String() != "zero Spec" {
@@ -177,7 +177,7 @@ func TestCustomPanicNamesCallback(t *testing.T) {
 		}
 	}
 	spec := Custom("hi", id, boom, id)
-	_, err := Run(t, seededFull(1), spec, func(t testing.TB, j Jitter) { j(time.Second) }, Seed(1))
+	_, err := Run(t, seededFull(1), spec, func(t testing.TB, j Jitter) { j(time.Second) }, withSeed(1))
 	if err == nil || !strings.Contains(err.Error(), `Custom("hi"): hi(1s) panicked: boom`) {
 		t.Errorf("Run with a Custom whose hi panics: %v, want an error that names hi", err)
 	}
@@ -186,7 +186,7 @@ func TestCustomPanicNamesCallback(t *testing.T) {
 // Verify(nil, ...) dereferenced the nil testing.TB: it panics with a message that says to
 // pass t, or to call Run, which takes a nil t.
 func TestVerifyNilTest(t *testing.T) {
-	p := catch(func() { Verify(nil, seededFull(1), Full(), strongSuite, Seed(1)) })
+	p := catch(func() { Verify(nil, seededFull(1), Full(), strongSuite, withSeed(1)) })
 	if msg, _ := p.(string); !strings.HasPrefix(msg, "mutants.Verify(nil, ...): ") {
 		t.Errorf("Verify(nil, ...) panicked with %v, want a message that names the call", p)
 	}

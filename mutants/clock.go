@@ -5,12 +5,6 @@ import (
 	"time"
 )
 
-// A Clock is what a clock-derived mutant reads. fakeclock.Fake satisfies it; so does a
-// wrapper of time.Now, though a real clock makes the mutant non-deterministic.
-type Clock interface {
-	Now() time.Time
-}
-
 // clockEpoch is the instant the default clocks start at: 0.123456789 into a second, so that
 // the coarse clock's constant is neither end of the range.
 var clockEpoch = time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
@@ -21,7 +15,7 @@ var clockEpoch = time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
 // test; its ascents (each value above the last 79% of the time) still give it away.
 const fineStep = 211324865 * time.Nanosecond
 
-// steppingClock is a deterministic Clock that advances by step after each reading. With a
+// steppingClock is a deterministic clock that advances by step after each reading. With a
 // step of zero it is the coarse clock of the story: every call sees the same instant.
 type steppingClock struct {
 	mu   sync.Mutex

@@ -43,7 +43,7 @@
 // nanoseconds (the package's tests check this at every base up to 64ns and at random bases
 // up to an hour).
 //
-// Every mutant is deterministic: its healthy random numbers come from a fixed seed (see
-// Seed) and its clock from a clock that steps by a fixed amount per reading (see CoarseClock
-// and FineClock), so a suite's verdict on a mutant is the same on every run.
+// Every mutant is deterministic: its healthy random numbers come from a fixed seed and its
+// clock from a clock that steps by a fixed amount per reading, so a suite's
+// verdict on a mutant is the same on every run.
 package mutants

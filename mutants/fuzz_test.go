@@ -43,7 +43,7 @@ func FuzzSpec(f *testing.F) {
 		}
 		b := time.Duration(base)
 		lo, hi, err := spec.Range(b)
-		a, aerr := spec.Anchor(b)
+		a, aerr := spec.anchor(b)
 		if (err == nil) != (aerr == nil) {
 			t.Fatalf("%v at %v: Range error %v, Anchor error %v", spec, b, err, aerr)
 		}

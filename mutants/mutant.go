@@ -41,20 +41,20 @@ type config struct {
 	extended     bool
 	factor       float64
 	seed         uint64
-	coarse, fine Clock
+	coarse, fine func() time.Time
 	reference    time.Duration
 	timeout      time.Duration
 	err          error
 }
 
-// DefaultSeed seeds the healthy random numbers inside the mutants unless Seed says
+// defaultSeed seeds the healthy random numbers inside the mutants unless withSeed says
 // otherwise, so that Of and Verify give the same mutants on every run.
-const DefaultSeed = 0x5eed_1e55_ca75_0003
+const defaultSeed = 0x5eed_1e55_ca75_0003
 
 func newConfig(opts []Option) (*config, error) {
 	c := &config{
 		factor:    0.5,
-		seed:      DefaultSeed,
+		seed:      defaultSeed,
 		reference: 100 * time.Millisecond,
 		timeout:   time.Minute,
 	}
@@ -89,38 +89,38 @@ func Collapse(factor float64) Option {
 	}
 }
 
-// Seed sets the seed of the healthy random numbers inside the sign-flip, collapsed-range and
-// extended mutants. The default is DefaultSeed.
-func Seed(seed uint64) Option { return func(c *config) { c.seed = seed } }
+// withSeed sets the seed of the healthy random numbers inside the sign-flip, collapsed-range
+// and extended mutants (the package's tests vary it). The default is defaultSeed.
+func withSeed(s uint64) Option { return func(c *config) { c.seed = s } }
 
-// CoarseClock sets the clock of the "clock-derived/coarse" mutant. The default is frozen at
+// coarseClock sets the clock of the "clock-derived/coarse" mutant. The default is frozen at
 // one instant, like the story's production clock on which every call saw the same value.
-func CoarseClock(clk Clock) Option {
+func coarseClock(clk func() time.Time) Option {
 	return func(c *config) {
 		if clk == nil {
-			c.fail("CoarseClock(nil)")
+			c.fail("coarseClock(nil)")
 		}
 		c.coarse = clk
 	}
 }
 
-// FineClock sets the clock of the "clock-derived/fine" mutant. The default advances by
+// fineClock sets the clock of the "clock-derived/fine" mutant. The default advances by
 // 211.324865ms per reading, so that the mutant's values step round the whole range.
-func FineClock(clk Clock) Option {
+func fineClock(clk func() time.Time) Option {
 	return func(c *config) {
 		if clk == nil {
-			c.fail("FineClock(nil)")
+			c.fail("fineClock(nil)")
 		}
 		c.fine = clk
 	}
 }
 
-// Reference sets the fixed base whose spread the ignores-base mutant returns whatever base
+// reference sets the fixed base whose spread the ignores-base mutant returns whatever base
 // it is given. The default is 100ms; a suite that only uses the reference cannot reject it.
-func Reference(base time.Duration) Option {
+func reference(base time.Duration) Option {
 	return func(c *config) {
 		if base <= 0 {
-			c.fail("Reference(%v): the base must be positive", base)
+			c.fail("reference(%v): the base must be positive", base)
 		}
 		c.reference = base
 	}
@@ -129,10 +129,10 @@ func Reference(base time.Duration) Option {
 // Of returns the mutants of spec: one of each of the four classes, two of clock-derived
 // ("clock-derived/coarse" and "clock-derived/fine"), and the extended classes with
 // Extended(). The mutants are deterministic: their healthy random numbers come from Seed and
-// their clocks from CoarseClock and FineClock. Each call returns fresh mutants, starting
+// their clocks step by a fixed amount per reading. Each call returns fresh mutants, starting
 // their sequences anew.
 func Of(spec Spec, opts ...Option) ([]Mutant, error) {
-	if err := spec.Err(); err != nil {
+	if err := spec.check(); err != nil {
 		return nil, err
 	}
 	c, err := newConfig(opts)
@@ -141,10 +141,10 @@ func Of(spec Spec, opts ...Option) ([]Mutant, error) {
 	}
 	coarse, fine := c.coarse, c.fine
 	if coarse == nil {
-		coarse = &steppingClock{now: clockEpoch}
+		coarse = (&steppingClock{now: clockEpoch}).Now
 	}
 	if fine == nil {
-		fine = &steppingClock{now: clockEpoch, step: fineStep}
+		fine = (&steppingClock{now: clockEpoch, step: fineStep}).Now
 	}
 	b := builder{spec: spec, cfg: c}
 	ms := []Mutant{
@@ -232,10 +232,10 @@ func (b *builder) signFlip() Mutant {
 	}
 }
 
-func (b *builder) clock(name string, clk Clock) Mutant {
+func (b *builder) clock(name string, clk func() time.Time) Mutant {
 	return Mutant{Name: name, Class: spread.SuspectClockDerived,
 		Jitter: func(base time.Duration) time.Duration {
-			return b.spec.mustSpan(base).pick(fractionOfSecond(clk.Now()))
+			return b.spec.mustSpan(base).pick(fractionOfSecond(clk()))
 		},
 		equivalent: b.narrow,
 	}

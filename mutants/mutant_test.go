@@ -71,9 +71,9 @@ func TestInvalidInput(t *testing.T) {
 		"Custom nil":      {Custom("x", nil, nil, nil), nil},
 		"Collapse(1)":     {Full(), []Option{Collapse(1)}},
 		"Collapse(0)":     {Full(), []Option{Collapse(0)}},
-		"CoarseClock nil": {Full(), []Option{CoarseClock(nil)}},
-		"FineClock nil":   {Full(), []Option{FineClock(nil)}},
-		"Reference(0)":    {Full(), []Option{Reference(0)}},
+		"coarseClock nil": {Full(), []Option{coarseClock(nil)}},
+		"fineClock nil":   {Full(), []Option{fineClock(nil)}},
+		"reference(0)":    {Full(), []Option{reference(0)}},
 		"Timeout(0)":      {Full(), []Option{Timeout(0)}},
 	}
 	for name, tc := range bad {
@@ -158,7 +158,7 @@ func TestShapes(t *testing.T) {
 // TestDeterministic checks that the mutants repeat exactly from one Of to the next, and
 // that Seed changes the healthy random numbers.
 func TestDeterministic(t *testing.T) {
-	a, b, c := mustOf(t, Full()), mustOf(t, Full()), mustOf(t, Full(), Seed(7))
+	a, b, c := mustOf(t, Full()), mustOf(t, Full()), mustOf(t, Full(), withSeed(7))
 	for name := range a {
 		x, y := draw(a[name].Jitter, time.Second, 50), draw(b[name].Jitter, time.Second, 50)
 		if !slices.Equal(x, y) {
@@ -166,7 +166,7 @@ func TestDeterministic(t *testing.T) {
 		}
 		random := name == "sign-flip" || name == "collapsed-range"
 		if z := draw(c[name].Jitter, time.Second, 50); random == slices.Equal(x, z) {
-			t.Errorf("%s: Seed(7) changed its values: %v, want %v", name, !random, random)
+			t.Errorf("%s: withSeed(7) changed its values: %v, want %v", name, !random, random)
 		}
 	}
 }
@@ -177,7 +177,7 @@ func (c fixedClock) Now() time.Time { return time.Time(c) }
 
 func TestClockOptions(t *testing.T) {
 	half := fixedClock(time.Date(2026, 1, 1, 0, 0, 0, 5e8, time.UTC))
-	ms := mustOf(t, Full(), CoarseClock(half), FineClock(half), Collapse(0.1))
+	ms := mustOf(t, Full(), coarseClock(half.Now), fineClock(half.Now), Collapse(0.1))
 	for _, name := range []string{"clock-derived/coarse", "clock-derived/fine"} {
 		if got := ms[name].Jitter(time.Second); got != 500*time.Millisecond {
 			t.Errorf("%s on a clock at .5s = %v, want 500ms", name, got)

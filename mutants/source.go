@@ -55,17 +55,18 @@ func (s *Source) next() uint64 {
 	return s.fraction()
 }
 
-// ClockSource returns a Source whose number is read from clk: the fraction of the
-// current second, as if the code took time.Now().UnixNano() for randomness. On a coarse
-// clock (one that does not move between calls) it is a constant; on a SteppingClock it
-// steps round the whole range. A nil clk is an error.
-func ClockSource(clk Clock) (*Source, error) {
-	if clk == nil {
+// ClockSource returns a Source whose number is read from the clock now (time.Now, a
+// fakeclock.Fake's Now, or a SteppingClock): the fraction of the current second, as if the
+// code took time.Now().UnixNano() for randomness. On a coarse clock (one that does not move
+// between calls) it is a constant; on a SteppingClock it steps round the whole range. A nil
+// now is an error.
+func ClockSource(now func() time.Time) (*Source, error) {
+	if now == nil {
 		return nil, errors.New("mutants: ClockSource(nil)")
 	}
 	return &Source{fraction: func() uint64 {
 		// floor(ns * 2^64 / 1e9): the fraction of the second as a 64-bit fraction.
-		q, _ := bits.Div64(uint64(clk.Now().Nanosecond()), 0, 1e9)
+		q, _ := bits.Div64(uint64(now().Nanosecond()), 0, 1e9)
 		return q
 	}}, nil
 }
@@ -95,11 +96,11 @@ func CollapsedSource(src rand.Source, factor float64) (*Source, error) {
 	}}, nil
 }
 
-// SteppingClock returns a Clock that starts at start and advances by step after each
-// reading, safe for concurrent use: a deterministic fine clock for ClockSource, FineClock
-// and CoarseClock. A step of zero is a clock too coarse to move between calls.
-func SteppingClock(start time.Time, step time.Duration) Clock {
-	return &steppingClock{now: start, step: step}
+// SteppingClock returns a clock (the Now of one) that starts at start and advances by step
+// after each reading, safe for concurrent use: a deterministic fine clock for ClockSource. A
+// step of zero is a clock too coarse to move between calls.
+func SteppingClock(start time.Time, step time.Duration) func() time.Time {
+	return (&steppingClock{now: start, step: step}).Now
 }
 
 // Uint64 returns the source's next fraction, placed where the reading method of

@@ -153,8 +153,8 @@ func newSpan(lo, hi, anchor time.Duration) (span, error) {
 	return span{lo: lo, hi: hi, anchor: anchor}, nil
 }
 
-// Err reports why the Spec is invalid, or nil if it is valid. The zero Spec is invalid.
-func (s Spec) Err() error {
+// check reports why the Spec is invalid, or nil if it is valid. The zero Spec is invalid.
+func (s Spec) check() error {
 	if s.err != nil {
 		return s.err
 	}
@@ -181,14 +181,14 @@ func (s Spec) Range(base time.Duration) (lo, hi time.Duration, err error) {
 	return sp.lo, sp.hi, err
 }
 
-// Anchor returns the un-jittered point of a correct jitter at base, with the errors of Range.
-func (s Spec) Anchor(base time.Duration) (time.Duration, error) {
+// anchor returns the un-jittered point of a correct jitter at base, with the errors of Range.
+func (s Spec) anchor(base time.Duration) (time.Duration, error) {
 	sp, err := s.span(base)
 	return sp.anchor, err
 }
 
 func (s Spec) span(base time.Duration) (span, error) {
-	if err := s.Err(); err != nil {
+	if err := s.check(); err != nil {
 		return span{}, err
 	}
 	return s.at(base)

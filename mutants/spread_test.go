@@ -77,7 +77,7 @@ func TestSpreadRejectsEveryClass(t *testing.T) {
 			spec = mutants.Percent(rapid.Float64Range(0.01, 1).Draw(rt, "p"))
 		}
 		seed := rapid.Uint64().Draw(rt, "seed")
-		rep, err := mutants.Run(nil, correctJitter(spec, seed), spec, spreadSuite(spec, base), mutants.Seed(seed))
+		rep, err := mutants.Run(nil, correctJitter(spec, seed), spec, spreadSuite(spec, base), mutants.WithSeed(seed))
 		if err != nil {
 			rt.Fatal(err)
 		}

@@ -228,7 +228,7 @@ func TestRunCleanups(t *testing.T) {
 		t.Cleanup(func() { note("first") })
 		t.Cleanup(func() { note("second"); panic("cleanup broke") })
 		note(t.Name())
-	}, Seed(1))
+	}, withSeed(1))
 	if err != nil {
 		t.Fatal(err)
 	}

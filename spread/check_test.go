@@ -130,15 +130,15 @@ func TestCheckBadInputFailsTheTest(t *testing.T) {
 }
 
 func TestReplayCommand(t *testing.T) {
-	got := ReplayCommand(t, 42)
+	got := replayCommand(t, 42)
 	want := "SPREADCHECK_SEED=42 go test -run '^TestReplayCommand$' -count=1 github.com/spreadcheck/spreadcheck/spread"
 	if got != want {
-		t.Errorf("ReplayCommand = %q, want %q", got, want)
+		t.Errorf("replayCommand = %q, want %q", got, want)
 	}
 	t.Run("sub test (1)", func(t *testing.T) {
-		got := ReplayCommand(t, 1)
+		got := replayCommand(t, 1)
 		if !strings.Contains(got, `-run '^TestReplayCommand$/^sub_test_\(1\)$'`) {
-			t.Errorf("ReplayCommand = %q", got)
+			t.Errorf("replayCommand = %q", got)
 		}
 	})
 }
@@ -146,10 +146,10 @@ func TestReplayCommand(t *testing.T) {
 // TestReplayCommandQuotesTheName: a test name is text the shell must not run.
 func TestReplayCommandQuotesTheName(t *testing.T) {
 	t.Run("x';id>PWNED;'", func(t *testing.T) {
-		got := ReplayCommand(t, 1)
+		got := replayCommand(t, 1)
 		want := `SPREADCHECK_SEED=1 go test -run '^TestReplayCommandQuotesTheName$/^x'\'';id>PWNED;'\''$' -count=1 github.com/spreadcheck/spreadcheck/spread`
 		if got != want {
-			t.Errorf("ReplayCommand = %s\nwant            %s", got, want)
+			t.Errorf("replayCommand = %s\nwant            %s", got, want)
 		}
 	})
 }
@@ -161,9 +161,9 @@ func TestReplayCommandInABubble(t *testing.T) {
 }
 
 func replayInBubble(t *testing.T) {
-	got := ReplayCommand(t, 3)
+	got := replayCommand(t, 3)
 	if want := " github.com/spreadcheck/spreadcheck/spread"; !strings.HasSuffix(got, want) {
-		t.Errorf("ReplayCommand in a bubble = %q, want it to end in %q", got, want)
+		t.Errorf("replayCommand in a bubble = %q, want it to end in %q", got, want)
 	}
 }
 
@@ -205,7 +205,7 @@ func TestReportsTheCallersLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run", "^TestChildFailingCheck$", "-test.v")
-	cmd.Env = append(os.Environ(), "SPREAD_CHILD=1", SeedEnv+"=99")
+	cmd.Env = append(os.Environ(), "SPREAD_CHILD=1", seedEnv+"=99")
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("the child passed; want it to fail:\n%s", out)

@@ -87,7 +87,7 @@ func TestIntegersBeyondFloat64(t *testing.T) {
 func TestIntegerMeanIsExact(t *testing.T) {
 	const n, w = 1000, 10
 	lo := int64(1)<<62 + 12345
-	dev, _, err := sizing.MeanUniformInt(w, n, DefaultFalseFailureRate)
+	dev, _, err := sizing.MeanUniformInt(w, n, defaultFalseFailureRate)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,8 +69,8 @@ func TestNilTest(t *testing.T) {
 	for call, f := range map[string]func(){
 		"Rand(nil)":               func() { Rand(nil) },
 		"Rand(t)":                 func() { Rand(nilT) },
-		"ReplayCommand(nil, ...)": func() { ReplayCommand(nil, 0) },
-		"ReplayCommand(t, ...)":   func() { ReplayCommand(nilT, 0) },
+		"replayCommand(nil, ...)": func() { replayCommand(nil, 0) },
+		"replayCommand(t, ...)":   func() { replayCommand(nilT, 0) },
 		"Check(nil, ...)":         func() { Check(nil, xs, Uniform(0.0, 1.0)) },
 		"Check(t, ...)":           func() { Check(nilT, xs, Uniform(0.0, 1.0)) },
 		"CheckLoop(nil, ...)":     func() { CheckLoop(nil, nil, Ticker(sec), sec) },

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// DefaultFalseFailureRate is the probability that one Check or Analyze call, all of its checks
+// defaultFalseFailureRate is the probability that one Check or Analyze call, all of its checks
 // together, fails on a correct implementation, unless FalseFailureRate says otherwise.
-const DefaultFalseFailureRate = 1e-9
+const defaultFalseFailureRate = 1e-9
 
 // A CheckName names one check, in Result.Check: a SampleCheck (the checks of Check and
 // Analyze) or a TimeCheck (the checks of event times). Compare it with the constants:
@@ -73,7 +73,7 @@ type step struct {
 
 // FalseFailureRate is an option of every check, sample or event times: the probability that
 // the whole call fails on a correct implementation in one run, written
-// spread.FalseFailureRate(1e-6). The default is DefaultFalseFailureRate (1e-9); a rate
+// spread.FalseFailureRate(1e-6). The default is defaultFalseFailureRate (1e-9); a rate
 // outside (0, 1) is an error of the call. The rate is split across the statistics the call
 // runs by Bonferroni (each gets its share alpha/k), which holds whatever their dependence, so
 // that together they fail a correct implementation with probability at most alpha. Larger
@@ -143,7 +143,7 @@ func batteryText() string {
 
 // newConfig applies a sample's options.
 func newConfig(opts []Option) (config, error) {
-	c := config{alpha: DefaultFalseFailureRate}
+	c := config{alpha: defaultFalseFailureRate}
 	for _, o := range opts {
 		if o != nil {
 			o.sample(&c)
@@ -154,7 +154,7 @@ func newConfig(opts []Option) (config, error) {
 
 // newTimeConfig applies the options of a check of event times.
 func newTimeConfig(opts []TimeOption) (config, error) {
-	c := config{alpha: DefaultFalseFailureRate}
+	c := config{alpha: defaultFalseFailureRate}
 	for _, o := range opts {
 		if o != nil {
 			o.times(&c)

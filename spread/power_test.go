@@ -203,7 +203,7 @@ func verdict(rejected, of int) string {
 // rows, met or not. A long validation: SPREADCHECK_LONG=1.
 func TestPowerTable(t *testing.T) {
 	longtest.Skip(t)
-	share, _ := sizing.Bonferroni(DefaultFalseFailureRate, len(battery)-1) // every check but bounds
+	share, _ := sizing.Bonferroni(defaultFalseFailureRate, len(battery)-1) // every check but bounds
 	s := specs[0]
 	var table strings.Builder
 	table.WriteString("| variant (full jitter) | " + batteryHeader() + " | battery | optimal |\n|---" + strings.Repeat("|---", len(battery)+2) + "|\n")
@@ -265,7 +265,7 @@ func batteryHeader() string {
 }
 
 func mustOptimal(c float64) int {
-	n, _ := sizing.CollapseOptimalN(c, DefaultFalseFailureRate)
+	n, _ := sizing.CollapseOptimalN(c, defaultFalseFailureRate)
 	return n
 }
 
@@ -296,7 +296,7 @@ func endsLRT(xs []time.Duration) bool {
 			k++
 		}
 	}
-	return distuv.Binomial{N: float64(len(xs)), P: 0.1}.Survival(float64(k)-0.5) <= DefaultFalseFailureRate
+	return distuv.Binomial{N: float64(len(xs)), P: 0.1}.Survival(float64(k)-0.5) <= defaultFalseFailureRate
 }
 
 // smallestRejecting scans n upward for the first n at which rejects holds on the variant's

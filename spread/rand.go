@@ -16,9 +16,9 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/replay"
 )
 
-// SeedEnv is the environment variable Rand reads its seed from. The spreadcheck command sets
+// seedEnv is the environment variable Rand reads its seed from. The spreadcheck command sets
 // it to a recorded seed for every run; set it by hand to replay a run.
-const SeedEnv = replay.SeedEnv
+const seedEnv = replay.SeedEnv
 
 // seeds holds what Rand knows of the running tests, under its lock: the record of each running
 // test that drew from it, by name, and how many runs of each name drew from it so far in this
@@ -99,7 +99,7 @@ func drawSeed(t testing.TB) (rec *seedRecord, stream int, fresh bool, err error)
 	i := seeds.iterations[name]
 	seeds.iterations[name] = i + 1
 	seed := replay.IterationSeed(base, i)
-	rec = &seedRecord{seed: seed, replay: ReplayCommand(t, seed)}
+	rec = &seedRecord{seed: seed, replay: replayCommand(t, seed)}
 	seeds.tests[name] = rec
 	return rec, 0, true, nil
 }
@@ -120,10 +120,10 @@ func forget(t testing.TB, rec *seedRecord) {
 
 // baseSeed returns the seed from SPREADCHECK_SEED, or a fresh one.
 func baseSeed() (uint64, error) {
-	if v, ok := os.LookupEnv(SeedEnv); ok && v != "" {
+	if v, ok := os.LookupEnv(seedEnv); ok && v != "" {
 		seed, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("%s=%q is not a decimal uint64 seed", SeedEnv, v)
+			return 0, fmt.Errorf("%s=%q is not a decimal uint64 seed", seedEnv, v)
 		}
 		return seed, nil
 	}
@@ -202,7 +202,7 @@ func Draw[T any](n int, f func() T) []T {
 // maxDraws is the largest sample Draw makes.
 const maxDraws = 1 << 26
 
-// ReplayCommand returns the shell command that reruns test t alone with the given seed, e.g.
+// replayCommand returns the shell command that reruns test t alone with the given seed, e.g.
 //
 //	SPREADCHECK_SEED=42 go test -run '^TestBackoff$' -count=1 example.com/retry
 //
@@ -210,10 +210,10 @@ const maxDraws = 1 << 26
 // package under test wherever the test body runs (a helper, a synctest bubble, a goroutine);
 // every word is quoted for a POSIX shell, whatever the test's name. A nil t panics with a
 // message that says so.
-func ReplayCommand(t testing.TB, seed uint64) string {
-	needTest(t, "ReplayCommand(nil, ...)")
+func replayCommand(t testing.TB, seed uint64) string {
+	needTest(t, "replayCommand(nil, ...)")
 	return replay.Command{
-		Env:     []string{fmt.Sprintf("%s=%d", SeedEnv, seed)},
+		Env:     []string{fmt.Sprintf("%s=%d", seedEnv, seed)},
 		Test:    t.Name(),
 		Package: replay.TestPackage(),
 	}.String()

@@ -17,20 +17,20 @@ import (
 )
 
 func TestRandReplaysFromTheEnvironment(t *testing.T) {
-	t.Setenv(SeedEnv, "12345")
+	t.Setenv(seedEnv, "12345")
 	a := Rand(t).Uint64()
 	b := Rand(t).Uint64()
 	if a == b {
 		t.Errorf("two Rand calls in one test share a stream")
 	}
 	t.Run("again", func(t *testing.T) {
-		t.Setenv(SeedEnv, "12345")
+		t.Setenv(seedEnv, "12345")
 		if got := Rand(t).Uint64(); got == a {
 			t.Errorf("a subtest shares its parent's stream")
 		}
 	})
 	t.Run("bad seed", func(t *testing.T) {
-		t.Setenv(SeedEnv, "not a number")
+		t.Setenv(seedEnv, "not a number")
 		rec := newRecorder(t)
 		done := make(chan struct{})
 		go func() { defer close(done); Rand(rec) }()
@@ -44,7 +44,7 @@ func TestRandReplaysFromTheEnvironment(t *testing.T) {
 // TestRandSameSeedSameDraws: the first call of a run draws from the run's seed on the stream
 // of the test's name, so a run with the same seed draws the same values.
 func TestRandSameSeedSameDraws(t *testing.T) {
-	t.Setenv(SeedEnv, "7")
+	t.Setenv(seedEnv, "7")
 	got := Rand(t).Uint64()
 	seeds.Lock()
 	seed := seeds.tests[t.Name()].seed
@@ -169,7 +169,7 @@ func runChild(t *testing.T, count int, seed uint64) string {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run", "^TestChildIterations$", "-test.count", strconv.Itoa(count), "-test.v")
-	cmd.Env = append(os.Environ(), "SPREAD_CHILD=iterations", fmt.Sprintf("%s=%d", SeedEnv, seed))
+	cmd.Env = append(os.Environ(), "SPREAD_CHILD=iterations", fmt.Sprintf("%s=%d", seedEnv, seed))
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("the child passed; it fails on purpose:\n%s", out)
@@ -181,7 +181,7 @@ func runChild(t *testing.T, count int, seed uint64) string {
 // draws once and checks each part of the sample in a subtest) fails with the parent's seed
 // and command, which replays it.
 func TestSubtestReplaysWithTheParentsSeed(t *testing.T) {
-	t.Setenv(SeedEnv, "99")
+	t.Setenv(seedEnv, "99")
 	Rand(t)
 	t.Run("part", func(t *testing.T) {
 		if got := replayText(t); !strings.Contains(got, "replay with:") || !strings.Contains(got, "-run '^TestSubtestReplaysWithTheParentsSeed$'") {

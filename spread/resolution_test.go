@@ -113,7 +113,7 @@ func TestFloatStep(t *testing.T) {
 // (go test -update rewrites it).
 func TestResolutionCost(t *testing.T) {
 	const n, seeds = 1000, 20
-	share, _ := sizing.Bonferroni(DefaultFalseFailureRate, len(battery)-1) // every check but bounds
+	share, _ := sizing.Bonferroni(defaultFalseFailureRate, len(battery)-1) // every check but bounds
 	m53, _, _ := sizing.RepeatsLimit(1<<53, n, share)
 	largest := func(rejects func(repeats int, r Report) bool) int {
 		best := 0

@@ -3,6 +3,7 @@ package spread
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"time"
 )
 
@@ -114,15 +115,63 @@ func (s Schedule) String() string {
 	return s.name
 }
 
-// Interval returns the declared interval.
-func (s Schedule) Interval() time.Duration { return time.Duration(s.interval) }
-
 // check returns the declaration's error, or one for the zero Schedule.
 func (s Schedule) check() error {
 	if s.name == "" {
 		return fmt.Errorf("spread: the zero Schedule declares no loop: use Ticker, JitterTicker, RandomSleep, Reoffset or ReoffsetTicker")
 	}
 	return s.err
+}
+
+// Next returns the next-event function of one copy of the declared loop, drawing from r as
+// the loop does (each batch's offset as r.Int64N(window), in order): given the time of the
+// copy's last event (at first, its start) it returns the time of its next one. It is what
+// fakeclock's Fleet.RunSchedule drives, so that one declaration serves the fleet's run and its
+// check: events, err := fleet.RunSchedule(s.Next), then spread.CheckFleet(t, events, s,
+// fleet.For). A time past the end of int64 is math.MaxInt64, which ends a copy. Next of an
+// invalid Schedule panics with its error (RunSchedule reports it).
+func (s Schedule) Next(r *rand.Rand) func(last time.Duration) time.Duration {
+	if err := s.check(); err != nil {
+		panic(err)
+	}
+	draw := func() int64 {
+		if s.window == 0 {
+			return 0
+		}
+		return r.Int64N(s.window)
+	}
+	var start, batchStart int64
+	m, j := int64(-1), s.batch // batch m, events of it made so far
+	return func(last time.Duration) time.Duration {
+		if m < 0 {
+			start = int64(last)
+		}
+		if j == s.batch {
+			m, j = m+1, 0
+			switch {
+			case s.anchored && m > s.lastBatch:
+				return math.MaxInt64
+			case s.anchored:
+				batchStart = satAdd(start, m*s.period+draw())
+			case m == 0 && s.sleepFirst:
+				batchStart = satAdd(start, draw())
+			case m == 0:
+				batchStart = start
+			default:
+				batchStart = satAdd(int64(last), satAdd(s.sleepGap(), draw()))
+			}
+		}
+		j++
+		return time.Duration(satAdd(batchStart, (j-1)*s.interval))
+	}
+}
+
+// satAdd returns a + b for b >= 0, or math.MaxInt64 where it overflows.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // random reports whether the schedule draws.

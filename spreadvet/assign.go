@@ -11,6 +11,7 @@ import (
 type assignment struct {
 	count int
 	value ast.Expr
+	funcs []ast.Expr // every value given to a func-typed variable
 }
 
 // onlyAssignment returns the value a local variable is given, when it is given exactly one
@@ -108,5 +109,20 @@ func (c *checker) assigned(e ast.Expr, value ast.Expr, k int) {
 	a := c.assigns[v]
 	a.count += k
 	a.value = value
+	if _, isFunc := v.Type().Underlying().(*types.Signature); isFunc && value != nil {
+		a.funcs = append(a.funcs, value)
+	}
 	c.assigns[v] = a
+}
+
+// localFuncValues returns every value a local func variable is given (backoff := b.Delay(...);
+// later backoff = other.Delay(...)), or nil.
+func (c *checker) localFuncValues(v *types.Var) []ast.Expr {
+	if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	if c.assigns == nil {
+		c.indexAssignments()
+	}
+	return c.assigns[v].funcs
 }

@@ -47,6 +47,12 @@ func (c *checker) tests() {
 	}
 }
 
+// reassignedFunc reports whether call calls a local func variable given more than one value:
+// the same text calls different functions.
+func (c *checker) reassignedFunc(call *ast.CallExpr) bool {
+	return len(c.localFuncValues(c.localVar(call.Fun))) > 1
+}
+
 // blindSite follows each draw site of a test that is not blind as a whole on its own, and
 // returns the flow of the first one that only meets bounds checks, when no other site that
 // draws the same thing (the same call, unless each call moves a state) meets a sharper check:
@@ -69,7 +75,7 @@ func (c *checker) blindSite(f *testFlow) *testFlow {
 		_, _, stateful := c.statefulCall(sites[i].call)
 		sharp := false
 		for j, h := range flows {
-			if j != i && h.breaker != "" && !stateful && text(sites[j].call) == text(sites[i].call) {
+			if j != i && h.breaker != "" && !stateful && text(sites[j].call) == text(sites[i].call) && !c.reassignedFunc(sites[i].call) {
 				sharp = true
 			}
 		}

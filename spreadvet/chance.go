@@ -32,8 +32,12 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 				c.collision(fd, n, n.X, n.Y, tb)
 			}
 		case *ast.CallExpr:
-			if fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func); ok && isNotEqualHelper(fn) && len(n.Args) >= 3 {
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
+			switch {
+			case ok && isNotEqualHelper(fn) && len(n.Args) >= 3:
 				c.collision(fd, n, n.Args[1], n.Args[2], tb)
+			case ok && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Name() == "DeepEqual" && c.failsWhenTrue(cur):
+				c.collision(fd, n, n.Args[0], n.Args[1], tb) // if reflect.DeepEqual(s1, s2) { t.Fatal }
 			}
 		}
 	}

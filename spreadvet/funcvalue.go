@@ -129,6 +129,11 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 		if init := c.onlyAssignment(o); init != nil {
 			return c.dynamicFact(init, depth+1)
 		}
+		for _, value := range c.localFuncValues(o) {
+			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
+				return f, inTest
+			}
+		}
 		for _, value := range c.funcValues()[o] {
 			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
 				return f, inTest
@@ -219,11 +224,14 @@ func (c *checker) madeByRandom(fun ast.Expr) (*randomFunc, bool) {
 	return &randomFunc{Via: "the value " + fn.Name() + " returns", Hops: f.Hops}, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 }
 
-// interfaceFact returns the fact of the first random implementation of an interface method
-// among the named types that the non-test code of this package and of the packages it
+// interfaceFact returns the fact of the first random implementation of a method of an
+// interface declared outside the standard library, among the named types that the non-test code of this package and of the packages it
 // imports declares (a test's fake that draws is no code under test), and false: it is not
 // declared in a test file.
 func (c *checker) interfaceFact(m *types.Func) (*randomFunc, bool) {
+	if m.Pkg() == nil || c.isStdPkg(m.Pkg()) {
+		return nil, false // io.Writer's Write, hash.Hash's Sum: every module implements them
+	}
 	for _, impl := range c.implementations(m) {
 		if impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos()) {
 			continue

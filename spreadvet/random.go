@@ -17,12 +17,12 @@ type draw struct {
 	unit   bool // a value in [0, 1): Float64, Float32
 }
 
-// drawNames are the functions and methods that return a random number; bounded ones take
-// their exclusive upper bound as the last argument.
+// drawNames are the functions and methods that return a random number (or a random order:
+// Perm, Shuffle); bounded ones take their exclusive upper bound as the last argument.
 var drawNames = map[string]bool{
 	"Float64": false, "Float32": false, "Int": false, "Int31": false, "Int32": false,
 	"Int63": false, "Int64": false, "Uint32": false, "Uint64": false, "Uint": false,
-	"NormFloat64": false, "ExpFloat64": false,
+	"NormFloat64": false, "ExpFloat64": false, "Perm": false, "Shuffle": false,
 	"Intn": true, "IntN": true, "Int31n": true, "Int32N": true, "Int63n": true,
 	"Int64N": true, "Uint32N": true, "Uint64N": true, "UintN": true, "N": true,
 }
@@ -35,6 +35,9 @@ func isRandPkg(path string) bool { return path == "math/rand" || path == "math/r
 func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
 	fn, ok := c.randDefault(call.Fun)
 	if !ok {
+		fn, ok = c.randLikeMethod(call)
+	}
+	if !ok {
 		return draw{}, false
 	}
 	bounded, ok := drawNames[fn.Name()]
@@ -46,6 +49,26 @@ func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
 		d.bound = call.Args[len(call.Args)-1]
 	}
 	return d, true
+}
+
+// randLikeMethod returns the method a call makes on an interface of random sources that a
+// module declares so that a *rand.Rand can be injected (type Random interface { Float64()
+// float64 }): every method of the interface is one of *rand.Rand's draws or Seed.
+func (c *checker) randLikeMethod(call *ast.CallExpr) (*types.Func, bool) {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || !isInterfaceMethod(fn) {
+		return nil, false
+	}
+	if _, isDraw := drawNames[fn.Name()]; !isDraw {
+		return nil, false
+	}
+	iface := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+	for m := range iface.Methods() {
+		if _, isDraw := drawNames[m.Name()]; !isDraw && m.Name() != "Seed" {
+			return nil, false
+		}
+	}
+	return fn, true
 }
 
 // isTimeFunc reports whether call calls the function or method name of package time.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/examples/loops"
 	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // The fleet of issue 12: copies of the jitter + ticker loop of
@@ -369,7 +370,7 @@ func BenchmarkFleetSchedule(b *testing.B) {
 	cpu := cpuTime()
 	for b.Loop() {
 		events = 0
-		if _, err := fl.RunSchedule(loops.JitterTickerSchedule(fleetInterval)); err != nil {
+		if _, err := fl.RunSchedule(spread.JitterTicker(fleetInterval, fleetInterval).Next); err != nil {
 			b.Fatal(err)
 		}
 	}

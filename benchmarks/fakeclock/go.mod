@@ -10,6 +10,9 @@ require (
 	k8s.io/utils v0.0.0-20261023123148-ca04ba58ecab
 )
 
-require github.com/google/go-cmp v0.7.0 // indirect
+require (
+	github.com/google/go-cmp v0.7.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
+)
 
 replace github.com/spreadcheck/spreadcheck => ../..

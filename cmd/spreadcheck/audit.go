@@ -37,39 +37,64 @@ type auditFlags struct {
 	baseline baselineFlags
 }
 
-// baselineFlags are -baseline and -write-baseline, which an audit and a merge of audits take.
-type baselineFlags struct{ read, write string }
+// baselineFlags are the files of an audit report beside the report itself, which an audit and
+// a merge of audits take: -baseline and -write-baseline, and the report in shared formats.
+type baselineFlags struct{ read, write, stryker, html string }
 
 func (b *baselineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.html, "html", "", "also write the report to `file` as one self-contained page: each audited file's source with its sites marked, their verdicts and evidence")
+	fs.StringVar(&b.stryker, "stryker", "", "also write the report to `file` in the mutation-testing-report-schema that Stryker's viewer and dashboard read")
 	fs.StringVar(&b.read, "baseline", "", "accept the survivors that the baseline `file` records, each with its reason: only new ones fail the audit, and entries that match none are reported as stale")
 	fs.StringVar(&b.write, "write-baseline", "", "write a baseline `file` that accepts every survivor and not covered mutant of this report (keeping the reasons -baseline gave)")
 }
 
-// apply applies the -baseline file to the report, then writes the -write-baseline file.
-func (b *baselineFlags) apply(rep *audit.Report) error {
+// apply applies the -baseline file to the report, then writes the -write-baseline file and the
+// report files; root is the audited module's root, where the report's paths start.
+func (b *baselineFlags) apply(rep *audit.Report, root string) error {
+	if err := b.baseline(rep); err != nil {
+		return err
+	}
+	if b.stryker != "" {
+		if err := writeFile("-stryker", b.stryker, func(w io.Writer) error { return rep.WriteStryker(w, root) }); err != nil {
+			return err
+		}
+	}
+	if b.html != "" {
+		return writeFile("-html", b.html, func(w io.Writer) error { return rep.WriteHTML(w, root) })
+	}
+	return nil
+}
+
+// writeFile writes a report file, its errors naming the flag.
+func writeFile(flag, path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return nil
+}
+
+// baseline applies the -baseline file to the report, then writes the -write-baseline file.
+func (b *baselineFlags) baseline(rep *audit.Report) error {
 	if b.read != "" {
 		base, err := audit.ReadBaselineFile(b.read)
 		if err != nil {
-			return fmt.Errorf("-baseline: %v", err)
+			return fmt.Errorf("-baseline: %w", err)
 		}
 		rep.ApplyBaseline(base)
 	}
 	if b.write == "" {
 		return nil
 	}
-	f, err := os.Create(b.write)
-	if err != nil {
-		return fmt.Errorf("-write-baseline: %v", err)
-	}
 	reason := "not reviewed yet: accepted as it was when the baseline was written on " + time.Now().Format(time.DateOnly)
-	err = rep.NewBaseline(reason).WriteJSON(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("-write-baseline: %v", err)
-	}
-	return nil
+	return writeFile("-write-baseline", b.write, rep.NewBaseline(reason).WriteJSON)
 }
 
 // parseAuditFlags parses an audit command line. The flags that say which tests run and how
@@ -157,11 +182,10 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
 		return runner.ExitBuild
 	}
-	if err := f.baseline.apply(rep); err != nil {
-		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return runner.ExitBuild
-	}
 	f.out.base = moduleRoot(f.cfg.Dir)
+	if err := f.baseline.apply(rep, filepath.FromSlash(f.out.base)); err != nil {
+		return fileError(err, stderr)
+	}
 	return f.out.write(rep, stdout, stderr)
 }
 

@@ -203,7 +203,7 @@ func TestAuditDiffFlags(t *testing.T) {
 	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
 	var out, errb bytes.Buffer
 	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != runner.ExitClean ||
-		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (5 sites elsewhere): nothing to audit") {
+		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (6 sites elsewhere): nothing to audit") {
 		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
 	}
 	bad := write("bad.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12,2 @@\n+x\n")
@@ -269,5 +269,29 @@ func TestAuditBaseline(t *testing.T) {
 	golden.Check(t, filepath.Join("testdata", "baseline.golden"), out.String())
 	if code := run([]string{"merge", "-baseline", filepath.Join(t.TempDir(), "none.json"), report}, &out, &errb); code != runner.ExitUnreadable {
 		t.Errorf("a missing baseline: exit %d, want %d", code, runner.ExitUnreadable)
+	}
+}
+
+// TestAuditStryker: merge -stryker writes the audit report in the mutation-testing-report
+// schema and -html as a page, their sources read from the working directory (the module's
+// root); internal/audit's TestStrykerSchema validates the format against the schema, and
+// TestHTMLInBrowser renders the page.
+func TestAuditStryker(t *testing.T) {
+	t.Chdir(fixture(t, "gaps"))
+	path, page := filepath.Join(t.TempDir(), "mutation.json"), filepath.Join(t.TempDir(), "audit.html")
+	var out, errb bytes.Buffer
+	if code := run([]string{"merge", "-stryker", path, "-html", page, filepath.Join("..", "gaps.golden.json")}, &out, &errb); code != runner.ExitFlaky {
+		t.Fatalf("exit %d\n%s", code, errb.String())
+	}
+	if html, err := os.ReadFile(page); err != nil || !strings.Contains(string(html), "<h2 id=\"gaps.go\">") {
+		t.Errorf("the -html page (%v): %.300s", err, html)
+	}
+	b, err := os.ReadFile(path)
+	var doc struct {
+		SchemaVersion string
+		Files         map[string]struct{ Source string }
+	}
+	if err != nil || json.Unmarshal(b, &doc) != nil || doc.SchemaVersion != "2" || !strings.Contains(doc.Files["gaps.go"].Source, "func Delay(") {
+		t.Errorf("the -stryker file (%v):\n%.500s", err, b)
 	}
 }

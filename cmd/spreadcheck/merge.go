@@ -54,8 +54,8 @@ func merge(args []string, stdout, stderr io.Writer) int {
 		if len(verdictFlags) > 0 {
 			return usage(fmt.Errorf("merge: %s applies to results files, not to audit reports", verdictFlags[0]), stderr)
 		}
-	} else if base.read != "" || base.write != "" {
-		return usage(errors.New("merge: -baseline and -write-baseline apply to audit reports, not to results files"), stderr)
+	} else if base != (baselineFlags{}) {
+		return usage(errors.New("merge: -baseline, -write-baseline, -stryker and -html apply to audit reports, not to results files"), stderr)
 	}
 	defer out.close()
 	if isAudit {
@@ -106,7 +106,7 @@ func mergeAudit(paths []string, out *output, base *baselineFlags, stdout, stderr
 	if err != nil {
 		return usage(err, stderr)
 	}
-	if err := base.apply(rep); err != nil {
+	if err := base.apply(rep, "."); err != nil {
 		return fileError(err, stderr)
 	}
 	return out.write(rep, stdout, stderr)

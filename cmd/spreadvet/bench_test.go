@@ -16,8 +16,23 @@ import (
 // in 428 files (find blas lapack -name '*.go' | xargs cat | wc -l), 12 packages.
 var benchPatterns = []string{"./blas/...", "./lapack/..."}
 
+// benchModule is the module the benchmark copies: gonum, or the module@version that
+// SPREADVET_BENCH_MODULE names (fetched through the module proxy), with the patterns of
+// SPREADVET_BENCH_PATTERNS (separated by spaces; ./... by default).
+func benchModule() (string, []string) {
+	m := os.Getenv("SPREADVET_BENCH_MODULE")
+	if m == "" {
+		return "gonum.org/v1/gonum@v0.17.0", benchPatterns
+	}
+	patterns := strings.Fields(os.Getenv("SPREADVET_BENCH_PATTERNS"))
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	return m, patterns
+}
+
 // BenchmarkSpreadvet runs the whole checker over benchPatterns, copied from the module cache
-// (gonum is a dependency of this module):
+// (gonum is a dependency of this module), or over the module benchModule names:
 //
 //   - vet-cold: go vet -vettool, every package analyzed afresh, the standard library's
 //     dependencies included (go vet keys its cache by the tool's hash, so each iteration
@@ -39,14 +54,15 @@ var benchPatterns = []string{"./blas/...", "./lapack/..."}
 //
 //	SPREADVET_BASELINE=$PWD/spreadvet-old go test ./cmd/spreadvet -run XXX -bench Spreadvet -benchtime 1x -count 5 | tee cmd/spreadvet/testdata/bench.txt
 func BenchmarkSpreadvet(b *testing.B) {
-	dir := copyModule(b, "gonum.org/v1/gonum@v0.17.0")
+	module, patterns := benchModule()
+	dir := copyModule(b, module)
 	govet := goVetTool(b)
 	tools := []struct{ name, bin string }{{"now", buildTool(b)}, {"govet", govet}}
 	if base := os.Getenv("SPREADVET_BASELINE"); base != "" {
 		tools = append(tools, struct{ name, bin string }{"baseline", base})
 	}
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	vet := func(tool string) []string { return append([]string{"go", "vet", "-vettool=" + tool}, benchPatterns...) }
+	vet := func(tool string) []string { return append([]string{"go", "vet", "-vettool=" + tool}, patterns...) }
 	for _, tool := range tools {
 		runOnce(b, dir, env, vet(tool.bin)) // compile the dependencies and fill go vet's cache, untimed
 	}
@@ -64,11 +80,11 @@ func BenchmarkSpreadvet(b *testing.B) {
 			return vet(distinctCopy(b, bin))
 		}},
 		{"vet-changed", func(b *testing.B, bin string, i int) []string {
-			touchPackages(b, dir, i)
-			runOnce(b, dir, env, append([]string{"go", "vet", "-atomic"}, benchPatterns...))
+			touchPackages(b, dir, patterns, i)
+			runOnce(b, dir, env, append([]string{"go", "vet", "-atomic"}, patterns...))
 			return vet(bin)
 		}},
-		{"standalone", func(b *testing.B, bin string, i int) []string { return append([]string{bin}, benchPatterns...) }},
+		{"standalone", func(b *testing.B, bin string, i int) []string { return append([]string{bin}, patterns...) }},
 	}
 	for _, c := range cases {
 		for _, tool := range tools {
@@ -131,8 +147,8 @@ func distinctCopy(b *testing.B, bin string) string {
 
 // touchPackages appends a comment to the first non-test file of every package under the
 // patterns, so that go vet analyzes each of them again.
-func touchPackages(b *testing.B, dir string, i int) {
-	cmd := exec.Command("go", append([]string{"list", "-f", "{{.Dir}}/{{index .GoFiles 0}}"}, benchPatterns...)...)
+func touchPackages(b *testing.B, dir string, patterns []string, i int) {
+	cmd := exec.Command("go", append([]string{"list", "-f", "{{.Dir}}/{{index .GoFiles 0}}"}, patterns...)...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.Output()
 	if err != nil {

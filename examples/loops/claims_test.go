@@ -74,7 +74,7 @@ func analyzeLoop(t *testing.T, n int, loop fakeclock.Loop, want spread.Schedule)
 
 // fleetReport runs the fleet of a loop, given as its schedule, on a seed from spread.Rand, and
 // returns spread's fleet report against want, each copy judged from its own start.
-func fleetReport(t *testing.T, f fleet, s fakeclock.Schedule, want spread.Schedule) spread.Report {
+func fleetReport(t *testing.T, f fleet, s func(*rand.Rand) func(time.Duration) time.Duration, want spread.Schedule) spread.Report {
 	t.Helper()
 	return f.report(t, spread.Rand(t).Uint64(), s, want, true)
 }
@@ -83,7 +83,7 @@ func fleetReport(t *testing.T, f fleet, s fakeclock.Schedule, want spread.Schedu
 // event is kept); ownStarts says whether each copy is judged from its own start
 // (spread.LoopStarts with the fleet's Starts) or, wrongly for a staggered fleet, from the
 // fleet's.
-func (f fleet) report(t *testing.T, seed uint64, s fakeclock.Schedule, want spread.Schedule, ownStarts bool) spread.Report {
+func (f fleet) report(t *testing.T, seed uint64, s func(*rand.Rand) func(time.Duration) time.Duration, want spread.Schedule, ownStarts bool) spread.Report {
 	t.Helper()
 	fl := fakeclock.Fleet{Loops: f.loops, Seed: seed, For: fleetIntervals * interval, Stagger: f.stagger}
 	var opts []spread.TimeOption
@@ -173,7 +173,7 @@ func TestClaimTickerKeepsPace(t *testing.T) {
 
 // Ticker: a fleet started in lockstep stays in lockstep: the load check fails it.
 func TestClaimTickerFleetStaysInLockstep(t *testing.T) {
-	r := fleetReport(t, lockstepFleet, TickerSchedule(interval), spread.Ticker(interval))
+	r := fleetReport(t, lockstepFleet, spread.Ticker(interval).Next, spread.Ticker(interval))
 	rejects(t, r, spread.CheckLoad, spread.CheckPhases)
 	if d := r.Diagnosis(); len(d) == 0 || d[0] != spread.SuspectLockstep {
 		t.Errorf("diagnosis %q, want lockstep\n%s", d, r)
@@ -258,8 +258,8 @@ func TestClaimJitterTickerOnGrid(t *testing.T) {
 // Jitter + ticker: a fleet started in lockstep spreads over the whole interval within its first
 // interval (no warm-up); jittering after the work instead keeps it in lockstep.
 func TestClaimJitterTickerFleetSpreads(t *testing.T) {
-	passes(t, fleetReport(t, lockstepFleet, JitterTickerSchedule(interval), spread.JitterTicker(interval, interval)))
-	rejects(t, fleetReport(t, lockstepFleet, TickerSchedule(interval), spread.JitterTicker(interval, interval)), spread.CheckLoad, spread.CheckPhases)
+	passes(t, fleetReport(t, lockstepFleet, spread.JitterTicker(interval, interval).Next, spread.JitterTicker(interval, interval)))
+	rejects(t, fleetReport(t, lockstepFleet, spread.Ticker(interval).Next, spread.JitterTicker(interval, interval)), spread.CheckLoad, spread.CheckPhases)
 }
 
 // Jitter over half the interval, or over a fixed 100 ms window: each loop keeps its pace, but a
@@ -272,7 +272,7 @@ func TestClaimJitterWindowFleetStaysPacked(t *testing.T) {
 		passes(t, analyzeLoop(t, loopIntervals, func(ctx context.Context, cl fakeclock.Clock, rr *rand.Rand, do func()) {
 			JitterWindow(ctx, cl, interval, c.window, rr, do)
 		}, spread.JitterTicker(interval, c.window)))
-		r := fleetReport(t, packedFleet, JitterWindowSchedule(interval, c.window), spread.JitterTicker(interval, interval))
+		r := fleetReport(t, packedFleet, spread.JitterTicker(interval, c.window).Next, spread.JitterTicker(interval, interval))
 		rejects(t, r, spread.CheckLoad, spread.CheckPhases)
 		if d := r.Diagnosis(); len(d) == 0 || d[0] != spread.SuspectPacked || !strings.Contains(r.String(), "fire within "+c.packed) {
 			t.Errorf("window %v: diagnosis %v, want packed within %s\n%s", c.window, d, c.packed, r)
@@ -317,8 +317,8 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 // first interval, since each batch starts with its offset; a loop that re-offsets after its
 // first batch makes that batch in lockstep.
 func TestClaimReoffsetFleetSpreads(t *testing.T) {
-	passes(t, fleetReport(t, reoffsetFleet, ReoffsetTickerSchedule(interval), spread.ReoffsetTicker(interval, Batch)))
-	passes(t, fleetReport(t, reoffsetFleet, ReoffsetSchedule(interval), spread.Reoffset(interval, Batch)))
+	passes(t, fleetReport(t, reoffsetFleet, spread.ReoffsetTicker(interval, Batch).Next, spread.ReoffsetTicker(interval, Batch)))
+	passes(t, fleetReport(t, reoffsetFleet, spread.Reoffset(interval, Batch).Next, spread.Reoffset(interval, Batch)))
 	rejects(t, fleetReport(t, reoffsetFleet, reoffsetAfterBatchSchedule, spread.Reoffset(interval, Batch)), spread.CheckLoad, spread.CheckPhases)
 }
 
@@ -330,9 +330,9 @@ func TestClaimReoffsetFleetSpreads(t *testing.T) {
 func TestClaimStaggeredTickersSpread(t *testing.T) {
 	spreadOut := blipFleet.staggered(interval)
 	seed := spread.Rand(t).Uint64()
-	passes(t, spreadOut.report(t, seed, TickerSchedule(interval), spread.Ticker(interval), true))
-	rejects(t, spreadOut.report(t, seed, TickerSchedule(interval), spread.Ticker(interval), false), spread.CheckPace)
-	rejects(t, fleetReport(t, blipFleet, TickerSchedule(interval), spread.Ticker(interval)), spread.CheckLoad, spread.CheckPhases)
+	passes(t, spreadOut.report(t, seed, spread.Ticker(interval).Next, spread.Ticker(interval), true))
+	rejects(t, spreadOut.report(t, seed, spread.Ticker(interval).Next, spread.Ticker(interval), false), spread.CheckPace)
+	rejects(t, fleetReport(t, blipFleet, spread.Ticker(interval).Next, spread.Ticker(interval)), spread.CheckLoad, spread.CheckPhases)
 	r := fleetReport(t, spreadOut, SleepAfterWorkSchedule(interval+100*time.Millisecond), spread.Ticker(interval))
 	rejects(t, r, spread.CheckGaps)
 	if slices.Contains(failedChecks(r), spread.CheckLoad) {

@@ -33,7 +33,7 @@ func BenchmarkFleetChecks(b *testing.B) {
 					sink = func(i int, at time.Duration) { events++; stream.Add(i, at) }
 				}
 				fl := fakeclock.Fleet{Loops: loops, Seed: 1, For: span, Sink: sink}
-				if _, err := fl.RunSchedule(JitterTickerSchedule(interval)); err != nil {
+				if _, err := fl.RunSchedule(spread.JitterTicker(interval, interval).Next); err != nil {
 					b.Fatal(err)
 				}
 				if c.check {

@@ -2,6 +2,7 @@ package loops
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -9,7 +10,6 @@ import (
 
 	"gonum.org/v1/gonum/mathext"
 
-	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
@@ -47,20 +47,20 @@ type sizedFleet struct {
 var sizedFleets = []sizedFleet{
 	{"lockstep", &lockstepFleet, []func(*testing.T, fleet) float64{
 		func(t *testing.T, f fleet) float64 { // plain tickers (TestClaimTickerFleetStaysInLockstep)
-			r := f.report(t, 1, TickerSchedule(interval), spread.Ticker(interval), true)
+			r := f.report(t, 1, spread.Ticker(interval).Next, spread.Ticker(interval), true)
 			return certain(failsAll(r, spread.CheckLoad, spread.CheckPhases) && diagnosed(r, spread.SuspectLockstep, ""))
 		},
 		func(t *testing.T, f fleet) float64 { // jitter after the work (TestClaimJitterTickerFleetSpreads)
-			r := f.report(t, 1, TickerSchedule(interval), spread.JitterTicker(interval, interval), true)
+			r := f.report(t, 1, spread.Ticker(interval).Next, spread.JitterTicker(interval, interval), true)
 			return certain(failsAll(r, spread.CheckLoad, spread.CheckPhases))
 		},
 	}},
 	{"packed", &packedFleet, []func(*testing.T, fleet) float64{
 		func(t *testing.T, f fleet) float64 { // half the interval (TestClaimJitterWindowFleetStaysPacked)
-			return packedEscape(t, f, JitterWindowSchedule(interval, interval/2), spread.JitterTicker(interval, interval), interval/2, fleetIntervals, true)
+			return packedEscape(t, f, spread.JitterTicker(interval, interval/2).Next, spread.JitterTicker(interval, interval), interval/2, fleetIntervals, true)
 		},
 		func(t *testing.T, f fleet) float64 { // 100 ms
-			return packedEscape(t, f, JitterWindowSchedule(interval, 100*time.Millisecond), spread.JitterTicker(interval, interval), 100*time.Millisecond, fleetIntervals, true)
+			return packedEscape(t, f, spread.JitterTicker(interval, 100*time.Millisecond).Next, spread.JitterTicker(interval, interval), 100*time.Millisecond, fleetIntervals, true)
 		},
 	}},
 	{"re-offset", &reoffsetFleet, []func(*testing.T, fleet) float64{
@@ -72,11 +72,11 @@ var sizedFleets = []sizedFleet{
 	{"blip", &blipFleet, []func(*testing.T, fleet) float64{
 		func(t *testing.T, f fleet) float64 { // tickers started within 100 ms (TestClaimStaggeredTickersSpread)
 			// A ticker's phase is its start in every interval: one interval's draws, repeated.
-			return packedEscape(t, f, TickerSchedule(interval), spread.Ticker(interval), f.stagger, 1, false)
+			return packedEscape(t, f, spread.Ticker(interval).Next, spread.Ticker(interval), f.stagger, 1, false)
 		},
 		func(t *testing.T, f fleet) float64 { // tickers staggered over the interval, judged from the fleet's start
 			// Their pace fails unless every copy's start is 0, each with probability 1/I in ns.
-			r := f.staggered(interval).report(t, 1, TickerSchedule(interval), spread.Ticker(interval), false)
+			r := f.staggered(interval).report(t, 1, spread.Ticker(interval).Next, spread.Ticker(interval), false)
 			return math.Pow(1/float64(interval), float64(f.loops)) + certain(failsAll(r, spread.CheckPace))
 		},
 		func(t *testing.T, f fleet) float64 { // a sleep after 100 ms of work, staggered
@@ -163,7 +163,7 @@ func diagnosed(r spread.Report, suspect spread.Suspect, say string) bool {
 // packedEscape bounds the probability that a fleet of f packed into [0, w) of each interval passes
 // the load check, the phases check, or (if diagnose) the diagnosis "packed within x%": see the
 // comment at the top. independent is the number of intervals with draws of their own.
-func packedEscape(t *testing.T, f fleet, s fakeclock.Schedule, want spread.Schedule, w time.Duration, independent int, diagnose bool) float64 {
+func packedEscape(t *testing.T, f fleet, s func(*rand.Rand) func(time.Duration) time.Duration, want spread.Schedule, w time.Duration, independent int, diagnose bool) float64 {
 	t.Helper()
 	r := f.report(t, 1, s, want, true)
 	load, phases := result(t, r, "load"), result(t, r, "phases")

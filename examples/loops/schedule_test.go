@@ -21,30 +21,30 @@ import (
 var fleetShapes = []struct {
 	name     string
 	loop     fakeclock.Loop
-	schedule fakeclock.Schedule
+	schedule func(*rand.Rand) func(time.Duration) time.Duration
 }{
 	{"SleepAfterWork", func(ctx context.Context, c fakeclock.Clock, _ *rand.Rand, event func()) {
 		SleepAfterWork(ctx, c, interval, event)
 	}, SleepAfterWorkSchedule(interval)},
 	{"Ticker", func(ctx context.Context, c fakeclock.Clock, _ *rand.Rand, event func()) {
 		Ticker(ctx, c, interval, event)
-	}, TickerSchedule(interval)},
+	}, spread.Ticker(interval).Next},
 	{"RandomSleep", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		RandomSleep(ctx, c, interval, r, event)
-	}, RandomSleepSchedule(interval)},
+	}, spread.RandomSleep(interval).Next},
 	{"JitterTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		JitterTicker(ctx, c, interval, r, event)
-	}, JitterTickerSchedule(interval)},
-	{"JitterWindow/half", window(interval / 2), JitterWindowSchedule(interval, interval/2)},
-	{"JitterWindow/100ms", window(100 * time.Millisecond), JitterWindowSchedule(interval, 100*time.Millisecond)},
+	}, spread.JitterTicker(interval, interval).Next},
+	{"JitterWindow/half", window(interval / 2), spread.JitterTicker(interval, interval/2).Next},
+	{"JitterWindow/100ms", window(100 * time.Millisecond), spread.JitterTicker(interval, 100*time.Millisecond).Next},
 	{"Reoffset", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		Reoffset(ctx, c, interval, r, event)
-	}, ReoffsetSchedule(interval)},
+	}, spread.Reoffset(interval, Batch).Next},
 	{"ReoffsetTicker", func(ctx context.Context, c fakeclock.Clock, r *rand.Rand, event func()) {
 		ReoffsetTicker(ctx, c, interval, r, event)
-	}, ReoffsetTickerSchedule(interval)},
+	}, spread.ReoffsetTicker(interval, Batch).Next},
 	// The wrong ways whose fleets the claims run as schedules.
-	{"jitterAfterWork", jitterAfterWork, TickerSchedule(interval)},
+	{"jitterAfterWork", jitterAfterWork, spread.Ticker(interval).Next},
 	{"reoffsetAfterBatch", reoffsetAfterBatch, reoffsetAfterBatchSchedule},
 }
 
@@ -80,7 +80,7 @@ func TestSchedulesMatchLoops(t *testing.T) {
 
 // sameEvents fails t unless the fleet makes the same events from the loop's code and from its
 // schedule, each copy at least least of them.
-func sameEvents(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s fakeclock.Schedule, least int) {
+func sameEvents(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s func(*rand.Rand) func(time.Duration) time.Duration, least int) {
 	t.Helper()
 	code, model := codeAndModel(t, fl, loop, s)
 	if !slices.EqualFunc(code, model, slices.Equal) { // cmp.Diff on equal events would cost most of the test
@@ -92,7 +92,7 @@ func sameEvents(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s fakeclo
 }
 
 // codeAndModel returns the fleet's events from the loop's code and from its schedule.
-func codeAndModel(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s fakeclock.Schedule) (code, model [][]time.Duration) {
+func codeAndModel(t *testing.T, fl fakeclock.Fleet, loop fakeclock.Loop, s func(*rand.Rand) func(time.Duration) time.Duration) (code, model [][]time.Duration) {
 	t.Helper()
 	code, err := fl.Run(t, loop)
 	if err != nil {

@@ -71,7 +71,7 @@ func TestBrokenRandomnessIsCaught(t *testing.T) {
 	sources := map[string]func(c *fakeclock.Fake) rand.Source{
 		"constant": func(*fakeclock.Fake) rand.Source { return mutants.ConstantSource() },
 		"clock-derived": func(c *fakeclock.Fake) rand.Source {
-			src, err := mutants.ClockSource(c)
+			src, err := mutants.ClockSource(c.Now)
 			if err != nil {
 				t.Fatal(err)
 			}

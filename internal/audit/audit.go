@@ -148,9 +148,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: "schemata", Warnings: warnings}
+	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: Schemata, Warnings: warnings}
 	if cfg.PerMutant {
-		a.rep.Mode = "per-mutant"
+		a.rep.Mode = PerMutant
 	}
 	if s := cfg.Shard.String(); s != "" {
 		a.rep.Shards = []string{s}
@@ -362,7 +362,7 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs := ov.originals(buildErrors(bins))
+		msgs := ov.originals(buildErrors(bins), a.cfg.Dir)
 		if len(msgs) == 0 {
 			a.bins = bins
 			return a.noneCompiles(all)

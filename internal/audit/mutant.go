@@ -393,7 +393,7 @@ func (a *auditor) report(muts []*mutant) {
 // known from the expression; what the function makes of it is the user's to state.
 func suggest(s *Site) string {
 	dist := "spread.Uniform(lo, hi)"
-	note := fmt.Sprintf("lo, hi: the range %s promises", s.Func)
+	note := fmt.Sprintf("lo, hi: the range %s promises", s.sampled())
 	if s.Range != "" {
 		note += fmt.Sprintf("; its draw %s follows %s", s.Expr, s.Range)
 	}
@@ -402,7 +402,7 @@ func suggest(s *Site) string {
 	}
 	if s.Result == "" || s.Call == "" {
 		return fmt.Sprintf("xs := spread.Draw(1000, ...) // the values %s derives from %s; then spread.Check(t, xs, %s) // %s",
-			s.Func, s.Expr, dist, note)
+			s.sampled(), s.Expr, dist, note)
 	}
 	return fmt.Sprintf("spread.Check(t, spread.Draw(1000, func() %s { return %s }), %s) // %s", s.Result, s.Call, dist, note)
 }

@@ -136,9 +136,21 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 
 // originals returns the compiler's messages with the paths of the rewritten copies replaced
 // by those of the files they stand for (the schema file's is its package's folder and
-// schemaName, a file that exists only in the overlay).
-func (ov *overlay) originals(msgs []string) []string {
+// schemaName, a file that exists only in the overlay): absolute, or relative to dir, where
+// the go command ran, as it writes a path when that is shorter.
+func (ov *overlay) originals(msgs []string, dir string) []string {
 	var pairs []string
+	abs, err := filepath.Abs(dir)
+	for orig, copy := range ov.Replace {
+		relCopy, err1 := filepath.Rel(abs, copy)
+		relOrig, err2 := filepath.Rel(abs, orig)
+		if err == nil && err1 == nil && err2 == nil {
+			if !strings.HasPrefix(relOrig, "..") {
+				relOrig = "." + string(filepath.Separator) + relOrig
+			}
+			pairs = append(pairs, relCopy, relOrig) // first: an absolute path may end a relative one
+		}
+	}
 	for orig, copy := range ov.Replace {
 		pairs = append(pairs, copy, orig)
 	}

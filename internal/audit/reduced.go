@@ -25,8 +25,9 @@ import (
 //   - x % n, for a constant n = 2^j and x >= 0, is x & (n-1);
 //   - a conversion to an integer type of w bits keeps bits 0 to w-1 (Go converts modulo 2^w).
 //
-// Through such steps the value is x & B for the set B of bits that every step kept, and it
-// is non-negative while no conversion to a signed type keeps that type's sign bit. Then:
+// Through such steps the value is x & B for the set B of bits that every step kept (a
+// conversion that widens a signed value copies its sign bit into the new bits, and % is
+// followed only while the sign bit is 0: see dropped). Then:
 //
 //   - if B holds no bit k-1, the value is a function of bits the mutant and the draw give
 //     the same joint distribution: the collapsed range is equivalent;
@@ -52,35 +53,62 @@ type reduction struct {
 	text   string      // the step as the reason names it: "% 16", "& mask", "the conversion to uint16"
 }
 
-// keptBits follows the reductions of the value of a k-bit draw and returns the step after
-// which the value no longer depends on bit k-1 of the draw, or -1 when no step drops it.
-func keptBits(k int, steps []reduction) int {
-	top := uint64(1) << (k - 1)
-	kept := top | (top - 1)
+// mask returns the bits below bit w.
+func mask(w int) uint64 {
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<w - 1
+}
+
+// dropped follows the reductions of a draw's value, of a type of width bits, and returns the
+// step after which it depends on none of the bits whose distribution a mutant changes
+// (differ), or -1 when no step gets there. kept holds the bits that may be 1 under the draw or
+// the mutant, the others 0 under both. Masks and % 2^j act on the bits, % only while the
+// value cannot be negative (an unsigned type, or its sign bit 0); a conversion keeps the bits
+// below its width, and one that widens a signed type copies the sign bit into the new bits,
+// which then differ if it did.
+func dropped(kept, differ uint64, width int, signed bool, steps []reduction) int {
 	for i, r := range steps {
+		sign := uint64(1) << (width - 1)
 		switch r.op {
 		case token.AND:
 			kept &= r.n
 		case token.AND_NOT:
 			kept &^= r.n
 		case token.REM:
-			if r.n == 0 || r.n&(r.n-1) != 0 {
+			if r.n == 0 || r.n&(r.n-1) != 0 || signed && kept&sign != 0 {
 				return -1
 			}
 			kept &= r.n - 1
 		default:
-			if r.width < 64 {
-				kept &= 1<<r.width - 1
+			if ext := mask(r.width) &^ mask(width); signed && kept&sign != 0 {
+				kept |= ext
+				if differ&sign != 0 {
+					differ |= ext
+				}
 			}
+			kept &= mask(r.width)
+			width, signed = r.width, r.signed
 		}
-		if kept&top == 0 {
+		if kept&differ == 0 {
 			return i
-		}
-		if r.op == token.ILLEGAL && r.signed && kept&(1<<(r.width-1)) != 0 {
-			return -1 // the value may be negative from here on: % and sign extension are no masks
 		}
 	}
 	return -1
+}
+
+// halvedDropped is dropped for the collapsed range of a k-bit draw: only bit k-1 differs.
+func halvedDropped(k, width int, signed bool, steps []reduction) int {
+	return dropped(mask(k), 1<<(k-1), width, signed, steps)
+}
+
+// negatedDropped is dropped for the sign-flip of a k-bit draw. The negated draw -x, modulo
+// 2^width, has for low k bits (2^k - x) mod 2^k, a bijection of the k-bit patterns:
+// independent and uniform, as the draw's are. Above them its bits are all 1 (0 when x is 0),
+// where the draw's are 0: they differ.
+func negatedDropped(k, width int, signed bool, steps []reduction) int {
+	return dropped(mask(width), mask(width)&^mask(k), width, signed, steps)
 }
 
 // drawBits returns k when every pattern of k bits is a value of the site's draw, equally
@@ -114,13 +142,26 @@ func (f *finder) drawBits(s *Site, call *ast.CallExpr, name string) int {
 // reduced records the collapsed range of a site at the top of the stack as equivalent when
 // the expression around the draw keeps none of the bit that halving changes.
 func (f *finder) reduced(s *Site, stack []ast.Node) {
-	if s.bits == 0 || s.Equivalent[string(spread.SuspectCollapsedRange)] != "" {
+	if s.bits == 0 {
 		return
 	}
 	steps := f.reductions(stack)
-	if i := keptBits(s.bits, steps); i >= 0 {
+	typ := f.pkg.TypesInfo.TypeOf(stack[len(stack)-1].(ast.Expr))
+	if typ == nil || s.Draw.Generic {
+		return // a type parameter's width is not known
+	}
+	t, _ := typ.Underlying().(*types.Basic)
+	if t == nil {
+		return // a type parameter's width is not known
+	}
+	width, signed := f.width(t), t.Info()&types.IsUnsigned == 0
+	if i := halvedDropped(s.bits, width, signed, steps); i >= 0 && s.Equivalent[string(spread.SuspectCollapsedRange)] == "" {
 		s.Equivalent[string(spread.SuspectCollapsedRange)] = fmt.Sprintf("halving a draw of %d uniform bits changes its top bit only, "+
 			"and %s drops that bit: the value has the same distribution", s.bits, steps[i].text)
+	}
+	if i := negatedDropped(s.bits, width, signed, steps); i >= 0 && s.Equivalent[string(spread.SuspectSignFlip)] == "" {
+		s.Equivalent[string(spread.SuspectSignFlip)] = fmt.Sprintf("negating a draw of %d uniform bits maps its low %d bits onto uniform bits "+
+			"and changes only the bits above them, which %s drops: the value has the same distribution", s.bits, s.bits, steps[i].text)
 	}
 }
 

@@ -43,30 +43,32 @@ func asType(b uint64, width int, signed bool) int64 {
 	return int64(b)
 }
 
-// sameDistribution enumerates every value of the draw and of its halved mutant, x >> 1, and
-// reports whether the steps give both the same distribution.
-func sameDistribution(a analogue, steps []reduction) bool {
-	orig, half := map[int64]int{}, map[int64]int{}
+// sameUnder reports whether the steps give the draw and a mutant of it the same
+// distribution, counted over every value of the draw.
+func sameUnder(a analogue, steps []reduction, mutant func(int64) int64) bool {
+	orig, mut := map[int64]int{}, map[int64]int{}
 	for x := range int64(1) << a.k {
 		orig[apply(x, 8, a.signed, steps)]++
-		half[apply(x>>1, 8, a.signed, steps)]++ // each halved value twice: the same weight
+		mut[apply(mutant(x), 8, a.signed, steps)]++
 	}
-	return maps.Equal(orig, half)
+	return maps.Equal(orig, mut)
 }
 
-// analogueSteps are the steps tried on the 8-bit analogue: every conversion, and every mask
-// and modulus of the type (all, or a spread of them for chains of two).
+// analogueSteps are the steps tried on the 8-bit analogue: every conversion (to 12 and 16
+// bits too), and every mask and modulus of the type (all, or a spread of them for chains of
+// two), and masks of the bits that widening adds.
 func analogueSteps(a analogue, all bool) []reduction {
 	var steps []reduction
-	for w := 1; w <= 8; w++ {
+	for _, w := range []int{1, 2, 3, 4, 5, 6, 7, 8, 12, 16} { // 12 and 16 widen
 		for _, signed := range []bool{false, true} {
 			steps = append(steps, reduction{width: w, signed: signed, text: fmt.Sprintf("conversion to %d bits signed=%v", w, signed)})
 		}
 	}
-	masks := []uint64{0, 1, 0x0f, 0x3f, 0x40, 0x55, 0x7f, 0x80, 0xaa, 0xc0, 0xfe, 0xff}
+	wide := []uint64{0x100, 0x1ff, 0xf00, 0xff00} // bits a widening conversion adds
+	masks := append([]uint64{0, 1, 0x0f, 0x3f, 0x40, 0x55, 0x7f, 0x80, 0xaa, 0xc0, 0xfe, 0xff}, wide...)
 	mods := []uint64{1, 2, 3, 4, 5, 7, 8, 16, 64, 100, 127, 128, 129, 200, 255}
 	if all {
-		masks, mods = nil, nil
+		masks, mods = wide, nil
 		for m := range uint64(256) {
 			masks = append(masks, m)
 			if m > 0 {
@@ -86,8 +88,8 @@ func analogueSteps(a analogue, all bool) []reduction {
 	return steps
 }
 
-// modelled reports whether keptBits follows every step: no modulus but by a power of two,
-// no conversion to a signed type but as the last step.
+// modelled reports whether dropped follows every step of the halved draw exactly: no
+// modulus but by a power of two, no conversion to a signed type but as the last step.
 func modelled(steps []reduction) bool {
 	for i, r := range steps {
 		if r.op == token.REM && r.n&(r.n-1) != 0 || r.op == token.ILLEGAL && r.signed && i < len(steps)-1 {
@@ -97,31 +99,59 @@ func modelled(steps []reduction) bool {
 	return true
 }
 
-// TestReductionsEnumerated checks the proof in reduced.go on every 8-bit analogue: each
-// reduction after which keptBits calls the halved draw equivalent gives the draw and the
-// mutant the same distribution, counted exactly over every value; and where it follows every
-// step and finds the top bit kept, the distributions differ. Every single step (all 256
-// masks, every modulus, every conversion) and chains of two from a spread of them.
+// bitwise reports whether every step is a mask or a narrowing conversion, which dropped
+// follows exactly for the negated draw.
+func bitwise(steps []reduction) bool {
+	for _, r := range steps {
+		if r.op == token.REM || r.op == token.ILLEGAL && r.width > 8 {
+			return false
+		}
+	}
+	return true
+}
+
+// enumerate checks a rule of dropped against exact counts on an analogue: every single step
+// (all 256 masks, every modulus, every conversion) and chains of two from a spread of them.
+// Where the rule calls the mutant equivalent, the steps give the draw and the mutant the same
+// distribution; where the rule follows every step (exact) and does not, they differ.
+func enumerate(t *testing.T, a analogue, rule func(k, width int, signed bool, steps []reduction) int,
+	mutant func(int64) int64, exact func([]reduction) bool) {
+	t.Helper()
+	check := func(steps []reduction) {
+		proved, same := rule(a.k, 8, a.signed, steps) >= 0, sameUnder(a, steps, mutant)
+		if proved && !same {
+			t.Errorf("k=%d signed=%v %v: called equivalent, but the distributions differ", a.k, a.signed, texts(steps))
+		}
+		if !proved && same && exact(steps) {
+			t.Errorf("k=%d signed=%v %v: the same distribution, not found", a.k, a.signed, texts(steps))
+		}
+	}
+	for _, s := range analogueSteps(a, true) {
+		check([]reduction{s})
+	}
+	spread := analogueSteps(a, false)
+	for _, s := range spread {
+		for _, u := range spread {
+			check([]reduction{s, u})
+		}
+	}
+}
+
+// TestReductionsEnumerated checks halvedDropped, the proof in reduced.go, on 8-bit
+// analogues: k = 8 unsigned (Uint32, Uint64) and k = 7 signed (Int31, Int63), the mutant x >>
+// 1 (each halved value twice, the same weight as the draw's).
 func TestReductionsEnumerated(t *testing.T) {
 	for _, a := range []analogue{{k: 8}, {k: 7, signed: true}} {
-		check := func(steps []reduction) {
-			proved, same := keptBits(a.k, steps) >= 0, sameDistribution(a, steps)
-			if proved && !same {
-				t.Errorf("k=%d signed=%v %v: called equivalent, but the distributions differ", a.k, a.signed, texts(steps))
-			}
-			if !proved && same && modelled(steps) {
-				t.Errorf("k=%d signed=%v %v: the same distribution, not found", a.k, a.signed, texts(steps))
-			}
-		}
-		for _, s := range analogueSteps(a, true) {
-			check([]reduction{s})
-		}
-		spread := analogueSteps(a, false)
-		for _, s := range spread {
-			for _, u := range spread {
-				check([]reduction{s, u})
-			}
-		}
+		enumerate(t, a, halvedDropped, func(x int64) int64 { return x >> 1 }, modelled)
+	}
+}
+
+// TestNegationsEnumerated checks negatedDropped on 8-bit analogues: a 7-bit draw in a signed
+// type (Int31, Int63), and 5-bit draws in a signed and an unsigned type (IntN(32),
+// Uint32N(32)), the mutant -x in the draw's type.
+func TestNegationsEnumerated(t *testing.T) {
+	for _, a := range []analogue{{k: 7, signed: true}, {k: 5, signed: true}, {k: 5}} {
+		enumerate(t, a, negatedDropped, func(x int64) int64 { return asType(uint64(-x), 8, a.signed) }, bitwise)
 	}
 }
 
@@ -144,10 +174,10 @@ func TestReductionsFound(t *testing.T) {
 		{reduction{width: 7}, true},
 		{reduction{width: 8, signed: true}, false},
 	} {
-		if got := keptBits(8, []reduction{c.step}) >= 0; got != c.want {
+		if got := halvedDropped(8, 8, false, []reduction{c.step}) >= 0; got != c.want {
 			t.Errorf("%+v on 8 bits: equivalent %v, want %v", c.step, got, c.want)
 		}
-		if same := sameDistribution(analogue{k: 8}, []reduction{c.step}); same != c.want {
+		if same := sameUnder(analogue{k: 8}, []reduction{c.step}, func(x int64) int64 { return x >> 1 }); same != c.want {
 			t.Errorf("%+v on 8 bits: enumerated, the same distribution is %v, want %v", c.step, same, c.want)
 		}
 	}

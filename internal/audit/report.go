@@ -27,6 +27,27 @@ const (
 	Ignored    Verdict = "ignored"     // a //spreadcheck:ignore comment accepts it, for its Reason
 )
 
+// A Mode is how an audit builds its mutants.
+type Mode string
+
+// The modes: every mutant of a package in one build (the default), or one build per mutant
+// (Config.PerMutant).
+const (
+	Schemata  Mode = "schemata"
+	PerMutant Mode = "per-mutant"
+)
+
+// UnmarshalText refuses a mode that is neither, so that a report read back says how it was
+// made.
+func (m *Mode) UnmarshalText(b []byte) error {
+	switch Mode(b) {
+	case Schemata, PerMutant, "":
+		*m = Mode(b)
+		return nil
+	}
+	return fmt.Errorf("audit: mode %q: want %q or %q", b, Schemata, PerMutant)
+}
+
 // Report is the result of an audit. Its JSON form is a stable contract: tools read it.
 type Report struct {
 	Module string   `json:"module"`
@@ -35,7 +56,7 @@ type Report struct {
 	Family int      `json:"family"`
 	Batch  int      `json:"batch,omitempty"` // runs per test process, at baseline and under every mutant
 	Seed   uint64   `json:"seed,string"`
-	Mode   string   `json:"mode"` // "schemata" or "per-mutant"
+	Mode   Mode     `json:"mode"`
 	Shards []string `json:"shards,omitempty"`
 	// Change is the change the audit was restricted to, when it was (-diff, -diff-file).
 	Change *ChangeReport `json:"change,omitempty"`

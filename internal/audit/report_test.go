@@ -23,7 +23,7 @@ func ptr(x float64) *float64 { return &x }
 // sample is a report with every verdict, a hang, a flake hidden by a mutant, a draw that
 // never reaches the code and a warning.
 func sample() *Report {
-	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: "schemata", Mutants: 8,
+	r := &Report{Module: "example.com/m", Runs: 20, Alpha: 0.01, Family: 12, Seed: 7, Mode: Schemata, Mutants: 8,
 		Warnings: []string{"example.com/m TestFlaky fails 9 of 20 baseline runs: a mutant kills only by failing it significantly more often"},
 		Sites: []SiteReport{{
 			File: "jitter.go", Line: 12, Expr: "rand.Float64()", Package: "example.com/m", Func: "Full", Kind: "unit",
@@ -276,4 +276,19 @@ func findNull(v any, at string) string {
 		}
 	}
 	return ""
+}
+
+// TestReadJSONRefusesUnknownMode: a report's mode is one of two; a report that says another
+// (a typo, a newer version's) is refused, where before any string was read as its mode.
+func TestReadJSONRefusesUnknownMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	for mode, ok := range map[string]bool{"schemata": true, "per-mutant": true, "schema": false, "per mutant": false} {
+		if err := os.WriteFile(path, []byte(`{"module": "m", "mode": "`+mode+`", "sites": []}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadJSON(path)
+		if (err == nil) != ok || ok && string(r.Mode) != mode {
+			t.Errorf("mode %q: %v, %v; want accepted %v", mode, r, err, ok)
+		}
+	}
 }

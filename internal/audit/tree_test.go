@@ -167,27 +167,32 @@ func TestBadInput(t *testing.T) {
 // one viable site is audited.
 func TestNoMutantCompiles(t *testing.T) {
 	sites, imps := findFixture(t, "story")
-	schemaErr := func(flags []string) string {
-		ov := flagValue(flags, "-overlay")
-		if ov == "" {
-			return ""
-		}
-		data, _ := os.ReadFile(ov)
+	// copies returns the overlay's rewritten copies, by the file they stand for.
+	copies := func(flags []string) map[string]string {
 		var o struct{ Replace map[string]string }
-		json.Unmarshal(data, &o)
-		for orig, copy := range o.Replace {
+		if data, err := os.ReadFile(flagValue(flags, "-overlay")); err == nil {
+			json.Unmarshal(data, &o)
+		}
+		return o.Replace
+	}
+	schemaErr := func(flags []string) string {
+		for orig, copy := range copies(flags) {
 			if filepath.Base(orig) == schemaName {
 				return "# example.com/story\n" + copy + ":38:85: 0o/0O-style octal literal requires go1.13 or later"
 			}
 		}
 		return ""
 	}
+	// lineErr names the lines in the copies' paths, relative to the go command's folder, as
+	// the compiler does when that is shorter.
+	wd, _ := os.Getwd()
 	lineErr := func(lines ...int) func([]string) string {
 		return func(flags []string) string {
 			var msgs []string
 			for _, s := range sites {
-				if slices.Contains(lines, s.Line) && s.NotViable == "" && flagValue(flags, "-overlay") != "" {
-					msgs = append(msgs, fmt.Sprintf("./%s:%d:9: cannot use the rewrite", filepath.Base(s.Path), s.Line))
+				if copy := copies(flags)[s.Path]; copy != "" && slices.Contains(lines, s.Line) && s.NotViable == "" {
+					rel, _ := filepath.Rel(wd, copy)
+					msgs = append(msgs, fmt.Sprintf("%s:%d:9: cannot use the rewrite", rel, s.Line))
 				}
 			}
 			if len(msgs) == 0 {
@@ -207,7 +212,7 @@ func TestNoMutantCompiles(t *testing.T) {
 		viable int
 	}{
 		{"the schema file", schemaErr, filepath.Join(filepath.Dir(sites[0].Path), schemaName) + ":38:85: 0o/0O-style", 0},
-		{"every site", lineErr(all...), fmt.Sprintf("backoff.go:%d:9: cannot use the rewrite", sites[0].Line), 0},
+		{"every site", lineErr(all...), fmt.Sprintf("story/backoff.go:%d:9: cannot use the rewrite", sites[0].Line), 0},
 		{"all but one site", lineErr(all[1:]...), "", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -223,6 +228,8 @@ func TestNoMutantCompiles(t *testing.T) {
 				t.Errorf("error %v, want none", err)
 			case c.want != "" && (!errors.As(err, &be) || be.Stage != MutantsCompile || !strings.Contains(be.Msg, c.want)):
 				t.Errorf("error %v, want a BuildError of the mutants' compile holding %q", err, c.want)
+			case err != nil && strings.Contains(err.Error(), a.tmp):
+				t.Errorf("error %v names the audit's copies in %s", err, a.tmp)
 			}
 			viable := 0
 			for _, s := range sites {

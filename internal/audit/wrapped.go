@@ -221,6 +221,15 @@ func (f *finder) collectCallers(files []*ast.File) {
 	}
 }
 
+// sampled returns the function whose values a test should sample to check the site: the
+// first that calls through a default's variable, the enclosing function otherwise.
+func (s *Site) sampled() string {
+	if len(s.via) > 0 {
+		return s.via[0].name
+	}
+	return s.Func
+}
+
 // through names, for a default's site, the functions that call through its variable.
 func through(via []caller, name string) string {
 	if len(via) == 0 {

@@ -274,7 +274,7 @@ func TestSnippetCompileFailsOnBrokenCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := "intro\n\n<!-- go: given var t *testing.T -->\n```go\nr := spread.Rand(t)\n```\n\n" +
-		"```go\nd, _ := sizing.KSCritical(1000, 1e-9) // d unused: fine in a fragment\n```\n\n" +
+		"```go\na, _ := sizing.SuiteAlpha(1e-3, 20, 500) // a unused: fine in a fragment\n```\n\n" +
 		"```go\nfunc TestX(t *testing.T) {\n\tx := backoff.Full(spread.Rand(t), time.Second)\n}\n```\n\n" +
 		"```go\nspread.Check(t, xs, spread.Uniform(0, 1))\n```\n\n" +
 		"<!-- go: not compiled: a sketch -->\n```go\nnot go at all\n```\n"

@@ -39,6 +39,14 @@ func TestLeftNeedsEveryPackagesPace(t *testing.T) {
 	if got, want := s.left(), seconds((90*0.1+101*2)/2); got != want {
 		t.Errorf("left with a process running = %v, want %v", got, want)
 	}
+	// Once a process of several runs has ended, its pace is the one to come: b's first run
+	// paid a whole start-up, its 10 runs in a batch took 5 s.
+	delete(s.flights, 1)
+	s.learn(&Job{Package: b, Run: 2, Count: 10}, &Record{Seconds: 5})
+	s.queue = []Job{{Package: a, Run: 11, Count: 90}, {Package: b, Run: 12, Count: 89}}
+	if got, want := s.left(), seconds((90*0.1+89*0.5)/2); got != want {
+		t.Errorf("left after a batch of b = %v, want %v", got, want)
+	}
 }
 
 // TestProgressFromTheStart: Execute reports the runs' start before any process ends, then

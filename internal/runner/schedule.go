@@ -68,6 +68,18 @@ type pace struct {
 	procs, runs, batches int
 	wall, testing        float64
 	quickest             float64 // the shortest wall time of a process: a start-up and a run
+	batchWall            float64 // the wall time of the processes of several runs
+	batchRuns            int     // and their runs
+}
+
+// perRunWall is a run's wall time, start-up shared, as the processes still to come will make
+// it: those of several runs, once one has ended, since the first processes of one run each
+// (made to measure the pace) pay a whole start-up per run.
+func (pc *pace) perRunWall() float64 {
+	if pc.batchRuns > 0 {
+		return pc.batchWall / float64(pc.batchRuns)
+	}
+	return pc.wall / float64(pc.runs)
 }
 
 func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
@@ -311,6 +323,8 @@ func (s *scheduler) learn(j *Job, r *Record) {
 	pc.runs += j.Count
 	if j.Count > 1 {
 		pc.batches++
+		pc.batchWall += r.Seconds
+		pc.batchRuns += j.Count
 	}
 	pc.wall += r.Seconds
 	for _, t := range r.Tests {
@@ -336,7 +350,7 @@ func (s *scheduler) phase() Phase {
 
 // left estimates the time the runs not yet made will take (see Progress.Left): for each
 // package, its queued runs and those its running processes have yet to make, at the wall
-// time per run its finished processes took, over the workers. It is 0 when a package with
+// time per run its finished processes took (perRunWall), over the workers. It is 0 when a package with
 // runs left has no measured pace.
 func (s *scheduler) left() time.Duration {
 	s.mu.Lock()
@@ -356,7 +370,7 @@ func (s *scheduler) left() time.Duration {
 		if pc == nil || pc.runs == 0 {
 			return 0
 		}
-		work += float64(n+s.inFlight(key, pc)) * pc.wall / float64(pc.runs)
+		work += float64(n+s.inFlight(key, pc)) * pc.perRunWall()
 	}
 	return seconds(work / float64(s.par))
 }

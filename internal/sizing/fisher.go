@@ -9,7 +9,9 @@ import (
 // hypergeometric. The p-values below sum that distribution term by term (the first term from
 // log-gamma, its neighbours by their ratio, summed relative to the first so that tails below
 // 1e-300 come out as 0, not as a NaN): within 1e-9 relative of exact rational sums, about
-// 1e-11 at thousands of runs. A sample of no runs says nothing: every p-value is 1.
+// 1e-11 at thousands of runs, and rounded up by a bound on that error, so that a p-value is
+// never below the exact sum (see hyper.up). A sample of no runs says nothing: every p-value
+// is 1.
 //
 // The counts are runs: n1 + n2 up to 2^32, so that no sum takes long. A sum needs about ten
 // standard deviations of terms, at most about 330,000.
@@ -24,7 +26,7 @@ func FisherGreater(x1, n1, x2, n2 int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return h.upper(x1), nil
+	return h.up(h.upper(x1)), nil
 }
 
 // FisherLess returns the other one-sided p-value: the probability, under equal rates and given
@@ -34,7 +36,7 @@ func FisherLess(x1, n1, x2, n2 int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return h.lower(x1), nil
+	return h.up(h.lower(x1)), nil
 }
 
 // FisherTwoSided returns the two-sided p-value of Fisher's exact test that the two samples fail
@@ -54,7 +56,18 @@ func FisherTwoSided(x1, n1, x2, n2 int) (float64, error) {
 	// observed are the two ends, up to l and from r.
 	l := firstInt(h.lo, m, func(x int) bool { return h.logProb(x) > limit }) - 1
 	r := firstInt(m, h.hi+1, func(x int) bool { return h.logProb(x) <= limit })
-	return min(1, h.lower(l)+h.upper(r)), nil
+	return min(1, h.up(h.lower(l))+h.up(h.upper(r))), nil
+}
+
+// up rounds a p-value up by the bound on its rounding, so that it is never below the exact
+// sum: a p-value that rounds down makes a test fail more often than its rate. The terms come
+// from log-gamma of values up to N = n1 + n2, whose logarithm is good to a few ulps of
+// N ln N, and from ratios over at most 330,000 terms: the bound 16 (N + 2)(ln(N + 2) + 1) 2^-52
+// is 2.7e-10 at N = 7,660, where p-values measured 2.2e-11 below exact sums in big floats,
+// and 3.5e-4 at 2^32 runs.
+func (h hyper) up(p float64) float64 {
+	n := float64(h.n1+h.n2) + 2
+	return min(1, p*(1+16*n*(math.Log(n)+1)*0x1p-52))
 }
 
 // hyper is the distribution of the failures in the first sample, x1 + x2 = t failures among

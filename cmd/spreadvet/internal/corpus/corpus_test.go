@@ -55,3 +55,16 @@ func TestCorpusScore(t *testing.T) {
 	}
 	golden.Check(t, filepath.Join(corpusDir, "score.md"), out.String())
 }
+
+// TestMutantsConfirm re-runs every label's constant mutant and pins the verdicts in
+// testdata/corpus/confirm.md: a label whose test no longer passes its mutant fails the run.
+//
+//	SPREADCHECK_LONG=1 go test ./cmd/spreadvet/internal/corpus -run TestMutantsConfirm -update
+func TestMutantsConfirm(t *testing.T) {
+	longtest.Skip(t)
+	var out, progress strings.Builder
+	if code := run([]string{"-corpus", corpusDir, "-confirm"}, &out, &progress); code != 0 {
+		t.Fatalf("corpus -confirm exited %d:\n%s", code, progress.String())
+	}
+	golden.Check(t, filepath.Join(corpusDir, "confirm.md"), out.String())
+}

@@ -77,6 +77,9 @@ func (l Label) check() error {
 	case l.Confirm == "" || l.Why == "":
 		return fmt.Errorf("%s:%d has no confirmation or no why", l.File, l.Line)
 	}
+	if _, _, err := l.mutant(); err != nil {
+		return fmt.Errorf("%s:%d: %v", l.File, l.Line, err)
+	}
 	for _, k := range l.Kinds {
 		if k == "" || (k == None && len(l.Kinds) > 1) {
 			return fmt.Errorf("kinds %q: none stands alone, and no kind is empty", l.Kinds)

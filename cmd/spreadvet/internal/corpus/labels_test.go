@@ -9,14 +9,14 @@ import (
 
 func TestParseLabels(t *testing.T) {
 	in := "# comment\n\n" +
-		"m@v1\ta_test.go\t12\tflaky test|blind test\tmutant: x -> 0\twhy\n" +
+		"m@v1\ta_test.go\t12\tflaky test|blind test\tmutant: a.go:3 `rand.Float64()` -> `0.5`; go test -run '^TestA$' passes\twhy\n" +
 		"m@v1\tb.go\t3\tnone\treading: r\twhy not\n"
 	got, err := ParseLabels(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Label{
-		{Module: "m@v1", File: "a_test.go", Line: 12, Kinds: []Kind{"flaky test", "blind test"}, Confirm: "mutant: x -> 0", Why: "why"},
+		{Module: "m@v1", File: "a_test.go", Line: 12, Kinds: []Kind{"flaky test", "blind test"}, Confirm: "mutant: a.go:3 `rand.Float64()` -> `0.5`; go test -run '^TestA$' passes", Why: "why"},
 		{Module: "m@v1", File: "b.go", Line: 3, Kinds: []Kind{None}, Confirm: "reading: r", Why: "why not"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -32,17 +32,18 @@ func TestParseLabels(t *testing.T) {
 
 func TestParseLabelsRejectsBadLines(t *testing.T) {
 	for _, line := range []string{
-		"m@v1\ta_test.go\t12\tblind test\tc",                      // five fields
-		"m@v1\ta_test.go\t0\tblind test\tc\tw",                    // line 0
-		"m@v1\ta_test.go\t-5\tblind test\tc\tw",                   // negative line
-		"m@v1\ta_test.go\t1e3\tblind test\tc\tw",                  // not an integer
-		"m\ta_test.go\t12\tblind test\tc\tw",                      // no version
-		"m@v1\t/abs/a_test.go\t12\tblind test\tc\tw",              // absolute path
-		"m@v1\ta_test.txt\t12\tblind test\tc\tw",                  // not Go
-		"m@v1\ta_test.go\t12\tnone|blind test\tc\tw",              // none with a kind
-		"m@v1\ta_test.go\t12\tblind test|\tc\tw",                  // an empty kind
-		"m@v1\ta_test.go\t12\tblind test\t\tw",                    // no confirmation
-		"m@v1\ta_test.go\t99999999999999999999\tblind test\tc\tw", // overflows int
+		"m@v1\ta_test.go\t12\tblind test\tc",                                                       // five fields
+		"m@v1\ta_test.go\t0\tblind test\tc\tw",                                                     // line 0
+		"m@v1\ta_test.go\t-5\tblind test\tc\tw",                                                    // negative line
+		"m@v1\ta_test.go\t1e3\tblind test\tc\tw",                                                   // not an integer
+		"m\ta_test.go\t12\tblind test\tc\tw",                                                       // no version
+		"m@v1\t/abs/a_test.go\t12\tblind test\tc\tw",                                               // absolute path
+		"m@v1\ta_test.txt\t12\tblind test\tc\tw",                                                   // not Go
+		"m@v1\ta_test.go\t12\tnone|blind test\tc\tw",                                               // none with a kind
+		"m@v1\ta_test.go\t12\tblind test|\tc\tw",                                                   // an empty kind
+		"m@v1\ta_test.go\t12\tblind test\t\tw",                                                     // no confirmation
+		"m@v1\ta_test.go\t99999999999999999999\tblind test\tc\tw",                                  // overflows int
+		"m@v1\ta_test.go\t12\tblind test\tmutant: a.go:3 rand.Float64() -> 0.5; go test passes\tw", // a mutant out of form
 	} {
 		if _, err := ParseLabels(strings.NewReader(line + "\n")); err == nil {
 			t.Errorf("ParseLabels(%q) succeeded, want an error", line)

@@ -22,6 +22,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	corpus := flags.String("corpus", "", "the corpus folder (default: cmd/spreadvet/testdata/corpus of this repository)")
 	only := flags.String("module", "", "measure only the modules whose path contains this")
 	tool := flags.String("tool", "", "a spreadvet binary to measure (default: built from this repository)")
+	mutants := flags.Bool("confirm", false, "instead of measuring spreadvet, run each label's constant mutant and check its tests still pass")
 	if err := flags.Parse(args); err != nil {
 		return 1
 	}
@@ -29,21 +30,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "corpus: unexpected arguments %q\n", flags.Args())
 		return 1
 	}
-	if err := measure(*corpus, *only, *tool, stdout, stderr); err != nil {
+	if err := measure(*corpus, *only, *tool, *mutants, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "corpus: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-// measure reads the corpus, fetches and analyzes each module and writes the score.
-func measure(corpus, only, tool string, stdout, stderr io.Writer) error {
+// measure reads the corpus, fetches and analyzes each module and writes the score; with
+// mutants, it confirms the labels' mutants instead.
+func measure(corpus, only, tool string, mutants bool, stdout, stderr io.Writer) error {
 	tmp, err := os.MkdirTemp("", "spreadvet-corpus")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	if corpus == "" || tool == "" {
+	if corpus == "" || (tool == "" && !mutants) {
 		root, err := repoRoot()
 		if err != nil {
 			return err
@@ -51,7 +53,7 @@ func measure(corpus, only, tool string, stdout, stderr io.Writer) error {
 		if corpus == "" {
 			corpus = filepath.Join(root, "cmd", "spreadvet", "testdata", "corpus")
 		}
-		if tool == "" {
+		if tool == "" && !mutants {
 			if tool, err = build(root, tmp); err != nil {
 				return err
 			}
@@ -60,6 +62,9 @@ func measure(corpus, only, tool string, stdout, stderr io.Writer) error {
 	mods, labels, err := readCorpus(corpus, only)
 	if err != nil {
 		return err
+	}
+	if mutants {
+		return confirm(mods, labels, tmp, stdout, stderr)
 	}
 	fns := &functions{dirs: map[string]string{}, spans: map[string][][2]int{}}
 	var findings []Finding

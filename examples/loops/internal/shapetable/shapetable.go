@@ -8,6 +8,7 @@ package shapetable
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/examples/loops"
 	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/spread"
 )
 
 // Interval is the loops' interval.
@@ -40,20 +42,20 @@ const (
 type Shape struct {
 	Name     string // e.g. "jitter + ticker"
 	File     string // a file name for its picture, e.g. "jitter-ticker"
-	Schedule fakeclock.Schedule
+	Schedule func(*rand.Rand) func(time.Duration) time.Duration
 }
 
 // Shapes returns the shapes of the table, in the article's order.
 func Shapes() []Shape {
 	return []Shape{
 		{"sleep after 100 ms of work", "sleep-after-work", loops.SleepAfterWorkSchedule(Interval + Work)},
-		{"ticker, 100 ms of work", "ticker", loops.TickerSchedule(Interval)},
-		{"random sleep rand.N(2I)", "random-sleep", loops.RandomSleepSchedule(Interval)},
-		{"jitter + ticker", "jitter-ticker", loops.JitterTickerSchedule(Interval)},
-		{"jitter over half the interval", "jitter-half", loops.JitterWindowSchedule(Interval, Interval/2)},
-		{"jitter over a fixed 100 ms", "jitter-100ms", loops.JitterWindowSchedule(Interval, 100*time.Millisecond)},
-		{"re-offset every 32 ticks", "reoffset", loops.ReoffsetSchedule(Interval)},
-		{"re-offset inside an outer ticker", "reoffset-ticker", loops.ReoffsetTickerSchedule(Interval)},
+		{"ticker, 100 ms of work", "ticker", spread.Ticker(Interval).Next},
+		{"random sleep rand.N(2I)", "random-sleep", spread.RandomSleep(Interval).Next},
+		{"jitter + ticker", "jitter-ticker", spread.JitterTicker(Interval, Interval).Next},
+		{"jitter over half the interval", "jitter-half", spread.JitterTicker(Interval, Interval/2).Next},
+		{"jitter over a fixed 100 ms", "jitter-100ms", spread.JitterTicker(Interval, 100*time.Millisecond).Next},
+		{"re-offset every 32 ticks", "reoffset", spread.Reoffset(Interval, loops.Batch).Next},
+		{"re-offset inside an outer ticker", "reoffset-ticker", spread.ReoffsetTicker(Interval, loops.Batch).Next},
 	}
 }
 

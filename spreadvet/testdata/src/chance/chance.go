@@ -58,3 +58,12 @@ func Retry(n int, delay func(int) time.Duration, f func() error) error {
 	}
 	return err
 }
+
+// Sample picks k of peers, in a random order.
+func Sample(k int, peers []string) []string { // want Sample:"random\\(rand.Perm\\)"
+	out := []string{}
+	for _, i := range rand.Perm(len(peers))[:k] {
+		out = append(out, peers[i])
+	}
+	return out
+}

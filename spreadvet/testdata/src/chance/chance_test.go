@@ -2,6 +2,7 @@ package chance
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
@@ -18,6 +19,14 @@ func TestPicksDiffer(t *testing.T) {
 func TestPeersDiffer(t *testing.T) {
 	peers := []string{"a", "b", "c"}
 	assert.NotEqual(t, Peer(peers), Peer(peers)) // want `chance verdict: TestPeersDiffer fails when two draws of Peer are equal .* with a chance of 1/k for a function that picks one of k values evenly; .*seeded source`
+}
+
+func TestSamplesDiffer(t *testing.T) {
+	peers := []string{"a", "b", "c", "d"}
+	s1, s2 := Sample(2, peers), Sample(2, peers)
+	if reflect.DeepEqual(s1, s2) { // want `chance verdict: TestSamplesDiffer fails when two draws of Sample are equal \(reflect.DeepEqual\(s1, s2\)\)`
+		t.Fatal("same sample twice")
+	}
 }
 
 func TestSleepSum(t *testing.T) {

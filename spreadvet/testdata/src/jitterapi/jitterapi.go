@@ -112,3 +112,24 @@ func WithSpread(j time.Duration, next Stepper) Stepper { // want WithSpread:"ran
 		return d - j + rand.N(2*j), stop
 	})
 }
+
+// A Digest is an io.Writer that draws (a salted hash): a call of io.Writer's Write elsewhere
+// is not a call of it.
+type Digest struct{ salt int }
+
+func (d *Digest) Write(p []byte) (int, error) { // want Write:"random\\(rand.IntN\\)"
+	d.salt += rand.IntN(10)
+	return len(p), nil
+}
+
+// A Random is what a Spreader draws from: a *rand.Rand, or a test's fake.
+type Random interface{ Float64() float64 }
+
+// A Spreader jitters by up to a tenth either way, from its injected source.
+type Spreader struct{ rng Random }
+
+func NewSpreader(rng Random) *Spreader { return &Spreader{rng: rng} }
+
+func (s *Spreader) Apply(d time.Duration) time.Duration { // want Apply:"random\\(rand.Float64, Uniform\\[0.9\\*\\$0, 1.1\\*\\$0\\)\\)"
+	return d*9/10 + time.Duration(s.rng.Float64()*float64(d)/5)
+}

@@ -1,6 +1,8 @@
 package jitterapi_test
 
 import (
+	"io"
+
 	"github.com/stretchr/testify/assert"
 	"jitterapi"
 	"math/rand/v2"
@@ -68,6 +70,21 @@ func TestSpreadBounds(t *testing.T) {
 	}
 }
 
+// One func variable, two jitters: the first checked against bounds, the second (no jitter)
+// exactly. Blind for the first.
+func TestJitterFuncReassigned(t *testing.T) {
+	delay := jitterapi.JitterFunc(0.2)
+	for range 5 {
+		if v := delay(base); v < base || v > base*6/5 { // want `blind test: TestJitterFuncReassigned draws delay 5 times`
+			t.Fatal(v)
+		}
+	}
+	delay = jitterapi.JitterFunc(0)
+	if v := delay(base); v != base {
+		t.Fatal(v)
+	}
+}
+
 // Not flagged: a fixed wait behind a func field, a clock behind an interface, and the
 // test's own fake backoff that draws (a helper of the test, not the code under test).
 
@@ -87,6 +104,22 @@ func TestClock(t *testing.T) {
 		if d := c.Since(start); d < 0 {
 			t.Fatal(d)
 		}
+	}
+}
+
+func TestSpreaderBounds(t *testing.T) {
+	s := jitterapi.NewSpreader(rand.New(rand.NewPCG(1, 2)))
+	for range 100 {
+		if d := s.Apply(base); d < base*9/10 || d >= base*11/10 { // want `blind test: TestSpreaderBounds draws s.Apply 100 times`
+			t.Fatal(d)
+		}
+	}
+}
+
+func TestWriter(t *testing.T) {
+	var w io.Writer = io.Discard
+	for _, s := range []string{"a", "b"} {
+		w.Write([]byte(s))
 	}
 }
 

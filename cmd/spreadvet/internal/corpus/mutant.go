@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Mutant is the constant mutant that confirms a blind test: Old replaced by New on each of
+// Lines of File, then go test -run Run Pkg, which still passes.
+type Mutant struct {
+	File  string // slash path inside the module
+	Lines []int
+	Old   string
+	New   string
+	Run   string // the -run pattern
+	Pkg   string // the package, "." when the confirmation names none
+}
+
+// mutantClause is a mutant in a label's confirmation:
+//
+//	mutant: file.go:174 `rand.Float64()` -> `0.5`; go test -run '^TestBackOff$' passes
+var mutantClause = regexp.MustCompile("mutant: (\\S+?\\.go):([0-9,]+) `([^`]+)` -> `([^`]*)`[^;]*; go test -run '([^']+)'(?: (\\./\\S*|\\.))? passes")
+
+// mutant returns the mutant l's confirmation names, ok false when it names none, and an error
+// when it says "mutant:" in another form.
+func (l Label) mutant() (m Mutant, ok bool, err error) {
+	if !strings.Contains(l.Confirm, "mutant:") {
+		return Mutant{}, false, nil
+	}
+	sub := mutantClause.FindStringSubmatch(l.Confirm)
+	if sub == nil {
+		return Mutant{}, false, fmt.Errorf("mutant not in the form: mutant: file.go:LINE `old` -> `new`; go test -run 'RE' [./pkg] passes")
+	}
+	m = Mutant{File: sub[1], Old: sub[3], New: sub[4], Run: sub[5], Pkg: sub[6]}
+	if m.Pkg == "" {
+		m.Pkg = "."
+	}
+	for _, s := range strings.Split(sub[2], ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return Mutant{}, false, fmt.Errorf("mutant line %q, want positive integers", s)
+		}
+		m.Lines = append(m.Lines, n)
+	}
+	return m, true, nil
+}
+
+// apply rewrites the mutant's file in the module copied to dir. When the file imports
+// math/rand or math/rand/v2, a use of it is added, since the draw replaced may have been the
+// only one.
+func (m Mutant) apply(dir string) error {
+	path := filepath.Join(dir, filepath.FromSlash(m.File))
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(string(src), "\n")
+	for _, n := range m.Lines {
+		if n > len(lines) || !strings.Contains(lines[n-1], m.Old) {
+			return fmt.Errorf("%s:%d has no %q", m.File, n, m.Old)
+		}
+		lines[n-1] = strings.Replace(lines[n-1], m.Old, m.New, 1)
+	}
+	out := strings.Join(lines, "\n")
+	if name := randImport(path); name != "" {
+		out += "\nvar _ = " + name + ".Int\n"
+	}
+	return os.WriteFile(path, []byte(out), 0o644)
+}
+
+// randImport is the name the file at path imports math/rand or math/rand/v2 under, or "".
+func randImport(path string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+	if err != nil {
+		return ""
+	}
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == "math/rand" || p == "math/rand/v2" {
+			if imp.Name != nil {
+				return imp.Name.Name
+			}
+			return "rand"
+		}
+	}
+	return ""
+}
+
+// test runs the mutant's tests in dir and reports whether they passed; a pattern that runs no
+// test is an error, not a pass.
+func (m Mutant) test(dir string) (bool, string, error) {
+	cmd := exec.Command("go", "test", "-vet=off", "-count=1", "-v", "-run", m.Run, m.Pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		return false, "", err
+	}
+	if !bytes.Contains(out, []byte("--- PASS: ")) && !bytes.Contains(out, []byte("--- FAIL: ")) {
+		return false, string(out), fmt.Errorf("go test -run %q %s ran no test:\n%s", m.Run, m.Pkg, out)
+	}
+	return err == nil, string(out), nil
+}
+
+// confirm applies each label's mutant to a fresh copy of its module and runs its tests, and
+// writes a table of the verdicts: a blind test is confirmed when its mutant still passes.
+func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) error {
+	var b strings.Builder
+	b.WriteString("| module | label | mutant | tests | still passes |\n|---|---|---|---|---|\n")
+	failed := 0
+	for _, mod := range mods {
+		for _, l := range labelsOf(labels, mod.Path) {
+			m, ok, err := l.mutant()
+			if err != nil || !ok {
+				continue // ParseLabels has checked the form
+			}
+			fmt.Fprintf(progress, "%s %s:%d: %s -> %s\n", l.Module, l.File, l.Line, m.Old, m.New)
+			passed, err := runMutant(mod.Path, m, tmp)
+			if err != nil {
+				return fmt.Errorf("%s %s:%d: %v", l.Module, l.File, l.Line, err)
+			}
+			verdict := "yes: confirmed"
+			if !passed {
+				verdict, failed = "NO: not confirmed", failed+1
+			}
+			fmt.Fprintf(&b, "| %s | %s:%d | %s:%s `%s` -> `%s` | -run '%s' %s | %s |\n", l.Module, l.File, l.Line,
+				m.File, joinInts(m.Lines), m.Old, m.New, m.Run, m.Pkg, verdict)
+		}
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d mutants failed their tests: those labels are not confirmed", failed)
+	}
+	return nil
+}
+
+// runMutant fetches module into a fresh copy, applies m and runs its tests.
+func runMutant(module string, m Mutant, tmp string) (bool, error) {
+	dir, err := fetch(module, tmp)
+	if err != nil {
+		return false, err
+	}
+	defer os.RemoveAll(dir)
+	if err := m.apply(dir); err != nil {
+		return false, err
+	}
+	passed, _, err := m.test(dir)
+	return passed, err
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMutantParses(t *testing.T) {
+	l := label("a_test.go", 12, "blind test")
+	l.Confirm = "chance: 1e-3; mutant: pkg/util/rand/rand.go:103,107 `rng.rand.Int63()` -> `int64(7)` (the same string); go test -run '^TestString$' ./pkg/util/rand passes after 2s"
+	m, ok, err := l.mutant()
+	if err != nil || !ok {
+		t.Fatalf("mutant() = %v, %v", ok, err)
+	}
+	want := Mutant{File: "pkg/util/rand/rand.go", Lines: []int{103, 107}, Old: "rng.rand.Int63()", New: "int64(7)", Run: "^TestString$", Pkg: "./pkg/util/rand"}
+	if diff := cmp.Diff(want, m); diff != "" {
+		t.Errorf("mutant (-want +got):\n%s", diff)
+	}
+	l.Confirm = "mutant: a.go:3 `x` -> `y`; go test -run 'A|B' passes"
+	if m, _, _ := l.mutant(); m.Pkg != "." || m.Run != "A|B" {
+		t.Errorf("mutant without a package = %+v, want Pkg . and Run A|B", m)
+	}
+	for _, bad := range []string{
+		"mutant: a.go:0 `x` -> `y`; go test -run 'A' passes",
+		"mutant: a.go:3 x -> y; go test -run 'A' passes",
+		"mutant: a.go:3 `x` -> `y`",
+	} {
+		l.Confirm = bad
+		if _, _, err := l.mutant(); err == nil {
+			t.Errorf("mutant(%q) succeeded, want an error", bad)
+		}
+	}
+	l.Confirm = "chance: 1/56"
+	if _, ok, err := l.mutant(); ok || err != nil {
+		t.Errorf("a chance confirmation gave a mutant (%v, %v)", ok, err)
+	}
+}
+
+// TestMutantApplyAndTest builds a module whose test is blind to its draw and one whose test
+// is not, and checks that the first mutant is confirmed and the second is not.
+func TestMutantApplyAndTest(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
+	write("m_test.go", "package m\n\nimport \"testing\"\n\n"+
+		"func TestBlind(t *testing.T) {\n\tif d := Jitter(); d < 0 || d >= 1 {\n\t\tt.Fatal(d)\n\t}\n}\n\n"+
+		"func TestSharp(t *testing.T) {\n\tif Jitter() == Jitter() {\n\t\tt.Fatal(\"constant\")\n\t}\n}\n")
+	m := Mutant{File: "m.go", Lines: []int{5}, Old: "rand.Float64()", New: "0.5", Run: "^TestBlind$", Pkg: "."}
+	if err := m.apply(dir); err != nil {
+		t.Fatal(err)
+	}
+	if src, _ := os.ReadFile(filepath.Join(dir, "m.go")); !strings.Contains(string(src), "return 0.5 }") || !strings.Contains(string(src), "var _ = rand.Int") {
+		t.Fatalf("mutated file:\n%s", src)
+	}
+	if passed, out, err := m.test(dir); err != nil || !passed {
+		t.Errorf("blind test under its mutant: passed %v, %v\n%s", passed, err, out)
+	}
+	m.Run = "^TestSharp$"
+	if passed, out, err := m.test(dir); err != nil || passed {
+		t.Errorf("sharp test under the mutant: passed %v, %v\n%s", passed, err, out)
+	}
+	m.Run = "^TestNothing$"
+	if _, _, err := m.test(dir); err == nil {
+		t.Error("a pattern that runs no test was taken for a verdict")
+	}
+	if err := (Mutant{File: "m.go", Lines: []int{5}, Old: "rand.Float64()", New: "1"}).apply(dir); err == nil {
+		t.Error("applying a mutant whose old text is gone succeeded")
+	}
+}
