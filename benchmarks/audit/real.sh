@@ -47,4 +47,5 @@ grep -v '^#' corpus/modules.tsv | while IFS='	' read -r m pkgs flags; do
 	(cd "$tmp/$name" && "$tmp/spreadcheck" audit -seed 1 -p 2 -progress=false -json $flags $pkgs < /dev/null > "$here/corpus/$name.json") || [ $? -eq 1 ]
 	echo "$m: corpus/$name.json, $(($(date +%s) - start)) s, load $(cut -d' ' -f1-3 /proc/loadavg)"
 done
+set +f
 go run ./cmd/agreement corpus/labels.tsv corpus/causes.tsv corpus/*.json > corpus/agreement.md

@@ -27,7 +27,7 @@ tail -n +2 corpus/labels.tsv | while IFS='	' read -r module version site class h
 	failed=0
 	: > "$tmp/fails"
 	for i in $(seq 20); do
-		(cd "$w/$pkg" && timeout 120 "$tmp/t.test" -test.run "$run" -test.count=1 -test.v > "$tmp/out" 2>&1) || failed=$((failed + 1))
+		(cd "$w/$pkg" && timeout 120 "$tmp/t.test" -test.run "$run" -test.count=1 -test.v < /dev/null > "$tmp/out" 2>&1) || failed=$((failed + 1))
 		grep -o '^--- FAIL: [^ /]*' "$tmp/out" | sort -u >> "$tmp/fails" || true
 	done
 	echo "$module $site $class (labelled $hand: $measured)"
