@@ -1,5 +1,8 @@
 // Package audit benchmarks spreadcheck audit, side by side in one go test -bench run:
 //
+// BenchmarkRealModules (below) compares the audit with gremlins on real modules of the audit
+// corpus.
+//
 // BenchmarkSideBySide compares it with gremlins (github.com/go-gremlins/gremlins), the most
 // used Go mutation tester, on internal/audit/testdata/story, a bidder's retry backoff in four
 // copies, each tested differently:
@@ -13,6 +16,13 @@
 //   - spreadcheck audit -p 2 -per-mutant: the same with one test binary built per mutant, to
 //     measure what the schema saves;
 //   - spreadcheck audit -p 2 -all-runs: every mutant run R = 20 times, no sequential stopping.
+//
+// BenchmarkRealModules compares the two on real modules of the audit corpus (corpus/), each
+// fetched through the module proxy into a temporary folder: gremlins unleash --workers 2 and
+// spreadcheck audit -p 2, with and without -all-runs (every mutant run R = 20 times), on
+// the same packages, one after another in an order that rotates, and reports per module each
+// one's whole time, its time per mutant, and the ratio of the audit's whole time to
+// gremlins' within the iteration (the goal: at most 0.2).
 //
 // BenchmarkBatching audits the fixtures story, gaps and equiv and the real module
 // github.com/cenkalti/backoff/v4 (fetched through the module proxy) with the runs of each
@@ -33,6 +43,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,6 +222,79 @@ func BenchmarkBatching(b *testing.B) {
 			sum += r
 		}
 		b.ReportMetric(sum/float64(len(rs)), k+"-isolated/batched")
+	}
+	b.ReportMetric(0, "ns/op")
+}
+
+// realModules are the corpus modules of BenchmarkRealModules: those whose test suites take
+// seconds, so that gremlins' build and run per mutant ends within the hour, and the
+// package each tool is given.
+// gremlins is given the folder (".", the whole module), the audit the packages.
+var realModules = []struct{ name, module, dir, pkg string }{
+	{"hashicorp-go-uuid", "github.com/hashicorp/go-uuid@v1.0.4", ".", "./..."},
+	{"grpc-backoffutils", "github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.4", "./util/backoffutils", "./util/backoffutils"},
+	{"google-uuid", "github.com/google/uuid@v1.6.0", ".", "./..."},
+	{"groupcache", "github.com/golang/groupcache@v0.0.0-20241129210726-2c02b8208cf8", ".", "./..."},
+}
+
+func BenchmarkRealModules(b *testing.B) {
+	bin := commands(b)
+	for _, m := range realModules {
+		b.Run(m.name, func(b *testing.B) {
+			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
+			audit := []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}
+			tools := []tool{
+				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants},
+				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants},
+				{"spreadcheck-all-runs", append(slices.Clip(audit), "-all-runs", m.pkg), auditMutants},
+			}
+			sideBySide(b, dir, out, tools)
+		})
+	}
+}
+
+// sideBySide runs the tools in dir one after another in each iteration, in an order that
+// rotates, and reports each one's whole time, mutants, time per mutant and runs per mutant,
+// and the ratio of each audit's whole time to gremlins' (tools[0]) within the iteration.
+func sideBySide(b *testing.B, dir, out string, tools []tool) {
+	wall := make([]time.Duration, len(tools))
+	muts := make([]int, len(tools))
+	runs := make([]int, len(tools))
+	ratios := make([]float64, len(tools))
+	for b.Loop() {
+		round++
+		took := make([]time.Duration, len(tools))
+		for j := range tools {
+			k := (round + j) % len(tools)
+			t := tools[k]
+			os.Remove(out)
+			cmd := exec.Command(t.args[0], t.args[1:]...)
+			cmd.Dir = dir
+			start := time.Now()
+			stdout, err := cmd.Output()
+			took[k] = time.Since(start)
+			if _, exit := err.(*exec.ExitError); err != nil && !exit {
+				b.Fatalf("%s: %v", t.name, err)
+			}
+			m, r := t.mutants(stdout, out)
+			wall[k] += took[k]
+			muts[k] += m
+			runs[k] += r
+		}
+		for k := range tools {
+			ratios[k] += took[k].Seconds() / took[0].Seconds()
+		}
+	}
+	for k, t := range tools {
+		b.ReportMetric(wall[k].Seconds()/float64(b.N), t.name+"-s")
+		b.ReportMetric(float64(muts[k])/float64(b.N), t.name+"-mutants")
+		if muts[k] > 0 {
+			b.ReportMetric(wall[k].Seconds()/float64(muts[k]), t.name+"-s/mutant")
+			b.ReportMetric(float64(runs[k])/float64(muts[k]), t.name+"-runs/mutant")
+		}
+		if k > 0 {
+			b.ReportMetric(ratios[k]/float64(b.N), t.name+"/gremlins")
+		}
 	}
 	b.ReportMetric(0, "ns/op")
 }

@@ -83,7 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// fields reads a tab-separated file with a header line: each line's fields, numbered from 1.
+// fields reads a tab-separated file with a header line: each line's fields, and its line
+// number.
 func fields(path string, n int) ([][]string, []int, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -102,9 +103,6 @@ func fields(path string, n int) ([][]string, []int, error) {
 		rows = append(rows, f)
 		lines = append(lines, i+1)
 	}
-	if len(rows) == 0 {
-		return nil, nil, fmt.Errorf("%s: no line after the header", path)
-	}
 	return rows, lines, nil
 }
 
@@ -112,6 +110,9 @@ func readLabels(path string) ([]label, error) {
 	rows, lines, err := fields(path, 10)
 	if err != nil {
 		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: no label after the header", path)
 	}
 	seen := map[cell]bool{}
 	var ls []label
@@ -138,7 +139,8 @@ func validSite(s string) bool {
 	return ok && file != "" && err == nil && n > 0
 }
 
-// readCauses returns the cause of each disagreement, by cell and the audit's verdict.
+// readCauses returns the cause of each disagreement, by cell and the audit's verdict; a
+// corpus on which the audit agrees everywhere has none.
 func readCauses(path string) (map[cell]map[string]string, error) {
 	rows, _, err := fields(path, 5)
 	if err != nil {

@@ -43,7 +43,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		"too few arguments":     {[]string{testdata("labels.tsv")}, "usage"},
 		"no such labels":        {[]string{filepath.Join(dir, "none.tsv"), causes, report}, "no such file"},
-		"header only":           {[]string{write("h.tsv", head), causes, report}, "no line after the header"},
+		"header only":           {[]string{write("h.tsv", head), causes, report}, "no label after the header"},
 		"missing field":         {[]string{write("f.tsv", head+"example.com/a\tv1\tx.go:3\n"), causes, report}, "3 fields, want 10"},
 		"unknown verdict":       {[]string{write("v.tsv", head+strings.Replace(row, "killed", "dead", 1)), causes, report}, `hand verdict "dead"`},
 		"cell twice":            {[]string{write("d.tsv", head+row+row), causes, report}, "labelled twice"},
