@@ -56,10 +56,13 @@ func (s *sample) analyze(checks []SampleCheck, alpha float64) (Report, error) {
 			chance++
 		}
 	}
-	part := alpha
+	part := alpha - s.slack
+	if s.slack > alpha/2 {
+		return r, fmt.Errorf("spread: %d values on the whole range of a 64-bit type: at most %.3g (alpha 2^63) at FalseFailureRate(%g), whose share the merged top cell would take", s.n, alpha*0x1p63, alpha)
+	}
 	if chance > 1 {
 		var err error
-		if part, err = share(alpha, chance); err != nil {
+		if part, err = share(part, chance); err != nil {
 			return r, err
 		}
 	}

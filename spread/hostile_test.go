@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Hostile input: sizes beyond memory, zero values and nil tests. Each test here crashed or
@@ -118,4 +119,30 @@ func sum(r *rand.Rand) uint64 {
 		x = x*31 + r.Uint64()
 	}
 	return x
+}
+
+// UniformClosed(0, math.MaxUint64), every uint64, was refused ("2^64 of them, one more than
+// a uint64 counts"), and so was every closed declaration of a whole 64-bit type. It is
+// checked now: correct samples pass (r.Uint64(), and r.Int64() cast to int64's whole range),
+// and a constant and a sample squeezed into the lower half fail. (A sample stuck on even
+// values passes, as it does against Uniform(0, math.MaxUint64): the lattice check reads the
+// first 55 binary digits of a position.)
+func TestUniformClosedFullRange(t *testing.T) {
+	full := UniformClosed(uint64(0), math.MaxUint64)
+	passesAll(t, full.String(), 20, 1000, func(r *rand.Rand) uint64 { return r.Uint64() }, full)
+	signed := UniformClosed(int64(math.MinInt64), math.MaxInt64)
+	passesAll(t, signed.String(), 20, 1000, func(r *rand.Rand) int64 { return int64(r.Uint64()) }, signed)
+	durations := UniformClosed(time.Duration(math.MinInt64), math.MaxInt64)
+	passesAll(t, durations.String(), 5, 1000, func(r *rand.Rand) time.Duration { return time.Duration(r.Uint64()) }, durations)
+	failsConstant(t, full.String(), uint64(1<<63), full)
+	failsConstant(t, full.String(), math.MaxUint64, full)
+	for name, draw := range map[string]func(r *rand.Rand) uint64{
+		"a quarter":      func(r *rand.Rand) uint64 { return r.Uint64() >> 2 },
+		"the lower half": func(r *rand.Rand) uint64 { return r.Uint64() >> 1 },
+	} {
+		r, err := Analyze(draws(1, 1000, draw), full)
+		if err != nil || !r.Failed() {
+			t.Errorf("%s on %s: passed (%v):\n%s", name, full, err, r)
+		}
+	}
 }

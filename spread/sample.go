@@ -34,6 +34,14 @@ type sample struct {
 	sortedCells []uint64  // discrete: cell of each value, clamped into [0, W-1], ascending
 	cellSum     [2]uint64 // discrete: the sum of the cells of the values inside the range
 	outSum      big.Int   // discrete: the sum of floor((x - lo)/step) of the values outside it
+	// slack is the share of the false-failure rate that the cells give up, 0 but on the whole
+	// range of a 64-bit type (UniformClosed(0, math.MaxUint64) and its signed kin): its 2^64
+	// values are one more than a uint64 counts, so the checks see 2^64 - 1 cells, the top one
+	// holding the two largest values. Each value then falls in a cell with probability within
+	// 2^-64 (in total variation) of the uniform over the cells, n values within n 2^-64, so
+	// every statistic of the cells fails at most n 2^-64 more often than its rate: the checks
+	// share alpha - slack, and the call fails at most at alpha, exactly.
+	slack float64
 
 	sortedPos []float64 // continuous: positions in [0, 1] (for Continuous, the CDF), ascending
 	res       float64   // continuous uniform: the resolution allowed for, in positions
@@ -127,6 +135,9 @@ func (s *sample) prepareInt(st step) error {
 		return fmt.Errorf("spread: Step(%s) does not divide the width of %s", s.stepText, d)
 	}
 	s.cells = span/s.step + 1
+	if s.cells == 0 { // every value of a 64-bit type, 2^64 cells: see slack
+		s.cells, s.slack = math.MaxUint64, float64(s.n)*0x1p-64
+	}
 	cells := make([]uint64, s.n)
 	for i, k := range s.keys {
 		switch {
@@ -141,7 +152,7 @@ func (s *sample) prepareInt(st step) error {
 			if off%s.step != 0 {
 				s.offGrid++
 			}
-			cells[i] = off / s.step
+			cells[i] = min(off/s.step, s.cells-1)
 			s.addCell(cells[i])
 		}
 	}
@@ -375,7 +386,7 @@ func (s *sample) cellOf(key uint64) uint64 {
 		case key > d.lastKey:
 			return s.cells - 1
 		}
-		return (key - d.loKey) / s.step
+		return min((key-d.loKey)/s.step, s.cells-1)
 	}
 	t := math.Round(position(s.keyValue(key), d.lo, d.hi) * float64(s.cells-btoi(d.closed)))
 	return uint64(min(max(t, 0), float64(s.cells-1)))

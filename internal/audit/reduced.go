@@ -70,6 +70,9 @@ func mask(w int) uint64 {
 // which then differ if it did.
 func dropped(kept, differ uint64, width int, signed bool, steps []reduction) int {
 	for i, r := range steps {
+		if width < 1 || width > 64 || r.op == token.ILLEGAL && (r.width < 1 || r.width > 64) {
+			return -1 // no integer type: nothing to follow
+		}
 		sign := uint64(1) << (width - 1)
 		switch r.op {
 		case token.AND:

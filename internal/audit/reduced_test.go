@@ -183,6 +183,23 @@ func TestReductionsFound(t *testing.T) {
 	}
 }
 
+// TestDroppedWidths: widths no integer type has are followed nowhere, without a panic.
+func TestDroppedWidths(t *testing.T) {
+	for _, c := range []struct {
+		width int
+		steps []reduction
+	}{
+		{0, []reduction{{op: token.AND, n: 1}}},
+		{65, []reduction{{op: token.AND, n: 1}}},
+		{8, []reduction{{width: 0}}},
+		{8, []reduction{{width: -3}}},
+	} {
+		if got := dropped(mask(8), 1<<7, c.width, true, c.steps); got != -1 {
+			t.Errorf("width %d, steps %+v: %d, want -1", c.width, c.steps, got)
+		}
+	}
+}
+
 func texts(steps []reduction) []string {
 	var out []string
 	for _, s := range steps {

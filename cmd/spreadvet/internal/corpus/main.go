@@ -76,7 +76,7 @@ func measure(corpus, only, tool string, mutants bool, stdout, stderr io.Writer) 
 			return err
 		}
 		fns.dirs[m.Path] = dir
-		if err := checkLines(dir, labelsOf(labels, m.Path)); err != nil {
+		if err := checkLines(dir, inModule(labels, m.Path)); err != nil {
 			return err
 		}
 		fs, err := analyze(tool, dir, m)

@@ -117,7 +117,7 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 	b.WriteString("| module | label | mutant | tests | still passes |\n|---|---|---|---|---|\n")
 	failed := 0
 	for _, mod := range mods {
-		for _, l := range labelsOf(labels, mod.Path) {
+		for _, l := range inModule(labels, mod.Path) {
 			m, ok, err := l.mutant()
 			if err != nil || !ok {
 				continue // ParseLabels has checked the form

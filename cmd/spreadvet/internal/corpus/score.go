@@ -85,7 +85,7 @@ func Measure(mods []Module, labels []Label, findings []Finding, enclosing Enclos
 	var s Score
 	for _, m := range mods {
 		row := Row{Module: m}
-		ls, fs := labelsOf(labels, m.Path), findingsOf(findings, m.Path)
+		ls, fs := inModule(labels, m.Path), inModule(findings, m.Path)
 		for _, l := range ls {
 			if l.Negative() {
 				row.Negatives++
@@ -146,25 +146,19 @@ func judge(f Finding, ls []Label, enclosing Enclosing) (bool, *Label) {
 	return false, neg
 }
 
-func labelsOf(labels []Label, module string) []Label {
-	var out []Label
-	for _, l := range labels {
-		if l.Module == module {
-			out = append(out, l)
+// inModule returns the labels or findings of module.
+func inModule[T interface{ module() string }](xs []T, module string) []T {
+	var out []T
+	for _, x := range xs {
+		if x.module() == module {
+			out = append(out, x)
 		}
 	}
 	return out
 }
 
-func findingsOf(findings []Finding, module string) []Finding {
-	var out []Finding
-	for _, f := range findings {
-		if f.Module == module {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func (l Label) module() string   { return l.Module }
+func (f Finding) module() string { return f.Module }
 
 // Write prints the score as Markdown: the table, then every miss and every false finding.
 func (s Score) Write(w io.Writer) error {
