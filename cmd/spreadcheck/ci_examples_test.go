@@ -114,37 +114,17 @@ func jitterRepo(t *testing.T) string {
 		"jitter/jitter.go":      "package jitter\n\nimport (\n\t\"math/rand/v2\"\n\t\"time\"\n)\n\n// Full returns a wait in [0, d).\nfunc Full(d time.Duration) time.Duration {\n\treturn time.Duration(rand.Int64N(int64(d)))\n}\n",
 		"jitter/jitter_test.go": "package jitter\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestFull(t *testing.T) {\n\tfor range 100 {\n\t\tif d := Full(time.Second); d < 0 || d >= time.Second {\n\t\t\tt.Fatal(d)\n\t\t}\n\t}\n}\n",
 	}
+	write, git := repoTools(t, dir)
 	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		write(name, text)
 	}
 	git("init", "-q", "-b", "main")
 	git("add", ".")
 	git("commit", "-qm", "jitter")
 	git("update-ref", "refs/remotes/origin/main", "main")
 	git("checkout", "-qb", "change")
-	p := filepath.Join(dir, "jitter", "jitter.go")
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	changed := strings.Replace(string(b), "return time.Duration(rand.Int64N(int64(d)))", "return time.Duration(rand.Int64N(int64(d))) // full jitter", 1)
-	if err := os.WriteFile(p, []byte(changed), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	write("jitter/jitter.go", strings.Replace(files["jitter/jitter.go"], "return time.Duration(rand.Int64N(int64(d)))",
+		"return time.Duration(rand.Int64N(int64(d))) // full jitter", 1))
 	git("commit", "-qam", "change")
 	return dir
 }

@@ -599,6 +599,32 @@ func TestGitHubAnnotations(t *testing.T) {
 	}
 }
 
+// repoTools returns functions that write a file into dir, making its folders, and run git
+// there as a fixed author, failing the test on an error.
+func repoTools(t *testing.T, dir string) (write func(name, text string), git func(args ...string)) {
+	t.Helper()
+	write = func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git = func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return write, git
+}
+
 // prRepo makes a git repository holding a module of three packages, commits it on main, and
 // on a branch changes the code of package a and the body of b's TestTwo (not TestOne), and
 // adds a file outside every package. It returns the repository's directory.
@@ -617,23 +643,7 @@ func prRepo(t *testing.T) string {
 		"c/c.go":      "package c\n",
 		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
 	}
-	write := func(name, text string) {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	write, git := repoTools(t, dir)
 	for name, text := range files {
 		write(name, text)
 	}

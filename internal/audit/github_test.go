@@ -1,9 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,14 +14,7 @@ import (
 // mutants were all killed: one warning on the line of each of the first two kinds, none for
 // the third, paths under the module's root.
 func TestAnnotations(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "gaps.golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r Report
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := gapsReport(t)
 	as := r.Annotations("mod")
 	weak := map[string]bool{}
 	for _, s := range r.Sites {

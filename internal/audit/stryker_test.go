@@ -111,14 +111,7 @@ func TestStrykerSchemaRejects(t *testing.T) {
 // TestStrykerGaps writes the gaps fixture's pinned report against the fixture's own source:
 // valid, with the draw of Delay where it stands.
 func TestStrykerGaps(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "gaps.golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r Report
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := gapsReport(t)
 	var out bytes.Buffer
 	if err := r.WriteStryker(&out, filepath.Join("testdata", "gaps")); err != nil {
 		t.Fatal(err)
