@@ -1,10 +1,13 @@
 package sizing
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
 
+	"gonum.org/v1/gonum/mathext"
+	"gonum.org/v1/gonum/stat/distuv"
 	"pgregory.net/rapid"
 )
 
@@ -196,6 +199,15 @@ func TestBinomialTail(t *testing.T) {
 			t.Errorf("BinomialTail(1, 10, %v): %v, want an *InputError", p, err)
 		}
 	}
+	// Past 2^32 trials a sum would hold millions of terms; the fuzzer's 10^15 is refused.
+	for _, n := range []int{0, -1, maxRuns + 1, 1106398881260988, MaxN, math.MaxInt64} {
+		if _, err := BinomialTail(16, n, 6.4e-15); !isInput(err) {
+			t.Errorf("BinomialTail(16, %d, 6.4e-15): %v, want an *InputError", n, err)
+		}
+	}
+	if p, err := BinomialTail(1, maxRuns, 0.5); err != nil || p != 1 {
+		t.Errorf("BinomialTail(1, 2^32, 0.5) = %v, %v; want 1", p, err)
+	}
 }
 
 // TestNewcombePublished checks the difference interval against Newcombe (1998), Statistics in
@@ -246,5 +258,28 @@ func TestNewcombeBadInput(t *testing.T) {
 	}
 	if _, _, err := NewcombeInterval(1, 5, 1, 5, 1); !isInput(err) {
 		t.Errorf("NewcombeInterval at alpha = 1: %v, want an *InputError", err)
+	}
+}
+
+// BenchmarkClopperPearson times the interval with its verification (both ends checked by a
+// directed-rounding binomial sum) and the float64 solve alone, side by side.
+func BenchmarkClopperPearson(b *testing.B) {
+	for _, c := range []struct{ k, n int }{{1, 10}, {81, 1000}, {50, 100_000}} {
+		name := fmt.Sprintf("k=%d/n=%d", c.k, c.n)
+		b.Run("verified/"+name, func(b *testing.B) {
+			for b.Loop() {
+				_, _, _ = ClopperPearson(c.k, c.n, 1e-9)
+			}
+		})
+		b.Run("float64/"+name, func(b *testing.B) {
+			a, bb := float64(c.k), float64(c.n-c.k+1)
+			f := func(p float64) float64 { return mathext.RegIncBeta(a, bb, p) }
+			for b.Loop() {
+				findRate(distuv.Beta{Alpha: a, Beta: bb}.Quantile(5e-10), 5e-10, true, f)
+				a2, b2 := float64(c.k+1), float64(c.n-c.k)
+				findRate(distuv.Beta{Alpha: a2, Beta: b2}.Quantile(1-5e-10), 5e-10, false,
+					func(p float64) float64 { return mathext.RegIncBeta(b2, a2, 1-p) })
+			}
+		})
 	}
 }

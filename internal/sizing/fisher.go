@@ -8,10 +8,11 @@ import (
 // the failures in all, x1 + x2, and equal rates, the failures in the first sample are
 // hypergeometric. The p-values below sum that distribution term by term (the first term from
 // log-gamma, its neighbours by their ratio, summed relative to the first so that tails below
-// 1e-300 come out as 0, not as a NaN): within 1e-9 relative of exact rational sums, about
-// 1e-11 at thousands of runs, and rounded up by a bound on that error, so that a p-value is
-// never below the exact sum (see hyper.up). A sample of no runs says nothing: every p-value
-// is 1.
+// 1e-300 come out as 0, not as a NaN). A p-value is never below the exact sum by
+// construction: it is an upper bound summed with every rounding directed (hyperTail), rounded
+// up to a float64; only beyond 2^20 factors or terms (millions of runs) is it the float64 sum
+// rounded up by a bound on its error (see hyper.up). A sample of no runs says nothing: every
+// p-value is 1.
 //
 // The counts are runs: n1 + n2 up to 2^32, so that no sum takes long. A sum needs about ten
 // standard deviations of terms, at most about 330,000.
@@ -26,7 +27,7 @@ func FisherGreater(x1, n1, x2, n2 int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return h.up(h.upper(x1)), nil
+	return h.tail(x1, 1), nil
 }
 
 // FisherLess returns the other one-sided p-value: the probability, under equal rates and given
@@ -36,7 +37,7 @@ func FisherLess(x1, n1, x2, n2 int) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return h.up(h.lower(x1)), nil
+	return h.tail(x1, -1), nil
 }
 
 // FisherTwoSided returns the two-sided p-value of Fisher's exact test that the two samples fail
@@ -56,7 +57,27 @@ func FisherTwoSided(x1, n1, x2, n2 int) (float64, error) {
 	// observed are the two ends, up to l and from r.
 	l := firstInt(h.lo, m, func(x int) bool { return h.logProb(x) > limit }) - 1
 	r := firstInt(m, h.hi+1, func(x int) bool { return h.logProb(x) <= limit })
-	return min(1, h.up(h.lower(l))+h.up(h.upper(r))), nil
+	return min(1, math.Nextafter(h.tail(l, -1)+h.tail(r, 1), 2)), nil // the sum rounded up
+}
+
+// tail returns P(X >= x) (step 1) or P(X <= x) (step -1) on the safe side, never below the
+// exact sum: the verified upper bound of hyperTail rounded up to a float64, or, where that
+// costs too much (more than 2^20 factors or terms, at millions of runs), the float64 sum
+// rounded up by up's bound.
+func (h hyper) tail(x, step int) float64 {
+	switch {
+	case step > 0 && x <= h.lo, step < 0 && x >= h.hi:
+		return 1
+	case step > 0 && x > h.hi, step < 0 && x < h.lo:
+		return 0
+	}
+	if v, ok := h.hyperTail(x, step, true); ok {
+		return min(1, roundUp(v))
+	}
+	if step > 0 {
+		return h.up(h.upper(x))
+	}
+	return h.up(h.lower(x))
 }
 
 // up rounds a p-value up by the bound on its rounding, so that it is never below the exact

@@ -1,6 +1,7 @@
 package sizing
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -163,5 +164,24 @@ func TestFisherHuge(t *testing.T) {
 				t.Errorf("Fisher(%v) = %v, %v; want an *InputError", c, p, err)
 			}
 		}
+	}
+}
+
+// BenchmarkFisherGreater times the verified p-value against the float64 sum alone, side by
+// side, at a table of a few runs and one of thousands.
+func BenchmarkFisherGreater(b *testing.B) {
+	for _, c := range [][4]int{{5, 10, 2, 12}, {579, 4038, 303, 3620}} {
+		h, _ := newHyper("bench", c[0], c[1], c[2], c[3])
+		name := fmt.Sprintf("%d_of_%d/%d_of_%d", c[0], c[1], c[2], c[3])
+		b.Run("verified/"+name, func(b *testing.B) {
+			for b.Loop() {
+				h.tail(c[0], 1)
+			}
+		})
+		b.Run("float64/"+name, func(b *testing.B) {
+			for b.Loop() {
+				h.up(h.upper(c[0]))
+			}
+		})
 	}
 }

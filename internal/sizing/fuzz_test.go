@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"strings"
 	"testing"
@@ -57,6 +58,12 @@ const limitSlack = 2e-9
 
 // logTol is the relative error of a tail the fuzz targets compute by logarithms in float64.
 const logTol = 1e-11
+
+// repeatsDPError is the relative error of RepeatsTail's float64 dynamic program, a sum of
+// positive terms (distinct.go: exact to a relative 1e-13; RepeatsLimit stays logMargin = 1e-9
+// inside alpha when it steps below its proven bound, so the error never decides a limit). A
+// reference this close can put a tail of exactly alpha a few floats above it.
+const repeatsDPError = 1e-13
 
 // checkSmallest fails unless the limit lim keeps the promise, tail(lim) <= alpha, and is the
 // smallest that does: tail(lim-1) > alpha (up to limitSlack) unless lim is the first allowed.
@@ -163,8 +170,22 @@ func FuzzRepeats(f *testing.F) {
 			if method == "" {
 				t.Fatal("RepeatsLimit: no method")
 			}
-			if strings.HasPrefix(method, "exact (repeats") {
-				checkSmallest(t, fmt.Sprintf("RepeatsLimit(%v, %d, %v)", w, n, alpha), alpha, 0, lim, 1, func(m int) float64 {
+			call := fmt.Sprintf("RepeatsLimit(%v, %d, %v)", w, n, alpha)
+			switch {
+			case !strings.HasPrefix(method, "exact (repeats"):
+			case w == math.Trunc(w) && w <= 1e4 && n <= 40:
+				// Decided against the exact tail in rationals: a tail of exactly alpha (5^-5
+				// at w = 5, n = 6) is allowed, and the float64 sum may round it above.
+				if exactRepeatsTail(int64(w), n, lim).Cmp(new(big.Rat).SetFloat64(alpha)) > 0 {
+					t.Fatalf("%s = %d: the exact tail there is above alpha", call, lim)
+				}
+				if p, _ := exactRepeatsTail(int64(w), n, lim-1).Float64(); lim > 1 && p <= alpha*(1-limitSlack) {
+					t.Fatalf("%s = %d is not the smallest: the exact tail at %d is %v", call, lim, lim-1, p)
+				}
+			default:
+				// Against the float64 dynamic program, to its error; the rationals above
+				// decide the small cases.
+				checkSmallest(t, call, alpha, repeatsDPError, lim, 1, func(m int) float64 {
 					p, _, _ := RepeatsTail(w, n, m)
 					return p
 				})
@@ -461,12 +482,17 @@ func FuzzProportions(f *testing.F) {
 	f.Add(1, 10, 3, 10, 0.05)
 	f.Add(1<<30, 1<<31, 1<<30, 1<<31, 1e-9)
 	f.Add(3, MaxN, 0, MaxN, 1e-300)
+	f.Add(16, 1106398881260988, 16, 1<<32, 6.408868915287302e-15) // gonum's incomplete beta gave 41.3 for this tail
+	f.Add(9, 1<<32, 1<<31, 1<<32, 0.5)
 	f.Fuzz(func(t *testing.T, x1, n1, x2, n2 int, alpha float64) {
 		if lo, hi, err := ClopperPearson(x1, n1, alpha); checkErr(t, "ClopperPearson", err) {
 			checkIn(t, "ClopperPearson lower", lo, 0, 1)
 			checkIn(t, "ClopperPearson upper", hi, lo, 1)
 		}
 		if p, err := BinomialTail(x1, n1, alpha); checkErr(t, "BinomialTail", err) {
+			checkIn(t, "BinomialTail", p, 0, 1)
+		}
+		if p, err := BinomialTail(x1, n2, alpha); checkErr(t, "BinomialTail", err) {
 			checkIn(t, "BinomialTail", p, 0, 1)
 		}
 		if lo, hi, err := NewcombeInterval(x1, n1, x2, n2, alpha); checkErr(t, "NewcombeInterval", err) {
@@ -505,4 +531,28 @@ func FuzzMeanSampleSizeBeta(f *testing.F) {
 			}
 		}
 	})
+}
+
+// exactRepeatsTail returns P(R >= m) for the repeats R among n draws from w equally likely
+// values, exactly, by the dynamic program over draws in rationals: after d distinct values a
+// draw repeats with probability d/w.
+func exactRepeatsTail(w int64, n, m int) *big.Rat {
+	q := []*big.Rat{big.NewRat(1, 1)} // q[r] = P(R = r) after i draws
+	for i := 0; i < n; i++ {
+		next := make([]*big.Rat, len(q)+1)
+		for r := range next {
+			next[r] = new(big.Rat)
+		}
+		for r, p := range q {
+			rep := big.NewRat(int64(i-r), w)
+			next[r+1].Add(next[r+1], new(big.Rat).Mul(p, rep))
+			next[r].Add(next[r], new(big.Rat).Mul(p, new(big.Rat).Sub(big.NewRat(1, 1), rep)))
+		}
+		q = next
+	}
+	tail := new(big.Rat)
+	for r := max(m, 0); r < len(q); r++ {
+		tail.Add(tail, q[r])
+	}
+	return tail
 }

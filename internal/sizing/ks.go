@@ -73,8 +73,10 @@ func ksTail(n int, d float64, lc []float64, choice int) (p float64, method strin
 	case d >= 1:
 		return 0, ksMethodExact // P(D_n = 1) = 0
 	case n > ksMaxOneSidedN:
-		// The one-sided sum costs O(n): beyond the limit the bound, even where d >= 1/2.
-		return min(1, 2*math.Exp(-2*float64(n)*d*d)), ksMethodDKW
+		// The one-sided sum costs O(n): beyond the limit the bound, even where d >= 1/2. It
+		// is the bound KSCritical verifies (rounded up), not 2*math.Exp, which rounds either
+		// way: so KSTail at KSCritical's d is at most alpha to the last digit.
+		return min(1, roundUp(dkwUpper(n, d))), ksMethodDKW
 	case d >= 0.5:
 		return min(1, 2*ksOneSidedTail(n, d, lc)), ksMethodHalf
 	}
@@ -149,10 +151,10 @@ func ksOneSidedTail(n int, d float64, lc []float64) float64 {
 // (Marsaglia-Tsang-Wang). Up to n = 50,000 it inverts twice the exact one-sided tail, which
 // exceeds the two-sided tail by a relative alpha/4 at most (2.5e-10 at alpha = 1e-9). Beyond,
 // it is the DKW-Massart bound sqrt(ln(2/alpha)/(2n)), about 1/(6n) above the exact value. Every
-// method errs on the side of fewer false failures, to the last digit: d is solved for a
-// computed tail below alpha by a bound on its rounding (n * 2^-40 relative), so that the exact
-// tail at d is at most alpha. Results are cached: repeated calls with the
-// same n and alpha cost a map look-up.
+// method errs on the side of fewer false failures, to the last digit, by construction: d is
+// solved in float64, then stepped outwards until the method's tail at d, computed with every
+// rounding directed (ksTwoSidedUpper), is at most alpha, so that the exact tail at d is. Results
+// are cached: repeated calls with the same n and alpha cost a map look-up.
 //
 // d is below 1 for every n >= 1, as P(D_n >= d) = 2 (1-d)^n near d = 1; a TooSmallError is
 // returned only when alpha is so small that d rounds to 1 in float64 (alpha < 2.2e-16 at n = 1).
@@ -163,7 +165,7 @@ func KSCritical(n int, alpha float64) (d float64, method string, err error) {
 	if err := checkAlpha("KSCritical", alpha); err != nil {
 		return 0, "", err
 	}
-	r := ksCache.get(ksKey{n, alpha}, func() ksResult { return ksCritical(n, alpha) })
+	r := ksCache.get(ksKey{n, alpha}, func() ksResult { return ksCritical(n, alpha, ksGuess(n)) })
 	return r.d, r.method, copyErr(r.err)
 }
 
@@ -182,13 +184,10 @@ type ksResult struct {
 // call, and the first answer can cost tens of milliseconds.
 var ksCache memo[ksKey, ksResult]
 
-func ksCritical(n int, alpha float64) ksResult {
+// ksCritical solves KSCritical for a float64 tail of alpha (1 - guess), then verifies it.
+func ksCritical(n int, alpha, guess float64) ksResult {
 	if n > ksMaxOneSidedN {
-		d := ksDKW(n, alpha)
-		for 2*math.Exp(-2*float64(n)*d*d) > alpha { // rounding
-			d = math.Nextafter(d, 1)
-		}
-		return ksResult{d: d, method: ksMethodDKW}
+		return ksResult{d: ksVerify(n, alpha, ksDKW(n, alpha), ksMethodDKW), method: ksMethodDKW}
 	}
 	// One method for the whole solve, chosen by alpha: the exact tail where it is affordable
 	// and precise, twice the one-sided tail below 1e-5. Both are monotone in d, so d is
@@ -200,9 +199,10 @@ func ksCritical(n int, alpha float64) ksResult {
 	}
 	lc := ksLogChoose(n)
 	tail := func(d float64) float64 { p, _ := ksTail(n, d, lc, choice); return p }
-	// The tails are computed in float64 and round either way; d is solved for a tail below
-	// alpha by their error bound, so that the exact tail at d is at most alpha.
-	target := alpha * (1 - ksTailErr(n))
+	// The tails are computed in float64 and round either way: d is solved for a float64 tail
+	// a little below alpha (ksGuess), then checked, and stepped up until the verified tail
+	// at d, with every rounding directed, is at most alpha (ksVerify).
+	target := alpha * (1 - guess)
 	d, top := ksCriticalTop(n, target, tail)
 	if !top {
 		// The exact d lies about 1/(6n) below DKW's for large n: P+ ~ exp(-2nd^2 - 2d/3).
@@ -212,16 +212,32 @@ func ksCritical(n int, alpha float64) ksResult {
 		return ksResult{err: tooSmall("KSCritical", "ks", n, ksNeed(alpha), alpha)}
 	}
 	_, method := ksTail(n, d, lc, choice)
+	if d = ksVerify(n, alpha, d, method); d >= 1 {
+		return ksResult{err: tooSmall("KSCritical", "ks", n, ksNeed(alpha), alpha)}
+	}
+	_, method = ksTail(n, d, lc, choice)
 	return ksResult{d: d, method: method}
 }
 
-// ksTailErr bounds the relative rounding error of the tails KSCritical solves on, at n values:
-// n * 2^-40, 9.1e-13 n. Against the exact one-sided sum in big floats the error measured
-// 2.9e-15 at n = 30, 3.2e-14 at n = 100 and 4.7e-13 at n = 1,000 (at alpha 1e-6 and 1e-9),
-// under a thousandth of the bound: the sum of n logarithms of binomial coefficients and
-// powers rounds by about n ulps of terms of size n. It moves d by a relative 2e-12 at
-// n = 1,000.
-func ksTailErr(n int) float64 { return float64(n) * 0x1p-40 }
+// ksGuess is how far below alpha (relative) KSCritical solves its float64 tail, n * 2^-46, so
+// that the first verification passes and the limit needs no step: the float64 sum of n
+// logarithms rounds by about n ulps (4.7e-13 measured at n = 1,000 against 256-bit sums). The
+// promise does not rest on it: ksVerify does.
+func ksGuess(n int) float64 { return float64(n) * 0x1p-46 }
+
+// ksVerify returns the smallest d' >= d on an outward walk at which the verified tail of
+// method, an upper bound on the exact P(D_n >= d') (see ksTwoSidedUpper), is at most alpha:
+// d itself when its verified tail is, else d plus steps that start at one ulp and double. It
+// returns 1 (a tail of 0) when no d' below 1 is found.
+func ksVerify(n int, alpha, d float64, method string) float64 {
+	for step := math.Nextafter(d, 2) - d; d < 1; step *= 2 {
+		if ksTailAtMost(n, d, alpha, method) {
+			return d
+		}
+		d += step
+	}
+	return 1
+}
 
 // ksLogChoose returns log C(n, j) for j = 0..n, or nil where KSTail does not sum terms.
 func ksLogChoose(n int) []float64 {

@@ -83,7 +83,7 @@ func ksMTW(n int, d float64) float64 {
 			}
 		}
 	}
-	Q, e := ksMatPow(H, m, n)
+	Q, e := ksMatPow(H, m, n, false)
 	s := Q[(k-1)*m+k-1]
 	// P = n!/n^n * (H^n)[k][k]: multiply by i/n one factor at a time, rescaling as the paper
 	// does so that s never underflows.
@@ -99,27 +99,33 @@ func ksMTW(n int, d float64) float64 {
 
 // ksMatPow returns A^n as a matrix Q and a binary exponent e with A^n = Q 2^e, rescaling
 // whenever the centre entry grows past 2^465 so that no entry overflows.
-func ksMatPow(A []float64, m, n int) (Q []float64, e int) {
+// With lower, every product and sum rounds down (see ksMatMul), and so does the rescaling,
+// exact unless an entry falls below 2^-1022: the result bounds the exact power from below.
+func ksMatPow(A []float64, m, n int, lower bool) (Q []float64, e int) {
 	if n == 1 {
 		return slices.Clone(A), 0
 	}
-	V, ev := ksMatPow(A, m, n/2)
-	Q = ksMatMul(V, V, m)
+	V, ev := ksMatPow(A, m, n/2, lower)
+	Q = ksMatMul(V, V, m, lower)
 	e = 2 * ev
 	if n%2 == 1 {
-		Q = ksMatMul(A, Q, m)
+		Q = ksMatMul(A, Q, m, lower)
 	}
 	if Q[(m/2)*m+m/2] > 0x1p465 {
 		for i := range Q {
-			Q[i] *= 0x1p-465
+			if Q[i] *= 0x1p-465; lower {
+				Q[i] = lowF(Q[i])
+			}
 		}
 		e += ksScale
 	}
 	return Q, e
 }
 
-// ksMatMul returns the m x m product A B of row-major matrices.
-func ksMatMul(A, B []float64, m int) []float64 {
+// ksMatMul returns the m x m product A B of row-major matrices; with lower, every product
+// and sum rounded down (see lowF), a lower bound on the exact product of non-negative
+// matrices.
+func ksMatMul(A, B []float64, m int, lower bool) []float64 {
 	C := make([]float64, m*m)
 	for i := range m {
 		ci := C[i*m : (i+1)*m]
@@ -129,6 +135,12 @@ func ksMatMul(A, B []float64, m int) []float64 {
 				continue
 			}
 			bk := B[k*m : (k+1)*m]
+			if lower {
+				for j, b := range bk {
+					ci[j] = lowF(ci[j] + lowF(a*b))
+				}
+				continue
+			}
 			for j, b := range bk {
 				ci[j] += a * b
 			}

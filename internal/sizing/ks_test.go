@@ -484,7 +484,14 @@ func BenchmarkKSCritical(b *testing.B) {
 	for _, n := range []int{30, 1000, ksMaxOneSidedN, 100_000, 1_000_000} {
 		b.Run("first/n="+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				ksCritical(n, 1e-9)
+				ksCritical(n, 1e-9, ksGuess(n))
+			}
+		})
+		// The verification alone, which the first call makes once when the guess holds.
+		b.Run("verify/n="+strconv.Itoa(n), func(b *testing.B) {
+			d, method, _ := KSCritical(n, 1e-9)
+			for b.Loop() {
+				ksTailAtMost(n, d, 1e-9, method)
 			}
 		})
 		b.Run("cached/n="+strconv.Itoa(n), func(b *testing.B) {
@@ -516,7 +523,7 @@ func TestKSCriticalNearOne(t *testing.T) {
 					t.Errorf("KSTail(%d, %v) = %g by %q, want at most %g by %q", n, d, p, m, alpha, method)
 				}
 				// Below d, the tail is above the target: alpha less the bound on its rounding.
-				if below := math.Nextafter(d, 0); below >= 0.5 && ksTailAt(n, below, alpha) <= alpha*(1-ksTailErr(n)) {
+				if below := math.Nextafter(d, 0); below >= 0.5 && ksTailAt(n, below, alpha) <= alpha*(1-ksGuess(n)) {
 					t.Errorf("KSCritical(%d, %g) = %v, but %v below it meets alpha less its rounding", n, alpha, d, below)
 				}
 			}

@@ -2,8 +2,6 @@ package sizing
 
 import (
 	"math"
-
-	"gonum.org/v1/gonum/mathext"
 )
 
 type loadKey struct {
@@ -26,12 +24,13 @@ var loadCache memo[loadKey, loadResult]
 //
 // The bound is proven: each bucket's count is a sum of independent indicators of probability at
 // most p, which Binomial(n, p) dominates, and the union bound over the cells buckets adds their
-// tails. The tail is exact, the regularized incomplete beta function I_p(m, n-m+1) (gonum's
-// mathext.RegIncBeta). It returns a *TooSmallError when not even all n events in one bucket
-// would fail: Need is the smallest fleet at which they would.
+// tails. The tail is exact, the sum of the binomial's terms (binomialTail). It returns a
+// *TooSmallError when not even all n events in one bucket would fail: Need is the smallest
+// fleet at which they would; and an *InputError unless 1 <= n <= 2^32, p is in (0, 1),
+// 1 <= cells <= 2^53 and alpha is in [MinAlpha, 1).
 func LoadLimit(n int, p float64, cells int, alpha float64) (m int, err error) {
-	if err := checkN("LoadLimit", n); err != nil {
-		return 0, err
+	if n < 1 || n > maxRuns {
+		return 0, inputErr("LoadLimit", "n = %d loops, want 1 <= n <= 2^32", n)
 	}
 	if !(p > 0 && p < 1) {
 		return 0, inputErr("LoadLimit", "p = %v, want a probability in (0, 1)", p)
@@ -58,15 +57,4 @@ func loadLimit(n int, p float64, cells int, alpha float64) loadResult {
 		return loadResult{err: tooSmall("LoadLimit", "load", n, int(min(need, 2*MaxN)), alpha)}
 	}
 	return loadResult{m: m}
-}
-
-// binomialTail returns P(Binomial(n, p) >= m).
-func binomialTail(n int, p float64, m int) float64 {
-	switch {
-	case m <= 0:
-		return 1
-	case m > n:
-		return 0
-	}
-	return mathext.RegIncBeta(float64(m), float64(n-m+1), p)
 }

@@ -132,9 +132,10 @@ func TestLoadLimitBadInput(t *testing.T) {
 		n, cells int
 		p, alpha float64
 	}{{0, 1, 0.5, 0.01}, {-3, 1, 0.5, 0.01}, {10, 0, 0.5, 0.01}, {10, 1, 0, 0.01}, {10, 1, 1, 0.01},
-		{10, 1, math.NaN(), 0.01}, {10, 1, 0.5, 0}, {10, 1, 0.5, math.NaN()}, {10, 1, 0.5, 1.5}} {
-		if _, err := LoadLimit(c.n, c.p, c.cells, c.alpha); err == nil {
-			t.Errorf("LoadLimit(%d, %v, %d, %v): no error", c.n, c.p, c.cells, c.alpha)
+		{10, 1, math.NaN(), 0.01}, {10, 1, 0.5, 0}, {10, 1, 0.5, math.NaN()}, {10, 1, 0.5, 1.5},
+		{maxRuns + 1, 1, 0.5, 0.01}, {MaxN, 2, 0.5, 0.01}} {
+		if _, err := LoadLimit(c.n, c.p, c.cells, c.alpha); !isInput(err) {
+			t.Errorf("LoadLimit(%d, %v, %d, %v): %v, want an *InputError", c.n, c.p, c.cells, c.alpha, err)
 		}
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/mathext"
 )
 
 // The order-statistic tails judge each of a set of order statistics of n positions on its own
@@ -104,8 +102,8 @@ func OrderTailsLimit(n int, alpha float64) (c float64, method string, err error)
 // and of a high one at its lower bound, so that a coarse position never looks more extreme than
 // it may be.
 //
-// Each tail is the regularized incomplete beta function (gonum's mathext.RegIncBeta), computed
-// only where it may be the smallest: the tail equals a binomial tail, which lies between two
+// Each tail is the binomial tail it equals, summed (binomialTail), computed only where it may
+// be the smallest: the tail equals a binomial tail, which lies between two
 // bounds of a few logarithms each (see orderTailTerm), and at least 1/2 on the side of its
 // median. The result is exact when it is below 1/2.
 func OrderTails(n int, bounds func(r int) (lower, upper float64)) (p float64, rank int, low bool, err error) {
@@ -209,8 +207,8 @@ func (t orderTailTerm) logLo() float64 {
 	return min(t.logPMF+math.Log(-math.Expm1(m*math.Log(rs)))-math.Log1p(-rs), t.logHi())
 }
 
-// exact computes the tail with the regularized incomplete beta function: P(Bin(n, x) >= k) =
-// I_x(k, n-k+1).
+// exact computes the tail, P(Bin(n, x) >= k), by the sum of its terms (binomialTail): about
+// 9 sqrt(n x (1-x)) of them at most, fewer than the n positions it judges.
 func (t orderTailTerm) exact() float64 {
-	return mathext.RegIncBeta(float64(t.k), float64(t.n-t.k+1), t.x)
+	return binomialTail(t.n, t.x, t.k)
 }

@@ -2,7 +2,6 @@ package sizing
 
 import (
 	"math"
-	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -100,37 +99,16 @@ func TestOrderTailsMatchesDirect(t *testing.T) {
 	}
 }
 
-// binomialTailExact returns P(Bin(n, x) >= k) in 256-bit floating point, x a float64 taken
-// exactly: sum over j >= k of C(n, j) x^j (1-x)^(n-j).
-func binomialTailExact(n, k int, x float64) float64 {
-	const prec = 256
-	bx := new(big.Float).SetPrec(prec).SetFloat64(x)
-	by := new(big.Float).SetPrec(prec).Sub(big.NewFloat(1).SetPrec(prec), bx)
-	sum := new(big.Float).SetPrec(prec)
-	for j := k; j <= n; j++ {
-		term := new(big.Float).SetPrec(prec).SetInt(new(big.Int).Binomial(int64(n), int64(j)))
-		for range j {
-			term.Mul(term, bx)
-		}
-		for range n - j {
-			term.Mul(term, by)
-		}
-		sum.Add(sum, term)
-	}
-	f, _ := sum.Float64()
-	return f
-}
-
-// TestOrderTailsAccuracy checks gonum's incomplete beta, which computes each tail, against the
-// binomial tail it equals, summed in 256-bit arithmetic, down to tails of 1e-20.
+// TestOrderTailsAccuracy checks each tail, the binomial tail it equals (orderTailTerm.exact),
+// against that tail summed in 256-bit arithmetic (refTail), down to tails of 1e-20.
 func TestOrderTailsAccuracy(t *testing.T) {
 	for _, c := range []struct {
 		n, i int
 		x    float64
 	}{{50, 1, 1e-12}, {50, 3, 0.002}, {50, 40, 0.4}, {200, 5, 0.001}, {200, 150, 0.55}, {400, 10, 0.0021}, {400, 390, 0.9}} {
-		want := binomialTailExact(c.n, c.i, c.x) // P(U_(i) <= x) = P(Bin(n, x) >= i)
-		got := mathext.RegIncBeta(float64(c.i), float64(c.n-c.i+1), c.x)
-		if math.Abs(got-want) > 1e-10*want {
+		want := refTail(c.n, c.i, c.x) // P(U_(i) <= x) = P(Bin(n, x) >= i)
+		got := orderTailTerm{n: c.n, k: c.i, x: c.x}.exact()
+		if math.Abs(got-want) > 1e-12*want {
 			t.Errorf("n = %d, i = %d, x = %g: I_x = %.15g, exact %.15g", c.n, c.i, c.x, got, want)
 		}
 	}
