@@ -13,6 +13,8 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/audit"
 	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 const auditUsage = `usage: spreadcheck audit [flags] [packages]
@@ -123,6 +125,7 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 	fs.StringVar(&f.diffRef, "diff", "", "audit only the sites on lines added or changed since the merge base of `ref` and HEAD (working tree included)")
 	fs.StringVar(&f.diffFile, "diff-file", "", "audit only the sites on lines the unified diff in `file` adds, its paths relative to this directory (- for stdin)")
 	fs.BoolVar(&c.PerMutant, "per-mutant", false, "build one test binary per mutant instead of one mutant schema per package (slower; see docs/audit.md)")
+	cache := fs.Bool("cache", true, "keep the mutant schema's test binaries in the user cache directory, so that an audit of unchanged code does not link them again")
 	patterns, err := parseAll(fs, args)
 	if err != nil {
 		return nil, err
@@ -138,6 +141,10 @@ func parseAuditFlags(args []string, stderr io.Writer) (*auditFlags, error) {
 		o.Seed = freshSeed()
 	}
 	c.Patterns, c.BuildFlags, c.Options = patterns, rc.Build.BuildFlags, *o
+	if uc, err := testbin.UserCache(); err == nil && *cache {
+		uc.Trim(now())
+		c.CacheDir = uc.Binaries()
+	}
 	return &f, f.out.check()
 }
 
@@ -175,12 +182,12 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.cfg.Change, err = f.change(ctx, os.Stdin); err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return runner.ExitBuild
+		return testreport.ExitBuild
 	}
 	rep, err := audit.Run(ctx, f.cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck audit: %v\n", err)
-		return runner.ExitBuild
+		return testreport.ExitBuild
 	}
 	f.out.base = moduleRoot(f.cfg.Dir)
 	if err := f.baseline.apply(rep, filepath.FromSlash(f.out.base)); err != nil {

@@ -16,7 +16,10 @@ import (
 	"github.com/spreadcheck/spreadcheck/internal/audit"
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // fixture returns the absolute path of one of internal/audit's fixture modules.
@@ -35,8 +38,8 @@ func TestAuditUsage(t *testing.T) {
 		{"-nonsense"}, {"merge"}, {"merge", "no-such-file.json"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(append([]string{"audit"}, args...), &out, &errb); code != runner.ExitBuild {
-			t.Errorf("audit %q: exit %d, want %d\n%s", args, code, runner.ExitBuild, errb.String())
+		if code := run(append([]string{"audit"}, args...), &out, &errb); code != testreport.ExitBuild {
+			t.Errorf("audit %q: exit %d, want %d\n%s", args, code, testreport.ExitBuild, errb.String())
 		}
 		if errb.Len() == 0 {
 			t.Errorf("audit %q: nothing on stderr", args)
@@ -59,10 +62,18 @@ func TestAuditSharedFlags(t *testing.T) {
 	got.Log = nil
 	want := audit.Config{Patterns: []string{"./a/...", "./b"}, BuildFlags: []string{"-race", "-tags=x", "-vet=all"},
 		Options: runner.Options{Run: "TestA", Skip: "TestB", TestFlags: []string{"-short", "-parallel=3", "-shuffle=on"},
-			CPU: []string{"1", "2"}, Parallel: 3, Runs: 8, Batch: 2, Seed: 7, Shard: runner.Shard{K: 2, N: 3}},
+			CPU: []string{"1", "2"}, Parallel: 3, Runs: 8, Batch: 2, Seed: 7, Shard: resultsfile.Shard{K: 2, N: 3}},
 		Alpha: audit.DefaultAlpha}
+	if uc, err := testbin.UserCache(); err == nil {
+		want.CacheDir = uc.Binaries()
+	}
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(audit.Config{}, "Log")); diff != "" {
 		t.Errorf("audit configuration (-want +got):\n%s", diff)
+	}
+	if f, err := parseAuditFlags([]string{"-cache=false"}, io.Discard); err != nil {
+		t.Errorf("-cache=false: %v", err)
+	} else if f.cfg.CacheDir != "" {
+		t.Errorf("-cache=false: CacheDir %q, want none", f.cfg.CacheDir)
 	}
 	if !f.out.json {
 		t.Error("-json after the packages was not parsed")
@@ -81,13 +92,13 @@ func TestAuditBadCode(t *testing.T) {
 	var out, errb bytes.Buffer
 	broken, norand := fixture(t, "broken"), fixture(t, "norand")
 	t.Chdir(broken)
-	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != runner.ExitBuild ||
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != testreport.ExitBuild ||
 		!strings.Contains(errb.String(), "broken.go:8") {
 		t.Errorf("broken: exit %d, stderr %q; want 2 and the compiler's message", code, errb.String())
 	}
 	out.Reset()
 	t.Chdir(norand)
-	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != runner.ExitClean ||
+	if code := run([]string{"audit", "-progress=false"}, &out, &errb); code != testreport.ExitClean ||
 		!strings.Contains(out.String(), "no randomness found") {
 		t.Errorf("norand: exit %d, stdout %q; want 0 and \"no randomness found\"", code, out.String())
 	}
@@ -120,7 +131,7 @@ func TestAuditLoadErrors(t *testing.T) {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb)
 		msg := errb.String()
-		if code != runner.ExitBuild || !strings.Contains(msg, c.want) || strings.Count(msg, c.once) != 1 ||
+		if code != testreport.ExitBuild || !strings.Contains(msg, c.want) || strings.Count(msg, c.once) != 1 ||
 			strings.Contains(msg, "-: ") || c.dir != broken && strings.Contains(msg, "does not build") {
 			t.Errorf("%s %q: exit %d, stderr:\n%s\nwant exit 2, %q, %q once, no \"-: \"", filepath.Base(c.dir), c.args, code, msg, c.want, c.once)
 		}
@@ -160,7 +171,7 @@ func TestAuditShardsMerge(t *testing.T) {
 	if len(merged.Shards) != 2 {
 		t.Errorf("merged shards %q, want both", merged.Shards)
 	}
-	if code := run([]string{"merge", paths[0], paths[0]}, &out, &errb); code != runner.ExitBuild {
+	if code := run([]string{"merge", paths[0], paths[0]}, &out, &errb); code != testreport.ExitBuild {
 		t.Errorf("merging a shard with itself: exit %d, want 2 (the shards overlap)", code)
 	}
 }
@@ -202,7 +213,7 @@ func TestAuditDiffFlags(t *testing.T) {
 	}
 	comment := write("comment.diff", "--- a/gaps.go\n+++ b/gaps.go\n@@ -12 +12 @@\n-// Unreached draws, but no test calls it.\n+// Unreached draws; no test calls it.\n")
 	var out, errb bytes.Buffer
-	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != runner.ExitClean ||
+	if code := run([]string{"audit", "-progress=false", "-diff-file", comment}, &out, &errb); code != testreport.ExitClean ||
 		!strings.Contains(out.String(), "no site of example.com/gaps on a line changed in "+comment+" (6 sites elsewhere): nothing to audit") {
 		t.Errorf("a diff of a comment: exit %d\n%s%s", code, out.String(), errb.String())
 	}
@@ -217,7 +228,7 @@ func TestAuditDiffFlags(t *testing.T) {
 	} {
 		out.Reset()
 		errb.Reset()
-		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != runner.ExitBuild || !strings.Contains(errb.String(), c.want) {
+		if code := run(append([]string{"audit", "-progress=false"}, c.args...), &out, &errb); code != testreport.ExitBuild || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
 	}
@@ -231,7 +242,7 @@ func TestAuditBaseline(t *testing.T) {
 	report := filepath.Join(fixture(t, "."), "gaps.golden.json")
 	path := filepath.Join(t.TempDir(), "baseline.json")
 	var out, errb bytes.Buffer
-	if code := run([]string{"merge", "-write-baseline", path, report}, &out, &errb); code != runner.ExitFlaky {
+	if code := run([]string{"merge", "-write-baseline", path, report}, &out, &errb); code != testreport.ExitFlaky {
 		t.Fatalf("write: exit %d\n%s", code, errb.String())
 	}
 	b, err := audit.ReadBaselineFile(path)
@@ -255,7 +266,7 @@ func TestAuditBaseline(t *testing.T) {
 	}
 	save(b)
 	out.Reset()
-	if code := run([]string{"merge", "-baseline", path, report}, &out, &errb); code != runner.ExitClean {
+	if code := run([]string{"merge", "-baseline", path, report}, &out, &errb); code != testreport.ExitClean {
 		t.Errorf("every survivor accepted: exit %d\n%s", code, out.String())
 	}
 	b.Entries = append(b.Entries[1:], audit.BaselineEntry{Package: "example.com/gaps", Func: "Gone", Expr: "rand.IntN(3)",
@@ -263,12 +274,12 @@ func TestAuditBaseline(t *testing.T) {
 	save(b)
 	out.Reset()
 	code := run([]string{"merge", "-baseline", path, report}, &out, &errb)
-	if code != runner.ExitFlaky {
+	if code != testreport.ExitFlaky {
 		t.Errorf("a new survivor: exit %d, want 1", code)
 	}
 	golden.Check(t, filepath.Join("testdata", "baseline.golden"), out.String())
-	if code := run([]string{"merge", "-baseline", filepath.Join(t.TempDir(), "none.json"), report}, &out, &errb); code != runner.ExitUnreadable {
-		t.Errorf("a missing baseline: exit %d, want %d", code, runner.ExitUnreadable)
+	if code := run([]string{"merge", "-baseline", filepath.Join(t.TempDir(), "none.json"), report}, &out, &errb); code != testreport.ExitUnreadable {
+		t.Errorf("a missing baseline: exit %d, want %d", code, testreport.ExitUnreadable)
 	}
 }
 
@@ -280,7 +291,7 @@ func TestAuditStryker(t *testing.T) {
 	t.Chdir(fixture(t, "gaps"))
 	path, page := filepath.Join(t.TempDir(), "mutation.json"), filepath.Join(t.TempDir(), "audit.html")
 	var out, errb bytes.Buffer
-	if code := run([]string{"merge", "-stryker", path, "-html", page, filepath.Join("..", "gaps.golden.json")}, &out, &errb); code != runner.ExitFlaky {
+	if code := run([]string{"merge", "-stryker", path, "-html", page, filepath.Join("..", "gaps.golden.json")}, &out, &errb); code != testreport.ExitFlaky {
 		t.Fatalf("exit %d\n%s", code, errb.String())
 	}
 	if html, err := os.ReadFile(page); err != nil || !strings.Contains(string(html), "<h2 id=\"gaps.go\">") {

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
 )
 
 // flags is a parsed command line.
@@ -140,12 +142,12 @@ func (t *testFlags) applyShard(o *runner.Options) error {
 	switch t.shard {
 	case "":
 	case "auto":
-		o.Shard, _, err = runner.ShardFromEnv(os.Getenv)
+		o.Shard, _, err = resultsfile.ShardFromEnv(os.Getenv)
 		if err == nil {
 			touchShardStatus()
 		}
 	default:
-		o.Shard, err = runner.ParseShard(t.shard)
+		o.Shard, err = resultsfile.ParseShard(t.shard)
 	}
 	return err
 }
@@ -278,7 +280,7 @@ func (f *flags) finish(patterns []string, useCache bool) error {
 	}
 	f.cfg.Build.Patterns = patterns
 	f.cfg.Summary = f.out.options()
-	if c, err := runner.UserCache(); err == nil {
+	if c, err := testbin.UserCache(); err == nil {
 		c.Trim(now())
 		f.cfg.Cache = c
 		if useCache {
@@ -294,7 +296,7 @@ func (f *flags) finish(patterns []string, useCache bool) error {
 }
 
 // header describes the session at the head of its results file.
-func (f *flags) header() runner.Header {
+func (f *flags) header() resultsfile.Header {
 	o := &f.cfg.Options
 	flags := append(append([]string{}, f.cfg.Build.BuildFlags...), o.TestFlags...)
 	for _, kv := range [][2]string{{"-run", o.Run}, {"-skip", o.Skip}, {"-cpu", strings.Join(o.CPU, ",")}} {
@@ -302,13 +304,13 @@ func (f *flags) header() runner.Header {
 			flags = append(flags, kv[0]+"="+kv[1])
 		}
 	}
-	return runner.Header{Seed: o.Seed, Runs: o.Runs, Shard: o.Shard.String(), Patterns: f.cfg.Build.Patterns,
+	return resultsfile.Header{Seed: o.Seed, Runs: o.Runs, Shard: o.Shard.String(), Patterns: f.cfg.Build.Patterns,
 		Flags: flags, Started: now().UTC()}
 }
 
 // openResults creates the results file: the one asked for, else results.jsonl in the log
 // directory, else one in the user cache directory (the newest 20 are kept there).
-func openResults(f *flags, h runner.Header) (*runner.ResultsFile, error) {
+func openResults(f *flags, h resultsfile.Header) (*resultsfile.ResultsFile, error) {
 	path := f.results
 	if path == "" && f.cfg.Options.LogDir != "" {
 		path = f.cfg.Options.LogDir + string(os.PathSeparator) + "results.jsonl"
@@ -323,7 +325,7 @@ func openResults(f *flags, h runner.Header) (*runner.ResultsFile, error) {
 			return nil, err
 		}
 	}
-	return runner.CreateResults(path, h)
+	return resultsfile.CreateResults(path, h)
 }
 
 // freshSeed returns a random base seed for a session that was not given one.

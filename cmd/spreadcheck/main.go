@@ -35,7 +35,10 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/diff"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 func main() {
@@ -71,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // session, in a session folder it goes with the session, or with the next one if this one is
 // killed.
 func withGoTemp() (restore func()) {
-	c, err := runner.UserCache()
+	c, err := testbin.UserCache()
 	if err != nil {
 		return func() {} // the go command's default, as without spreadcheck
 	}
@@ -109,7 +112,7 @@ func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
 		lines, root, err := diff.Git(ctx, ".", f.diffRef)
 		if err != nil {
 			fmt.Fprintf(stderr, "spreadcheck: -diff %s: %v\n", f.diffRef, err)
-			return runner.ExitBuild
+			return testreport.ExitBuild
 		}
 		f.cfg.Diff = &runner.Diff{Lines: lines, Root: root, Since: "since " + f.diffRef}
 	}
@@ -121,11 +124,11 @@ func session(ctx context.Context, f *flags, stdout, stderr io.Writer) int {
 	rep, err := runner.RunSession(ctx, f.cfg)
 	pr.end()
 	if err != nil {
-		f.cfg.Results.Close(runner.End{Interrupted: true})
+		f.cfg.Results.Close(resultsfile.End{Interrupted: true})
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
-		return runner.ExitBuild
+		return testreport.ExitBuild
 	}
-	cerr := f.cfg.Results.Close(runner.End{Seconds: rep.Seconds, Interrupted: rep.Interrupted})
+	cerr := f.cfg.Results.Close(resultsfile.End{Seconds: rep.Seconds, Interrupted: rep.Interrupted})
 	f.out.base, _ = os.Getwd()
 	code := f.out.write(rep, stdout, stderr)
 	if cerr != nil {
@@ -140,7 +143,7 @@ func usage(err error, stderr io.Writer) int {
 	if !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
 	}
-	return runner.ExitBuild
+	return testreport.ExitBuild
 }
 
 // now is the clock of the session's bookkeeping (the results file's name, the cache's trim).

@@ -19,7 +19,11 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/fakeclock"
 	"github.com/spreadcheck/spreadcheck/internal/golden"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // asCommand is the environment variable that makes the test binary the spreadcheck command,
@@ -40,7 +44,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if c, err := runner.UserCache(); err == nil && os.MkdirAll(c.Binaries(), 0o755) == nil {
+	if c, err := testbin.UserCache(); err == nil && os.MkdirAll(c.Binaries(), 0o755) == nil {
 		os.Mkdir(filepath.Join(sharedCache, "spreadcheck"), 0o755)
 		os.Symlink(c.Binaries(), filepath.Join(sharedCache, "spreadcheck", "testbin"))
 	}
@@ -101,8 +105,8 @@ func TestFlakyPackage(t *testing.T) {
 	dir := t.TempDir()
 	md := filepath.Join(dir, "summary.md")
 	code, out, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-p", "2", "-o", dir, "-summary", md, "./flaky", "./readsdata")
-	if code != runner.ExitFlaky {
-		t.Errorf("exit %d, want %d; stderr:\n%s", code, runner.ExitFlaky, errOut)
+	if code != testreport.ExitFlaky {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, testreport.ExitFlaky, errOut)
 	}
 	for _, want := range []string{
 		"spreadcheck: 30 runs of 2 packages, seed 1,",
@@ -136,7 +140,7 @@ func TestFlakyPackage(t *testing.T) {
 		t.Errorf("left in TMPDIR: %v", left)
 	}
 	// A threshold of 50% is above every interval.
-	if code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-max-flake", "0.5", "-progress=false", "./flaky"); code != runner.ExitClean {
+	if code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-max-flake", "0.5", "-progress=false", "./flaky"); code != testreport.ExitClean {
 		t.Errorf("-max-flake 0.5: exit %d\n%s", code, out)
 	}
 }
@@ -145,10 +149,10 @@ func TestJSONAndResultsInCache(t *testing.T) {
 	inFixtures(t)
 	cache := ownCache(t)
 	code, out, errOut := spreadcheck(t, "-runs", "5", "-seed", "2", "-json", "-progress=false", "./readsdata")
-	if code != runner.ExitClean {
+	if code != testreport.ExitClean {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
 	}
-	var rep runner.Report
+	var rep testreport.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("-json output does not decode: %v\n%s", err, out)
 	}
@@ -170,11 +174,11 @@ func TestBuildErrors(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
-	if code != runner.ExitBuild {
-		t.Errorf("exit %d, want %d", code, runner.ExitBuild)
+	if code != testreport.ExitBuild {
+		t.Errorf("exit %d, want %d", code, testreport.ExitBuild)
 	}
 	// -vet=off, as go test -vet=off: the package builds, and its replays say so.
-	if code, out, _ := spreadcheck(t, "-runs", "2", "-vet=off", "-progress=false", "./vetfail"); code != runner.ExitClean {
+	if code, out, _ := spreadcheck(t, "-runs", "2", "-vet=off", "-progress=false", "./vetfail"); code != testreport.ExitClean {
 		t.Errorf("-vet=off: exit %d\n%s", code, out)
 	}
 }
@@ -210,8 +214,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"audit", "merge", "a.json"}, "merge with spreadcheck merge"},
 	} {
 		code, out, errOut := spreadcheck(t, c.args...)
-		if code != runner.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
-			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr naming %q; stderr:\n%s\nstdout:\n%s", c.args, code, runner.ExitBuild, c.msg, errOut, out)
+		if code != testreport.ExitBuild || !strings.Contains(errOut, c.msg) || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr naming %q; stderr:\n%s\nstdout:\n%s", c.args, code, testreport.ExitBuild, c.msg, errOut, out)
 		}
 	}
 }
@@ -225,8 +229,8 @@ func TestUnreadableFile(t *testing.T) {
 		{"compare", "nonexistent.jsonl", "other.jsonl"},
 	} {
 		code, out, errOut := spreadcheck(t, args...)
-		if code != runner.ExitUnreadable || !strings.Contains(errOut, "cannot read") || !strings.Contains(errOut, "nonexistent.jsonl") || out != "" {
-			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr saying it cannot read the file; stderr:\n%s", args, code, runner.ExitUnreadable, errOut)
+		if code != testreport.ExitUnreadable || !strings.Contains(errOut, "cannot read") || !strings.Contains(errOut, "nonexistent.jsonl") || out != "" {
+			t.Errorf("spreadcheck %v: exit %d, want %d, and stderr saying it cannot read the file; stderr:\n%s", args, code, testreport.ExitUnreadable, errOut)
 		}
 	}
 }
@@ -235,7 +239,7 @@ func TestUnreadableFile(t *testing.T) {
 func TestRunMatchesNothing(t *testing.T) {
 	inFixtures(t)
 	code, out, _ := spreadcheck(t, "-runs", "3", "-run", "TestFlakey", "-progress=false", "./flaky")
-	if code != runner.ExitBuild || !strings.Contains(out, "NO TESTS") || !strings.Contains(out, "(0 runs in 0 processes)") {
+	if code != testreport.ExitBuild || !strings.Contains(out, "NO TESTS") || !strings.Contains(out, "(0 runs in 0 processes)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -247,7 +251,7 @@ func TestSummaryWriteFails(t *testing.T) {
 	}
 	inFixtures(t)
 	code, out, errOut := spreadcheck(t, "-runs", "2", "-summary", "/dev/full", "-progress=false", "./readsdata")
-	if !strings.Contains(out, "fixtures/readsdata (2 runs") || !strings.Contains(errOut, "-summary") || code != runner.ExitBuild {
+	if !strings.Contains(out, "fixtures/readsdata (2 runs") || !strings.Contains(errOut, "-summary") || code != testreport.ExitBuild {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }
@@ -257,11 +261,11 @@ func TestSummaryWriteFails(t *testing.T) {
 func TestTestFlags(t *testing.T) {
 	inFixtures(t)
 	code, out, _ := spreadcheck(t, "./args", "-runs", "3", "-short", "-parallel", "2", "-shuffle", "on", "-cpu", "1,2", "-progress=false", "-args", "-mode=pass")
-	if code != runner.ExitClean || !strings.Contains(out, "fixtures/args (6 runs in ") {
+	if code != testreport.ExitClean || !strings.Contains(out, "fixtures/args (6 runs in ") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = spreadcheck(t, "./args", "-runs", "3", "-batch", "1", "-short", "-progress=false", "-args", "-mode=fail")
-	if code != runner.ExitFlaky || !strings.Contains(out, "go test -short -run '^TestNeedsMode$' -count=1 ./args -args -mode=fail") {
+	if code != testreport.ExitFlaky || !strings.Contains(out, "go test -short -run '^TestNeedsMode$' -count=1 ./args -args -mode=fail") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -274,22 +278,22 @@ func TestShardMerge(t *testing.T) {
 		f := filepath.Join(dir, strings.ReplaceAll(s, "/", "of")+".jsonl")
 		files = append(files, f)
 		code, out, errOut := spreadcheck(t, "-runs", "20", "-seed", "3", "-batch", "2", "-shard", s, "-results", f, "-progress=false", "./flaky")
-		if code != runner.ExitFlaky || !strings.Contains(out, "(10 runs in ") {
+		if code != testreport.ExitFlaky || !strings.Contains(out, "(10 runs in ") {
 			t.Errorf("shard %s: exit %d\n%s%s", s, code, out, errOut)
 		}
 	}
 	code, out, errOut := spreadcheck(t, append([]string{"merge"}, files...)...)
-	if code != runner.ExitFlaky || !strings.Contains(out, "shards 1/2, 2/2") || !strings.Contains(out, "fixtures/flaky (20 runs in ") {
+	if code != testreport.ExitFlaky || !strings.Contains(out, "shards 1/2, 2/2") || !strings.Contains(out, "fixtures/flaky (20 runs in ") {
 		t.Errorf("merge: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, _ = spreadcheck(t, "merge", files[1])
-	if code != runner.ExitInterrupted || !strings.Contains(out, "INCOMPLETE: shard 1/2 of the session is missing") {
+	if code != testreport.ExitInterrupted || !strings.Contains(out, "INCOMPLETE: shard 1/2 of the session is missing") {
 		t.Errorf("merge of one shard: exit %d\n%s", code, out)
 	}
 	// A shard of a session with other flags is refused.
 	other := filepath.Join(dir, "other.jsonl")
 	spreadcheck(t, "-runs", "20", "-seed", "3", "-batch", "2", "-shard", "2/2", "-short", "-results", other, "-progress=false", "./flaky")
-	if code, _, errOut := spreadcheck(t, "merge", files[0], other); code != runner.ExitBuild || !strings.Contains(errOut, "different sessions") {
+	if code, _, errOut := spreadcheck(t, "merge", files[0], other); code != testreport.ExitBuild || !strings.Contains(errOut, "different sessions") {
 		t.Errorf("merge across sessions: exit %d\n%s", code, errOut)
 	}
 }
@@ -300,7 +304,7 @@ func TestShardAuto(t *testing.T) {
 	t.Setenv("CI_NODE_INDEX", "2")
 	t.Setenv("CI_NODE_TOTAL", "3")
 	code, out, _ := spreadcheck(t, "-runs", "9", "-shard", "auto", "-progress=false", "./readsdata")
-	if code != runner.ExitClean || !strings.Contains(out, "shards 2/3") || !strings.Contains(out, "(3 runs in ") {
+	if code != testreport.ExitClean || !strings.Contains(out, "shards 2/3") || !strings.Contains(out, "(3 runs in ") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -309,7 +313,7 @@ func TestJUnit(t *testing.T) {
 	inFixtures(t)
 	path := filepath.Join(t.TempDir(), "junit.xml")
 	code, _, errOut := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-junitfile", path, "-progress=false", "./flaky", "./broken")
-	if code != runner.ExitBuild {
+	if code != testreport.ExitBuild {
 		t.Errorf("exit %d\n%s", code, errOut)
 	}
 	b, err := os.ReadFile(path)
@@ -356,32 +360,32 @@ func TestCompare(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, fails map[string]int) string {
 		path := filepath.Join(dir, name)
-		rf, err := runner.CreateResults(path, runner.Header{Seed: 1, Runs: 100})
+		rf, err := resultsfile.CreateResults(path, resultsfile.Header{Seed: 1, Runs: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 1; i <= 100; i++ {
-			r := runner.Record{Package: runner.Package{ImportPath: "x/p"}, Run: i, Phase: runner.Main}
+			r := resultsfile.Record{Package: testbin.Package{ImportPath: "x/p"}, Run: i, Phase: resultsfile.Main}
 			for test, k := range fails {
-				o := runner.Pass
+				o := testout.Pass
 				if i <= k {
-					o = runner.Fail
+					o = testout.Fail
 				}
-				r.Tests = append(r.Tests, runner.TestResult{Name: test, Run: i, Outcome: o})
+				r.Tests = append(r.Tests, testout.TestResult{Name: test, Run: i, Outcome: o})
 			}
 			rf.Add(r)
 		}
-		rf.Close(runner.End{})
+		rf.Close(resultsfile.End{})
 		return path
 	}
 	before := write("before.jsonl", map[string]int{"TestFixed": 30, "TestSame": 5, "TestClean": 0})
 	after := write("after.jsonl", map[string]int{"TestFixed": 2, "TestSame": 6, "TestClean": 0})
 	code, out, errOut := spreadcheck(t, "compare", before, after)
-	if code != runner.ExitClean || !strings.Contains(out, "x/p.TestFixed: fails less often") ||
+	if code != testreport.ExitClean || !strings.Contains(out, "x/p.TestFixed: fails less often") ||
 		!strings.Contains(out, "x/p.TestSame: no evidence of a change") || strings.Contains(out, "TestClean") {
 		t.Errorf("exit %d:\n%s%s", code, out, errOut)
 	}
-	if code, out, _ := spreadcheck(t, "compare", after, before); code != runner.ExitFlaky || !strings.Contains(out, "TestFixed: fails more often") {
+	if code, out, _ := spreadcheck(t, "compare", after, before); code != testreport.ExitFlaky || !strings.Contains(out, "TestFixed: fails more often") {
 		t.Errorf("reversed: exit %d:\n%s", code, out)
 	}
 }
@@ -402,13 +406,13 @@ func TestInterrupt(t *testing.T) {
 		waitForRecord(t, cmd, results)
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
-		if cmd.ProcessState.ExitCode() != runner.ExitInterrupted {
-			t.Errorf("%v: exit %v, want %d", sig, err, runner.ExitInterrupted)
+		if cmd.ProcessState.ExitCode() != testreport.ExitInterrupted {
+			t.Errorf("%v: exit %v, want %d", sig, err, testreport.ExitInterrupted)
 		}
 		if s := out.String(); !strings.Contains(s, "INTERRUPTED") || !strings.Contains(s, "fixtures/hang (") {
 			t.Errorf("%v: report:\n%s", sig, s)
 		}
-		m, err := runner.MergeResults(results)
+		m, err := resultsfile.MergeResults(results)
 		if err != nil || !m.Incomplete || len(m.Records) == 0 {
 			t.Errorf("%v: results file: %v, %d records, incomplete %v", sig, err, len(m.Records), m.Incomplete)
 		}
@@ -490,14 +494,14 @@ func TestProgress(t *testing.T) {
 		want("spreadcheck: building 12 packages, 1s elapsed")
 		c.Advance(44 * time.Second)
 		want("spreadcheck: building 12 packages, 45s elapsed")
-		tty.update(runner.Progress{Phase: runner.Main, Total: 400})
+		tty.update(runner.Progress{Phase: resultsfile.Main, Total: 400})
 		want("spreadcheck: 0/400 runs, 0 processes with failures, ETA once every package has run once, 45s elapsed")
 		c.Advance(3 * time.Second)
-		tty.update(runner.Progress{Phase: runner.Main, Done: 100, Total: 400, Failed: 1, Elapsed: 3 * time.Second, Left: 30 * time.Second})
+		tty.update(runner.Progress{Phase: resultsfile.Main, Done: 100, Total: 400, Failed: 1, Elapsed: 3 * time.Second, Left: 30 * time.Second})
 		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 30s, 48s elapsed")
 		c.Advance(10 * time.Second)
 		want("spreadcheck: 100/400 runs, 1 process with failures, ETA 20s, 58s elapsed")
-		tty.update(runner.Progress{Phase: runner.Replay, Done: 2, Total: 12, Left: 5 * time.Second})
+		tty.update(runner.Progress{Phase: resultsfile.Replay, Done: 2, Total: 12, Left: 5 * time.Second})
 		want("spreadcheck: replaying failing seeds: 2/12 runs, 0 processes with failures, ETA 5s, 58s elapsed")
 		tty.end()
 		if !strings.HasSuffix(b.String(), "\n") {
@@ -555,8 +559,8 @@ func TestGoWorkFoldersRemoved(t *testing.T) {
 		cmd := command(t, args...)
 		cmd.Env = append(cmd.Env, "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"))
 		out, _ := cmd.CombinedOutput()
-		if cmd.ProcessState.ExitCode() != runner.ExitBuild {
-			t.Errorf("spreadcheck %v with a go command that fails: exit %d, want %d\n%s", args, cmd.ProcessState.ExitCode(), runner.ExitBuild, out)
+		if cmd.ProcessState.ExitCode() != testreport.ExitBuild {
+			t.Errorf("spreadcheck %v with a go command that fails: exit %d, want %d\n%s", args, cmd.ProcessState.ExitCode(), testreport.ExitBuild, out)
 		}
 		if left, _ := os.ReadDir(tmp); len(left) > 0 {
 			t.Errorf("spreadcheck %v left in TMPDIR: %v", args, left)
@@ -576,7 +580,7 @@ func TestGitHubAnnotations(t *testing.T) {
 	t.Setenv("GITHUB_ACTIONS", "true")
 	want := "::warning file=flaky/flaky_test.go,line=14,title=flaky.TestFlaky%3A "
 	code, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "./flaky")
-	if code != runner.ExitFlaky || !strings.Contains(out, want) || !strings.Contains(out, "%2C flaky past -max-flake::") {
+	if code != testreport.ExitFlaky || !strings.Contains(out, want) || !strings.Contains(out, "%2C flaky past -max-flake::") {
 		t.Errorf("in Actions: exit %d, no %q in\n%s", code, want, out)
 	}
 	if !strings.Contains(out, "::warning file=flaky/flaky_test.go,line=23,title=flaky.TestSub/a_b/c.d%3A ") ||
@@ -594,7 +598,7 @@ func TestGitHubAnnotations(t *testing.T) {
 	if _, out, _ := spreadcheck(t, "-runs", "30", "-seed", "1", "-batch", "3", "-progress=false", "-format", "github", "./flaky"); !strings.Contains(out, want) {
 		t.Errorf("-format github outside Actions does not annotate:\n%s", out)
 	}
-	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != runner.ExitBuild || !strings.Contains(errOut, "-format") {
+	if code, _, errOut := spreadcheck(t, "-format", "xml", "./flaky"); code != testreport.ExitBuild || !strings.Contains(errOut, "-format") {
 		t.Errorf("-format xml: exit %d, %s", code, errOut)
 	}
 }
@@ -671,7 +675,7 @@ func TestRunnerDiff(t *testing.T) {
 	testsCache(t)
 	t.Chdir(dir)
 	code, js, errOut := spreadcheck(t, "-runs", "3", "-seed", "1", "-progress=false", "-json", "-diff", "main", "./...")
-	var rep runner.Report
+	var rep testreport.Report
 	if err := json.Unmarshal([]byte(js), &rep); err != nil {
 		t.Fatalf("exit %d: %v\n%s", code, err, errOut)
 	}
@@ -679,14 +683,14 @@ func TestRunnerDiff(t *testing.T) {
 	rep.WriteText(&text)
 	_, block, _ := strings.Cut(text.String(), "\n\n") // after the headline, whose seed and time vary
 	block, _, _ = strings.Cut(block, "\n\n")
-	if code != runner.ExitClean {
+	if code != testreport.ExitClean {
 		t.Errorf("exit %d\n%s", code, text.String())
 	}
 	golden.Check(t, goldenPath, block+"\n")
 	ran := map[string]int{}
 	for _, p := range rep.Packages {
 		for _, ts := range p.Tests {
-			if ts.Name != runner.PackageTest {
+			if ts.Name != testout.PackageTest {
 				ran[p.ImportPath+"."+ts.Name] = ts.Runs
 			}
 		}
@@ -694,16 +698,16 @@ func TestRunnerDiff(t *testing.T) {
 	if want := map[string]int{"example.com/pr/a.TestF": 3, "example.com/pr/b.TestTwo": 3}; !cmp.Equal(ran, want) {
 		t.Errorf("tests run %v, want %v", ran, want)
 	}
-	if rep.Diff == nil || rep.Diff.Left != 1 || len(rep.Diff.Chosen) != 2 || rep.Diff.Chosen[1].Rule != runner.TestsChanged {
+	if rep.Diff == nil || rep.Diff.Left != 1 || len(rep.Diff.Chosen) != 2 || rep.Diff.Chosen[1].Rule != testreport.TestsChanged {
 		t.Errorf("the report's diff: %+v", rep.Diff)
 	}
 
 	// Against the branch itself, nothing changed.
 	code, out, _ := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "HEAD", "./...")
-	if code != runner.ExitClean || !strings.Contains(out, "no package's code or tests changed since HEAD (3 packages left out): nothing to run") {
+	if code != testreport.ExitClean || !strings.Contains(out, "no package's code or tests changed since HEAD (3 packages left out): nothing to run") {
 		t.Errorf("no change: exit %d\n%s", code, out)
 	}
-	if code, _, errOut := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "no-such-ref", "./..."); code != runner.ExitBuild || !strings.Contains(errOut, "-diff no-such-ref: git merge-base") {
+	if code, _, errOut := spreadcheck(t, "-runs", "3", "-progress=false", "-diff", "no-such-ref", "./..."); code != testreport.ExitBuild || !strings.Contains(errOut, "-diff no-such-ref: git merge-base") {
 		t.Errorf("an unknown ref: exit %d, %s", code, errOut)
 	}
 }

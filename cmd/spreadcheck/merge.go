@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"github.com/spreadcheck/spreadcheck/internal/audit"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // merge implements "spreadcheck merge": one report from the files of a session's shards,
@@ -61,11 +62,11 @@ func merge(args []string, stdout, stderr io.Writer) int {
 	if isAudit {
 		return mergeAudit(fset.Args(), &out, &base, stdout, stderr)
 	}
-	m, err := runner.MergeResults(fset.Args()...)
+	m, err := resultsfile.MergeResults(fset.Args()...)
 	if err != nil {
 		return fileError(err, stderr)
 	}
-	rep := runner.Summarize(m.Records, out.options())
+	rep := testreport.Summarize(m.Records, out.options())
 	rep.Seed, rep.Runs, rep.Seconds = m.Headers[0].Seed, m.Headers[0].Runs, m.Seconds
 	for _, h := range m.Headers {
 		if h.Shard != "" {
@@ -117,7 +118,7 @@ func mergeAudit(paths []string, out *output, base *baselineFlags, stdout, stderr
 func fileError(err error, stderr io.Writer) int {
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.As(err, new(*fs.PathError)) {
 		fmt.Fprintf(stderr, "spreadcheck: cannot read %v\n", err)
-		return runner.ExitUnreadable
+		return testreport.ExitUnreadable
 	}
 	return usage(err, stderr)
 }
@@ -139,23 +140,23 @@ func compare(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 {
 		return usage(fmt.Errorf("compare: want two results files (before and after), got %d", fs.NArg()), stderr)
 	}
-	var sides [2][]runner.Record
+	var sides [2][]resultsfile.Record
 	for i, arg := range fs.Args() {
-		m, err := runner.MergeResults(strings.Split(arg, ",")...)
+		m, err := resultsfile.MergeResults(strings.Split(arg, ",")...)
 		if err != nil {
 			return fileError(err, stderr)
 		}
 		sides[i] = m.Records
 	}
-	changes := runner.Compare(sides[0], sides[1])
+	changes := testreport.Compare(sides[0], sides[1])
 	if err := writeChanges(stdout, changes, *asJSON); err != nil {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
-		return runner.ExitBuild
+		return testreport.ExitBuild
 	}
 	for _, c := range changes {
-		if c.Verdict == runner.Worse {
-			return runner.ExitFlaky
+		if c.Verdict == testreport.Worse {
+			return testreport.ExitFlaky
 		}
 	}
-	return runner.ExitClean
+	return testreport.ExitClean
 }

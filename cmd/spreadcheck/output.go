@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/spreadcheck/spreadcheck/internal/annotate"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // output holds the flags that say where the report goes. The files are opened while the flags
@@ -73,11 +73,11 @@ func (o *output) check() error {
 	return nil
 }
 
-func (o *output) options() runner.SummaryOptions {
-	return runner.SummaryOptions{MaxFlake: o.maxFlake, Detect: o.detect}
+func (o *output) options() testreport.SummaryOptions {
+	return testreport.SummaryOptions{MaxFlake: o.maxFlake, Detect: o.detect}
 }
 
-// report is what the commands print: a session's (runner.Report) or an audit's (audit.Report).
+// report is what the commands print: a session's (testreport.Report) or an audit's (audit.Report).
 type report interface {
 	WriteText(io.Writer) error
 	WriteJSON(io.Writer) error
@@ -107,7 +107,7 @@ func (o *output) write(rep report, stdout, stderr io.Writer) int {
 	code := rep.ExitCode()
 	if err != nil {
 		fmt.Fprintf(stderr, "spreadcheck: %v\n", err)
-		code = runner.ExitBuild
+		code = testreport.ExitBuild
 	}
 	if o.annotating() {
 		// The Actions runner reads workflow commands from both streams; JSON keeps stdout.
@@ -129,7 +129,7 @@ func (o *output) write(rep report, stdout, stderr io.Writer) int {
 		}
 		if err := f.write(f.file); err != nil {
 			fmt.Fprintf(stderr, "spreadcheck: %s: %v\n", f.flag, err)
-			code = max(code, runner.ExitBuild)
+			code = max(code, testreport.ExitBuild)
 		}
 	}
 	return code
@@ -143,9 +143,9 @@ func (o *output) close() {
 	}
 }
 
-func writeChanges(w io.Writer, changes []runner.Change, asJSON bool) error {
+func writeChanges(w io.Writer, changes []testreport.Change, asJSON bool) error {
 	if !asJSON {
-		return runner.WriteComparison(w, changes)
+		return testreport.WriteComparison(w, changes)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

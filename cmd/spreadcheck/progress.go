@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/fakeclock"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 )
 
@@ -65,7 +66,7 @@ func (pr *progress) begin() {
 	}()
 }
 
-// listed records the number of packages being built (runner.BuildOptions.OnListed).
+// listed records the number of packages being built (testbin.BuildOptions.OnListed).
 func (pr *progress) listed(n int) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
@@ -114,9 +115,9 @@ func (pr *progress) doing() string {
 	p := pr.runs
 	what := fmt.Sprintf("%d/%d runs", p.Done, p.Total)
 	switch p.Phase {
-	case runner.Rerun:
+	case resultsfile.Rerun:
 		what = "rerunning failed tests: " + what
-	case runner.Replay:
+	case resultsfile.Replay:
 		what = "replaying failing seeds: " + what
 	}
 	noun := "processes"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // readmeArgs is the session whose report the README shows, in the runner's fixture module.
@@ -21,17 +21,17 @@ var readmeArgs = []string{"-runs", "200", "-seed", "1", "-batch", "10", "./attrs
 func TestREADMEReport(t *testing.T) {
 	inFixtures(t)
 	code, out, errOut := spreadcheck(t, append([]string{"-json", "-progress=false"}, readmeArgs...)...)
-	if code != runner.ExitFlaky {
+	if code != testreport.ExitFlaky {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
 	}
-	var rep runner.Report
+	var rep testreport.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
 	rep.Seconds = 0
 	for i := range rep.Packages {
 		for j := range rep.Packages[i].Tests {
-			rep.Packages[i].Tests[j].Duration = runner.Durations{}
+			rep.Packages[i].Tests[j].Duration = testreport.Durations{}
 		}
 	}
 	var b bytes.Buffer

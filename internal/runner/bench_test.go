@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"sync"
 	"testing"
+
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
 )
 
 // The runner's cost per run against the least any runner can do: start the binary and wait
@@ -18,7 +20,7 @@ func BenchmarkPerRunExecute(b *testing.B) {
 	p := fixture(&testing.T{}, "readsdata")
 	opts := Options{Runs: b.N, Parallel: 2}
 	b.ResetTimer()
-	if _, err := Execute(context.Background(), MainJobs([]Package{p}, opts), opts); err != nil {
+	if _, err := Execute(context.Background(), MainJobs([]testbin.Package{p}, opts), opts); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/diff"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 func TestIsTestName(t *testing.T) {
@@ -39,13 +41,13 @@ func TestDiffChoose(t *testing.T) {
 		"code/p.go": {r(3, 3)}, "data/testdata/in.json": {r(1, 1)}, "tests/p_test.go": {r(8, 8), r(11, 11)},
 		"helper/p_test.go": {r(5, 5)}, "outside/p_test.go": {r(11, 11)}, "parent/sub/p.go": {r(1, 1)},
 	}}
-	var pkgs []Package
+	var pkgs []testbin.Package
 	for _, name := range []string{"code", "data", "tests", "helper", "outside", "parent"} {
-		pkgs = append(pkgs, Package{ImportPath: "x/" + name, Dir: filepath.Join(root, name)})
+		pkgs = append(pkgs, testbin.Package{ImportPath: "x/" + name, Dir: filepath.Join(root, name)})
 	}
 	kept, filters, rep := d.choose(pkgs, "TestA|TestC")
-	want := []Chosen{{Package: "x/code", Rule: CodeChanged}, {Package: "x/data", Rule: CodeChanged},
-		{Package: "x/tests", Rule: TestsChanged, Tests: []string{"TestA", "TestB"}}}
+	want := []testreport.Chosen{{Package: "x/code", Rule: testreport.CodeChanged}, {Package: "x/data", Rule: testreport.CodeChanged},
+		{Package: "x/tests", Rule: testreport.TestsChanged, Tests: []string{"TestA", "TestB"}}}
 	if diff := cmp.Diff(want, rep.Chosen); diff != "" || len(kept) != 3 || rep.Left != 3 {
 		t.Errorf("chosen (-want +got):\n%s\nkept %d, left out %d", diff, len(kept), rep.Left)
 	}

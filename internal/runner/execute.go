@@ -10,6 +10,10 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 )
 
 // Execute runs the jobs, opts.Parallel processes at a time, and returns the records of the
@@ -19,11 +23,11 @@ import (
 // When ctx is cancelled, Execute starts no more processes and kills the running ones; every
 // test that had ended by then is kept (an interrupt loses no finished run), and it returns
 // ctx's error. Its other error is a worker's failure to make a file for the output.
-func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
+func Execute(ctx context.Context, jobs []Job, opts Options) ([]resultsfile.Record, error) {
 	par := opts.Processes()
 	s := newScheduler(ctx, jobs, &opts, par)
 	defer s.close()
-	recs := make(chan Record)
+	recs := make(chan resultsfile.Record)
 	var wg sync.WaitGroup
 	for range par {
 		wg.Go(func() { s.work(recs) })
@@ -37,7 +41,7 @@ func Execute(ctx context.Context, jobs []Job, opts Options) ([]Record, error) {
 }
 
 // work is one worker: it runs processes, one at a time, until the scheduler has none left.
-func (s *scheduler) work(recs chan<- Record) {
+func (s *scheduler) work(recs chan<- resultsfile.Record) {
 	out, err := outputFile()
 	if err != nil {
 		s.fail(err)
@@ -56,9 +60,9 @@ func (s *scheduler) work(recs chan<- Record) {
 }
 
 // collect hands the records to the callbacks, one at a time, and returns them.
-func (s *scheduler) collect(in <-chan Record) []Record {
+func (s *scheduler) collect(in <-chan resultsfile.Record) []resultsfile.Record {
 	start := time.Now()
-	var recs []Record
+	var recs []resultsfile.Record
 	failed := 0
 	report := func() {
 		done, total := s.progress()
@@ -84,32 +88,32 @@ func (s *scheduler) collect(in <-chan Record) []Record {
 
 // runOne runs one process of a job and reads its output into a record. It returns the jobs
 // that make again what a crash or hang in the process cut short.
-func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r Record, more []Job) {
-	r = Record{Package: j.Package, Run: j.Run, Count: j.Count, Stride: j.Stride, Seed: seed, Phase: j.Phase,
+func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r resultsfile.Record, more []Job) {
+	r = resultsfile.Record{Package: j.Package, Run: j.Run, Count: j.Count, Stride: j.Stride, Seed: seed, Phase: j.Phase,
 		Filter: j.Filter, CPU: j.CPU, Env: j.Env}
 	r.Flags, r.Args = s.replayFlags(j), s.opts.Args
 	if err := rewind(out); err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}
-	e := runProcess(s.ctx, proc{bin: j.Package.Binary, dir: j.Package.Dir, args: binaryArgs(j, s.opts),
-		env: runEnv(j, seed), out: out, timeout: j.timeout(s.opts) + watchdogGrace})
-	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.code, e.hung, e.interrupted, e.seconds
-	if e.err != nil {
-		r.Error = e.err.Error()
+	e := testbin.RunProcess(s.ctx, testbin.Proc{Bin: j.Package.Binary, Dir: j.Package.Dir, Args: binaryArgs(j, s.opts),
+		Env: runEnv(j, seed), Out: out, Timeout: j.timeout(s.opts) + testbin.WatchdogGrace})
+	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.Code, e.Hung, e.Interrupted, e.Seconds
+	if e.Err != nil {
+		r.Error = e.Err.Error()
 		return r, nil
 	}
-	p := newParser()
+	p := testout.NewParser()
 	if _, err := out.Seek(0, io.SeekStart); err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}
-	if err := p.parse(out); err != nil {
+	if err := p.Parse(out); err != nil {
 		r.Error = "reading the output: " + err.Error()
 	}
-	r.Tests, r.Shuffle = p.finish(e), p.shuffle
-	r.fillRuns()
-	if p.early {
+	r.Tests, r.Shuffle = p.Finish(e), p.Shuffle
+	r.FillRuns()
+	if p.Early {
 		more = s.restart(j, &r, p)
 	}
 	if r.Failed() && s.opts.LogDir != "" {
@@ -151,7 +155,7 @@ func rewind(f *os.File) error {
 
 // writeLog saves a failing process's whole output and returns the file name, or "" if it could
 // not.
-func writeLog(dir string, r *Record, out *os.File) string {
+func writeLog(dir string, r *resultsfile.Record, out *os.File) string {
 	path := filepath.Join(dir, logName(r))
 	f, err := os.Create(path)
 	if err != nil {

@@ -12,13 +12,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // shortWatchdog shortens the watchdog's graces for a test.
 func shortWatchdog(t *testing.T) {
-	oldGrace, oldKill := watchdogGrace, killGrace
-	watchdogGrace, killGrace = 200*time.Millisecond, 200*time.Millisecond
-	t.Cleanup(func() { watchdogGrace, killGrace = oldGrace, oldKill }) // after the parallel subtests, unlike a defer
+	oldGrace, oldKill := testbin.WatchdogGrace, testbin.KillGrace
+	testbin.WatchdogGrace, testbin.KillGrace = 200*time.Millisecond, 200*time.Millisecond
+	t.Cleanup(func() { testbin.WatchdogGrace, testbin.KillGrace = oldGrace, oldKill }) // after the parallel subtests, unlike a defer
 }
 
 // TestCrashes runs the fixtures that end the process in every way a test can.
@@ -27,23 +31,23 @@ func TestCrashes(t *testing.T) {
 	tests := []struct {
 		pkg     string
 		timeout time.Duration
-		want    map[string]Outcome // tests that must not appear map to ""
-		output  string             // in the failing test's output
+		want    map[string]testout.Outcome // tests that must not appear map to ""
+		output  string                     // in the failing test's output
 	}{
-		{"panicgo", 0, map[string]Outcome{"TestBefore": Pass, "TestPanicInGoroutine": Crash, PackageTest: Pass}, "panic: boom in a goroutine"},
-		{"exit0", 0, map[string]Outcome{"TestExit": Crash}, "unexpected call to os.Exit(0) during test"},
+		{"panicgo", 0, map[string]testout.Outcome{"TestBefore": testout.Pass, "TestPanicInGoroutine": testout.Crash, testout.PackageTest: testout.Pass}, "panic: boom in a goroutine"},
+		{"exit0", 0, map[string]testout.Outcome{"TestExit": testout.Crash}, "unexpected call to os.Exit(0) during test"},
 		// TestMain sleeps before -test.timeout is armed: only the watchdog's SIGQUIT stops it.
-		{"stuck", 300 * time.Millisecond, map[string]Outcome{PackageTest: Hang, "TestNeverRuns": ""}, "SIGQUIT"},
+		{"stuck", 300 * time.Millisecond, map[string]testout.Outcome{testout.PackageTest: testout.Hang, "TestNeverRuns": ""}, "SIGQUIT"},
 		// The test ignores SIGQUIT: no dump, and the report says why.
-		{"ignorequit", 300 * time.Millisecond, map[string]Outcome{PackageTest: Hang}, "ignored SIGQUIT"},
-		{"testmain", 0, map[string]Outcome{"TestPasses": Pass, PackageTest: Fail}, "leak check failed"},
-		{"readsdata", 0, map[string]Outcome{"TestReadsTestdata": Pass, PackageTest: Pass}, ""},
+		{"ignorequit", 300 * time.Millisecond, map[string]testout.Outcome{testout.PackageTest: testout.Hang}, "ignored SIGQUIT"},
+		{"testmain", 0, map[string]testout.Outcome{"TestPasses": testout.Pass, testout.PackageTest: testout.Fail}, "leak check failed"},
+		{"readsdata", 0, map[string]testout.Outcome{"TestReadsTestdata": testout.Pass, testout.PackageTest: testout.Pass}, ""},
 		// The crash belongs to the test that panicked, not to its still-running neighbour.
-		{"parpanic", 0, map[string]Outcome{"TestPanics": Crash, "TestNeighbour": "", PackageTest: Pass}, "boom in TestPanics"},
+		{"parpanic", 0, map[string]testout.Outcome{"TestPanics": testout.Crash, "TestNeighbour": "", testout.PackageTest: testout.Pass}, "boom in TestPanics"},
 		// TestMain skips the package before m.Run: no crash.
-		{"skipself", 0, map[string]Outcome{PackageTest: Skip, "TestNeedsDatabase": ""}, ""},
+		{"skipself", 0, map[string]testout.Outcome{testout.PackageTest: testout.Skip, "TestNeedsDatabase": ""}, ""},
 		// A test printing another's framing cannot change its result.
-		{"ctrl", 0, map[string]Outcome{"TestVictim": Pass, "TestPrinter": Pass, PackageTest: Pass}, ""},
+		{"ctrl", 0, map[string]testout.Outcome{"TestVictim": testout.Pass, "TestPrinter": testout.Pass, testout.PackageTest: testout.Pass}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pkg, func(t *testing.T) {
@@ -55,7 +59,7 @@ func TestCrashes(t *testing.T) {
 					continue // a restart of what a crash cut short
 				}
 				firsts++
-				got := map[string]TestResult{}
+				got := map[string]testout.TestResult{}
 				for _, tr := range r.Tests {
 					got[tr.Name] = tr
 				}
@@ -71,11 +75,11 @@ func TestCrashes(t *testing.T) {
 			if firsts != 2 {
 				t.Errorf("%d processes, want 2 (and the restarts of what crashes cut short)", firsts)
 			}
-			rep := Summarize(recs, SummaryOptions{})
-			wantExit := ExitFlaky
+			rep := testreport.Summarize(recs, testreport.SummaryOptions{})
+			wantExit := testreport.ExitFlaky
 			switch tc.pkg {
 			case "readsdata", "skipself", "ctrl":
-				wantExit = ExitClean
+				wantExit = testreport.ExitClean
 			}
 			if rep.ExitCode() != wantExit {
 				t.Errorf("exit code %d, want %d", rep.ExitCode(), wantExit)
@@ -91,11 +95,11 @@ func TestHangTimeout(t *testing.T) {
 	// The hanging test sleeps for an hour; a 2s timeout leaves a wide margin for TestQuick.
 	recs := run(t, fixture(t, "hang"), Options{Runs: 2, Timeout: 2 * time.Second, Batch: 1})
 	for _, r := range recs {
-		got := map[string]TestResult{}
+		got := map[string]testout.TestResult{}
 		for _, tr := range r.Tests {
 			got[tr.Name] = tr
 		}
-		if got["TestQuick"].Outcome != Pass || got["TestHang"].Outcome != Hang || !strings.Contains(got["TestHang"].Output, "panic: test timed out after 2s") {
+		if got["TestQuick"].Outcome != testout.Pass || got["TestHang"].Outcome != testout.Hang || !strings.Contains(got["TestHang"].Output, "panic: test timed out after 2s") {
 			t.Errorf("run %d: %+v", r.Run, r.Tests)
 		}
 	}
@@ -105,7 +109,7 @@ func TestHangTimeout(t *testing.T) {
 // ones included: the hanging test is stopped at the job's 2s, not the session's hour.
 func TestJobTimeout(t *testing.T) {
 	opts := Options{Runs: 2, Timeout: time.Hour, Batch: 2, Parallel: 2}
-	jobs := MainJobs([]Package{fixture(t, "hang")}, opts)
+	jobs := MainJobs([]testbin.Package{fixture(t, "hang")}, opts)
 	for i := range jobs {
 		jobs[i].Timeout = 2 * time.Second
 	}
@@ -116,7 +120,7 @@ func TestJobTimeout(t *testing.T) {
 	hangs := 0
 	for _, r := range recs {
 		for _, tr := range r.Tests {
-			if tr.Name == "TestHang" && tr.Outcome == Hang && strings.Contains(tr.Output, "panic: test timed out after 2s") {
+			if tr.Name == "TestHang" && tr.Outcome == testout.Hang && strings.Contains(tr.Output, "panic: test timed out after 2s") {
 				hangs++
 			}
 		}
@@ -128,10 +132,10 @@ func TestJobTimeout(t *testing.T) {
 
 // TestSkipSelfReport: a package that skips itself says so, and is no failure.
 func TestSkipSelfReport(t *testing.T) {
-	rep := Summarize(run(t, fixture(t, "skipself"), Options{Runs: 3}), SummaryOptions{})
+	rep := testreport.Summarize(run(t, fixture(t, "skipself"), Options{Runs: 3}), testreport.SummaryOptions{})
 	var b strings.Builder
 	rep.WriteText(&b)
-	if !strings.Contains(b.String(), "TestMain exited 0 before running them in 3 of 3 processes") || rep.ExitCode() != ExitClean {
+	if !strings.Contains(b.String(), "TestMain exited 0 before running them in 3 of 3 processes") || rep.ExitCode() != testreport.ExitClean {
 		t.Errorf("exit %d, report:\n%s", rep.ExitCode(), b.String())
 	}
 }
@@ -147,7 +151,7 @@ func TestPackageRowCountsEveryRun(t *testing.T) {
 			want++
 		}
 	}
-	ts := summary(t, Summarize(recs, SummaryOptions{}), "pkgexit", PackageTest)
+	ts := summary(t, testreport.Summarize(recs, testreport.SummaryOptions{}), "pkgexit", testout.PackageTest)
 	if ts.Runs != runs || ts.Failures != want || want == 0 || want == runs {
 		t.Errorf("(package): %d of %d runs failed, want %d of %d", ts.Failures, ts.Runs, want, runs)
 	}
@@ -162,14 +166,14 @@ func TestCrashRestartsTheRest(t *testing.T) {
 		recs := run(t, fixture(t, "crashmid"), Options{Runs: runs, Seed: 2, Batch: batch})
 		crashes := 0
 		for _, tr := range results(recs, "TestCrashes") {
-			if (tr.Outcome == Crash) != (drawOf(tr.Seed, "TestCrashes") < 0.3) {
+			if (tr.Outcome == testout.Crash) != (drawOf(tr.Seed, "TestCrashes") < 0.3) {
 				t.Errorf("batch %d: run %d with seed %d: %s", batch, tr.Run, tr.Seed, tr.Outcome)
 			}
-			if tr.Outcome == Crash {
+			if tr.Outcome == testout.Crash {
 				crashes++
 			}
 		}
-		rep := Summarize(recs, SummaryOptions{})
+		rep := testreport.Summarize(recs, testreport.SummaryOptions{})
 		for _, name := range []string{"TestFirst", "TestCrashes", "TestThird", "TestFourth"} {
 			if ts := summary(t, rep, "crashmid", name); ts.Runs != runs {
 				t.Errorf("batch %d: %s made %d runs, want %d", batch, name, ts.Runs, runs)
@@ -195,9 +199,9 @@ func TestChildOutlivingTheTest(t *testing.T) {
 	}
 	pidfile := filepath.Join(t.TempDir(), "pid")
 	t.Setenv("FIXTURE_PIDFILE", pidfile)
-	old := killGrace
-	killGrace = time.Hour // were the run waiting on the child's hold of the output, the test would time out
-	defer func() { killGrace = old }()
+	old := testbin.KillGrace
+	testbin.KillGrace = time.Hour // were the run waiting on the child's hold of the output, the test would time out
+	defer func() { testbin.KillGrace = old }()
 	recs := run(t, fixture(t, "child"), Options{Runs: 1})
 	if recs[0].Failed() || recs[0].Exit != 0 {
 		t.Fatalf("run: %+v", recs[0])
@@ -224,12 +228,12 @@ func TestChildOutlivingTheTest(t *testing.T) {
 func TestInterruptKeepsFinishedRuns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	old := afterExit
-	afterExit = cancel // the interrupt comes right after the process exited, before the runner looked
-	defer func() { afterExit = old }()
+	old := testbin.AfterExit
+	testbin.AfterExit = cancel // the interrupt comes right after the process exited, before the runner looked
+	defer func() { testbin.AfterExit = old }()
 	opts := Options{Runs: 1, Seed: 1, Parallel: 1}
-	recs, err := Execute(ctx, MainJobs([]Package{fixture(t, "flaky")}, opts), opts)
-	afterExit = old
+	recs, err := Execute(ctx, MainJobs([]testbin.Package{fixture(t, "flaky")}, opts), opts)
+	testbin.AfterExit = old
 	if err != context.Canceled || len(recs) != 1 || recs[0].Interrupted || len(recs[0].Tests) == 0 {
 		t.Fatalf("Execute: %v, %+v; want the finished run kept", err, recs)
 	}
@@ -238,13 +242,13 @@ func TestInterruptKeepsFinishedRuns(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	opts = Options{Runs: 2, Timeout: time.Hour, Parallel: 2, Batch: 1}
 	var started atomic.Int32
-	afterStart = func() { // interrupt once both processes run
+	testbin.AfterStart = func() { // interrupt once both processes run
 		if started.Add(1) == 2 {
 			cancel()
 		}
 	}
-	defer func() { afterStart = func() {} }()
-	recs, err = Execute(ctx, MainJobs([]Package{fixture(t, "hang")}, opts), opts)
+	defer func() { testbin.AfterStart = func() {} }()
+	recs, err = Execute(ctx, MainJobs([]testbin.Package{fixture(t, "hang")}, opts), opts)
 	if err != context.Canceled || len(recs) != 2 {
 		t.Fatalf("Execute of hanging runs: %v, %d records; want canceled and 2", err, len(recs))
 	}
@@ -255,7 +259,7 @@ func TestInterruptKeepsFinishedRuns(t *testing.T) {
 	}
 }
 
-func slicesContainsName(rs []TestResult, name string) bool {
+func slicesContainsName(rs []testout.TestResult, name string) bool {
 	for _, r := range rs {
 		if r.Name == name {
 			return true
@@ -267,24 +271,24 @@ func slicesContainsName(rs []TestResult, name string) bool {
 // TestOverloadRetriesStart: a machine out of process slots (EAGAIN from fork) delays a run;
 // it does not turn it into a crash.
 func TestOverloadRetriesStart(t *testing.T) {
-	old := startCmd
+	old := testbin.StartCmd
 	fails := 3
-	startCmd = func(c *exec.Cmd) error {
+	testbin.StartCmd = func(c *exec.Cmd) error {
 		if fails > 0 {
 			fails--
 			return &os.SyscallError{Syscall: "fork/exec", Err: syscall.EAGAIN}
 		}
 		return c.Start()
 	}
-	defer func() { startCmd = old }()
+	defer func() { testbin.StartCmd = old }()
 	recs := run(t, fixture(t, "readsdata"), Options{Runs: 2, Parallel: 1})
 	if len(recs) != 2 || recs[0].Failed() || recs[1].Failed() || recs[0].Error != "" {
 		t.Errorf("runs under overload: %+v", recs)
 	}
 	// A binary that cannot start at all is an error of the run, not a test's crash.
-	startCmd = func(*exec.Cmd) error { return errors.New("exec format error") }
+	testbin.StartCmd = func(*exec.Cmd) error { return errors.New("exec format error") }
 	recs = run(t, fixture(t, "readsdata"), Options{Runs: 1})
-	rep := Summarize(recs, SummaryOptions{})
+	rep := testreport.Summarize(recs, testreport.SummaryOptions{})
 	if p := pkgSummary(t, rep, "readsdata"); recs[0].Error == "" || recs[0].Failed() || p.Lost != 1 {
 		t.Errorf("a binary that does not start: %+v, package %+v", recs[0], p)
 	}
@@ -295,7 +299,7 @@ func TestOverloadRetriesStart(t *testing.T) {
 func TestBigOutputKeepsTheReason(t *testing.T) {
 	recs := run(t, fixture(t, "bigout"), Options{Runs: 1})
 	out := results(recs, "TestVerbose")[0].Output
-	if !strings.Contains(out, "the reason: widget count 7, want 8") || len(out) > maxOutput+200 || !strings.Contains(out, "bytes cut") {
+	if !strings.Contains(out, "the reason: widget count 7, want 8") || len(out) > testout.MaxOutput+200 || !strings.Contains(out, "bytes cut") {
 		t.Errorf("output of %d bytes, reason kept %v:\n%.300s", len(out), strings.Contains(out, "the reason"), out)
 	}
 }
@@ -305,7 +309,7 @@ func TestBigOutputKeepsTheReason(t *testing.T) {
 func TestNoOutputFile(t *testing.T) {
 	p := fixture(t, "readsdata")
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
-	recs, err := Execute(context.Background(), MainJobs([]Package{p}, Options{Runs: 2}), Options{Runs: 2, Parallel: 2})
+	recs, err := Execute(context.Background(), MainJobs([]testbin.Package{p}, Options{Runs: 2}), Options{Runs: 2, Parallel: 2})
 	if err == nil || len(recs) != 0 {
 		t.Errorf("Execute without a temporary directory: %v, %d records", err, len(recs))
 	}

@@ -5,6 +5,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // TestLeftNeedsEveryPackagesPace: the time left is estimated from each package's own pace,
@@ -13,7 +17,7 @@ import (
 // (the estimate before, Elapsed/Done x runs left) would say 1 s/10 x 190 = 19 s; the pass
 // takes (90 x 0.1 + 100 x 2)/2 = 104.5 s on two workers.
 func TestLeftNeedsEveryPackagesPace(t *testing.T) {
-	a, b := Package{ImportPath: "a"}, Package{ImportPath: "b"}
+	a, b := testbin.Package{ImportPath: "a"}, testbin.Package{ImportPath: "b"}
 	opts := Options{Batch: 10}
 	s := newScheduler(context.Background(), []Job{{Package: a, Run: 1, Count: 100}, {Package: b, Run: 1, Count: 100}}, &opts, 2)
 	defer s.close()
@@ -23,12 +27,12 @@ func TestLeftNeedsEveryPackagesPace(t *testing.T) {
 		t.Errorf("left with no pace measured = %v, want 0", got)
 	}
 	first := Job{Package: a, Run: 1, Count: 10}
-	s.learn(&first, &Record{Seconds: 1})
+	s.learn(&first, &resultsfile.Record{Seconds: 1})
 	s.queue = []Job{{Package: a, Run: 11, Count: 90}, {Package: b, Run: 1, Count: 100}}
 	if got := s.left(); got != 0 {
 		t.Errorf("left with b's pace unknown = %v, want 0", got)
 	}
-	s.learn(&Job{Package: b, Run: 1, Count: 1}, &Record{Seconds: 2})
+	s.learn(&Job{Package: b, Run: 1, Count: 1}, &resultsfile.Record{Seconds: 2})
 	s.queue = []Job{{Package: a, Run: 11, Count: 90}, {Package: b, Run: 2, Count: 99}}
 	if got, want := s.left(), seconds((90*0.1+99*2)/2); got != want {
 		t.Errorf("left = %v, want %v", got, want)
@@ -42,7 +46,7 @@ func TestLeftNeedsEveryPackagesPace(t *testing.T) {
 	// Once a process of several runs has ended, its pace is the one to come: b's first run
 	// paid a whole start-up, its 10 runs in a batch took 5 s.
 	delete(s.flights, 1)
-	s.learn(&Job{Package: b, Run: 2, Count: 10}, &Record{Seconds: 5})
+	s.learn(&Job{Package: b, Run: 2, Count: 10}, &resultsfile.Record{Seconds: 5})
 	s.queue = []Job{{Package: a, Run: 11, Count: 90}, {Package: b, Run: 12, Count: 89}}
 	if got, want := s.left(), seconds((90*0.1+89*0.5)/2); got != want {
 		t.Errorf("left after a batch of b = %v, want %v", got, want)
@@ -54,10 +58,10 @@ func TestLeftNeedsEveryPackagesPace(t *testing.T) {
 func TestProgressFromTheStart(t *testing.T) {
 	var got []Progress
 	opts := Options{Runs: 6, Seed: 1, Batch: 3, Parallel: 2, OnProgress: func(p Progress) { got = append(got, p) }}
-	if _, err := Execute(context.Background(), MainJobs([]Package{fixture(t, "flaky")}, opts), opts); err != nil {
+	if _, err := Execute(context.Background(), MainJobs([]testbin.Package{fixture(t, "flaky")}, opts), opts); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 3 || got[0].Done != 0 || got[0].Total != 6 || got[2].Done != 6 || got[0].Phase != Main {
+	if len(got) != 3 || got[0].Done != 0 || got[0].Total != 6 || got[2].Done != 6 || got[0].Phase != resultsfile.Main {
 		t.Errorf("progress %+v, want a report at the start and one per process of 3 runs", got)
 	}
 }
@@ -65,7 +69,7 @@ func TestProgressFromTheStart(t *testing.T) {
 // TestExampleRunsAreExplained: package testing runs an example once per process, so with 20
 // runs in 4 processes the example has 4 runs, and the report says why.
 func TestExampleRunsAreExplained(t *testing.T) {
-	rep := Summarize(run(t, fixture(t, "example"), Options{Runs: 20, Seed: 1, Batch: 5}), SummaryOptions{})
+	rep := testreport.Summarize(run(t, fixture(t, "example"), Options{Runs: 20, Seed: 1, Batch: 5}), testreport.SummaryOptions{})
 	var b strings.Builder
 	rep.WriteText(&b)
 	if ex := summary(t, rep, "example", "Example"); ex.Runs != 4 {
@@ -85,23 +89,23 @@ func TestExampleRunsAreExplained(t *testing.T) {
 func TestRunMatchingNothingStartsNoProcess(t *testing.T) {
 	records := 0
 	rep, err := RunSession(context.Background(), Config{
-		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata"}, CacheDir: fixtureCache()},
-		Options: Options{Runs: 20, Run: "TestTypo", Parallel: 2, OnRecord: func(Record) { records++ }},
-		Cache:   Cache{t.TempDir()},
+		Build:   testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata"}, CacheDir: fixtureCache()},
+		Options: Options{Runs: 20, Run: "TestTypo", Parallel: 2, OnRecord: func(resultsfile.Record) { records++ }},
+		Cache:   testbin.Cache{Dir: t.TempDir()},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
 	rep.WriteText(&b)
-	if !rep.NoTests || rep.ExitCode() != ExitBuild || records != 0 || !strings.Contains(b.String(), "no test process was started") {
+	if !rep.NoTests || rep.ExitCode() != testreport.ExitBuild || records != 0 || !strings.Contains(b.String(), "no test process was started") {
 		t.Errorf("exit %d, %d processes:\n%s", rep.ExitCode(), records, b.String())
 	}
 	// A pattern that matches a test runs it.
 	rep, err = RunSession(context.Background(), Config{
-		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata"}, CacheDir: fixtureCache()},
+		Build:   testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata"}, CacheDir: fixtureCache()},
 		Options: Options{Runs: 2, Run: "TestReads", Parallel: 2},
-		Cache:   Cache{t.TempDir()},
+		Cache:   testbin.Cache{Dir: t.TempDir()},
 	})
 	if err != nil || rep.NoTests {
 		t.Errorf("-run TestReads: %v, no tests %v", err, rep.NoTests)

@@ -9,45 +9,26 @@ import (
 	"testing"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
-
-// TestJudgeReplays pins the verdicts on counts, the first row being the case that a single
-// replay got wrong: a test failing 55% of the time whatever its seed, whose replays happened
-// to fail.
-func TestJudgeReplays(t *testing.T) {
-	for _, c := range []struct {
-		replays, main Counts
-		seeded        bool
-		want          SeedVerdict
-	}{
-		{Counts{Runs: 4, Failures: 4}, Counts{Runs: 100, Failures: 55}, false, Undecided},
-		{Counts{Runs: 12, Failures: 12}, Counts{Runs: 100, Failures: 55}, false, DependsOnSeed},
-		{Counts{Runs: 12, Failures: 12}, Counts{Runs: 300, Failures: 30}, true, DependsOnSeed},
-		{Counts{Runs: 12, Failures: 6}, Counts{Runs: 100, Failures: 50}, false, IndependentOfSeed},
-		{Counts{Runs: 12, Failures: 1}, Counts{Runs: 300, Failures: 30}, true, IndependentOfSeed},
-		{Counts{Runs: 12, Failures: 11}, Counts{Runs: 300, Failures: 30}, true, DependsOnSeed}, // partly
-	} {
-		got := judgeReplays(replayTally{Counts: c.replays}, c.main, c.seeded)
-		if got.Verdict != c.want || got.Replays != c.replays.Runs || got.Failures != c.replays.Bad() {
-			t.Errorf("replays %d/%d against %d/%d: %+v, want %q", c.replays.Bad(), c.replays.Runs, c.main.Bad(), c.main.Runs, got, c.want)
-		}
-	}
-}
 
 // TestReplaysCappedByTime: a failing test whose runs take 30s is replayed twice, not 12
 // times (the budget is a minute of its run time), one whose runs take 5 minutes once, a fast
 // one 12 times; and the report says when the budget cut the replays short.
 func TestReplaysCappedByTime(t *testing.T) {
-	p := Package{ImportPath: "x/p", Binary: "/bin/p"}
-	records := func(secs float64) []Record {
-		var recs []Record
+	p := testbin.Package{ImportPath: "x/p", Binary: "/bin/p"}
+	records := func(secs float64) []resultsfile.Record {
+		var recs []resultsfile.Record
 		for run := 1; run <= 20; run++ {
-			o := Pass
+			o := testout.Pass
 			if run%4 == 0 {
-				o = Fail
+				o = testout.Fail
 			}
-			recs = append(recs, Record{Package: p, Run: run, Seed: uint64(run), Phase: Main,
-				Tests: []TestResult{{Name: "TestSlow", Run: run, Seed: uint64(run), Outcome: o, Seconds: secs}}})
+			recs = append(recs, resultsfile.Record{Package: p, Run: run, Seed: uint64(run), Phase: resultsfile.Main,
+				Tests: []testout.TestResult{{Name: "TestSlow", Run: run, Seed: uint64(run), Outcome: o, Seconds: secs}}})
 		}
 		return recs
 	}
@@ -61,16 +42,16 @@ func TestReplaysCappedByTime(t *testing.T) {
 		{300, 1, "1 replay, not 12: a run of this test takes 300.00s"},
 	} {
 		recs := records(c.secs)
-		jobs := ReplayJobs([]Package{p}, Summarize(recs, SummaryOptions{}), 10)
+		jobs := ReplayJobs([]testbin.Package{p}, testreport.Summarize(recs, testreport.SummaryOptions{}), 10)
 		if len(jobs) != c.want || jobs[0].Seed != 4 || c.want > 1 && jobs[1].Seed != 8 {
 			t.Errorf("runs of %vs: %d replays %+v, want %d of the first failing seeds in turn", c.secs, len(jobs), jobs, c.want)
 		}
 		// The replays fail, as the seeds say.
 		for _, j := range jobs {
-			recs = append(recs, Record{Package: p, Run: j.Run, Seed: j.Seed, Phase: Replay, Filter: j.Filter,
-				Tests: []TestResult{{Name: "TestSlow", Run: j.Run, Seed: j.Seed, Outcome: Fail, Seconds: c.secs}}})
+			recs = append(recs, resultsfile.Record{Package: p, Run: j.Run, Seed: j.Seed, Phase: resultsfile.Replay, Filter: j.Filter,
+				Tests: []testout.TestResult{{Name: "TestSlow", Run: j.Run, Seed: j.Seed, Outcome: testout.Fail, Seconds: c.secs}}})
 		}
-		rep := Summarize(recs, SummaryOptions{})
+		rep := testreport.Summarize(recs, testreport.SummaryOptions{})
 		ts := rep.Packages[0].Tests[0]
 		var b strings.Builder
 		rep.WriteText(&b)
@@ -86,19 +67,19 @@ func TestReplayVerdicts(t *testing.T) {
 	t.Setenv("FIXTURE_COUNTER", filepath.Join(t.TempDir(), "counter"))
 	for _, c := range []struct {
 		pkg, test string
-		want      SeedVerdict
+		want      testreport.SeedVerdict
 		note      string
 	}{
-		{"flaky", "TestFlaky", DependsOnSeed, "depends on the seed: 12 of 12 replays of failing seeds failed"},
-		{"unseeded", "TestUnseeded", IndependentOfSeed, "independent of the seed (timing, load or global state): 6 of 12 replays"},
+		{"flaky", "TestFlaky", testreport.DependsOnSeed, "depends on the seed: 12 of 12 replays of failing seeds failed"},
+		{"unseeded", "TestUnseeded", testreport.IndependentOfSeed, "independent of the seed (timing, load or global state): 6 of 12 replays"},
 	} {
 		pkg := fixture(t, c.pkg)
 		recs := run(t, pkg, Options{Runs: 40, Seed: 7, Batch: 1})
-		replays, err := Execute(context.Background(), ReplayJobs([]Package{pkg}, Summarize(recs, SummaryOptions{}), 10), Options{Parallel: 2})
+		replays, err := Execute(context.Background(), ReplayJobs([]testbin.Package{pkg}, testreport.Summarize(recs, testreport.SummaryOptions{}), 10), Options{Parallel: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep := Summarize(append(recs, replays...), SummaryOptions{})
+		rep := testreport.Summarize(append(recs, replays...), testreport.SummaryOptions{})
 		ts := summary(t, rep, c.pkg, c.test)
 		if ts.Replay == nil || ts.Replay.Verdict != c.want {
 			t.Errorf("%s: replay %+v, want %q", c.test, ts.Replay, c.want)
@@ -124,20 +105,20 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		build func(t *testing.T) Package
+		build func(t *testing.T) testbin.Package
 		test  string
 		opts  Options
 		flags []string // that the commands must carry
 		long  bool
 	}{
-		{"flaky", func(t *testing.T) Package { return fixture(t, "flaky") }, "TestSub/a_b/c.d",
+		{"flaky", func(t *testing.T) testbin.Package { return fixture(t, "flaky") }, "TestSub/a_b/c.d",
 			Options{Runs: 30, Seed: 7, Batch: 6, TestFlags: []string{"-short", "-parallel=3"}}, []string{"-short", "-parallel=3"}, false},
-		{"race", func(t *testing.T) Package { return buildWith(t, "tagged", "-race", "-tags=special") }, "TestOnlyTagged",
+		{"race", func(t *testing.T) testbin.Package { return buildWith(t, "tagged", "-race", "-tags=special") }, "TestOnlyTagged",
 			Options{Runs: 8, Seed: 1, Batch: 4}, []string{"-race", "-tags=special"}, true},
-		{"vet", func(t *testing.T) Package { return buildWith(t, "vetfail", "-vet=off") }, "TestPrintf",
+		{"vet", func(t *testing.T) testbin.Package { return buildWith(t, "vetfail", "-vet=off") }, "TestPrintf",
 			Options{Runs: 1}, []string{"-vet=off"}, false},
 		// spread.Rand itself: a later iteration of a process, replayed alone with its own seed.
-		{"spreadrand", func(t *testing.T) Package { return fixture(t, "spreadrand") }, "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil, false},
+		{"spreadrand", func(t *testing.T) testbin.Package { return fixture(t, "spreadrand") }, "TestDraw", Options{Runs: 20, Seed: 3, Batch: 5}, nil, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -152,10 +133,10 @@ func TestReplayCommandsRunInShell(t *testing.T) {
 // replayInShell runs the package's tests and then, in a shell, the replay commands of a
 // failing and a passing run of the named test: each must carry the flags and give its run's
 // outcome (a failure printing the same draw).
-func replayInShell(t *testing.T, pkg Package, test string, opts Options, flags []string) {
+func replayInShell(t *testing.T, pkg testbin.Package, test string, opts Options, flags []string) {
 	t.Helper()
 	recs := run(t, pkg, opts)
-	for _, want := range []Outcome{Fail, Pass} {
+	for _, want := range []testout.Outcome{testout.Fail, testout.Pass} {
 		r, tr := find(recs, test, want)
 		if r == nil {
 			continue // vetfail never fails
@@ -163,14 +144,14 @@ func replayInShell(t *testing.T, pkg Package, test string, opts Options, flags [
 		if opts.Batch > 1 && tr.Run == r.Run {
 			t.Errorf("%s: no %s in a later iteration of a process to replay", test, want)
 		}
-		cmd := ReplayCommand(r, tr)
+		cmd := resultsfile.ReplayCommand(r, tr)
 		for _, f := range flags {
 			if !strings.Contains(cmd, " "+f+" ") {
 				t.Errorf("%s lacks %s", cmd, f)
 			}
 		}
 		out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
-		if (err != nil) != (want == Fail) || (want == Fail && !strings.Contains(string(out), drawLine(tr.Output))) {
+		if (err != nil) != (want == testout.Fail) || (want == testout.Fail && !strings.Contains(string(out), drawLine(tr.Output))) {
 			t.Errorf("%s: the run was a %s; the command: %v\n%s", cmd, want, err, out)
 		}
 	}
@@ -178,9 +159,9 @@ func replayInShell(t *testing.T, pkg Package, test string, opts Options, flags [
 
 // find returns a result of the named test with the given outcome, from a process that made
 // more than one run when there is one.
-func find(recs []Record, test string, o Outcome) (*Record, *TestResult) {
-	var best *Record
-	var found *TestResult
+func find(recs []resultsfile.Record, test string, o testout.Outcome) (*resultsfile.Record, *testout.TestResult) {
+	var best *resultsfile.Record
+	var found *testout.TestResult
 	for i := range recs {
 		for j := range recs[i].Tests {
 			tr := &recs[i].Tests[j]
@@ -196,15 +177,3 @@ var drawRE = regexp.MustCompile(`draw \d\.\d+`)
 
 // drawLine returns the "draw 0.1234" a failing fixture printed: the replay must print it too.
 func drawLine(out string) string { return drawRE.FindString(out) }
-
-// TestReplayFlags: -shuffle=on replays with the seed the binary chose, -cpu with the run's
-// value, and the job's environment comes with the seed.
-func TestReplayFlags(t *testing.T) {
-	r := &Record{Package: Package{ImportPath: "x/p", Target: "./p", Flags: []string{"-race", "-shuffle=on", "-skip=TestSlow"}},
-		Run: 7, CPU: "4", Shuffle: "123", Env: []string{"MODE=a b"}}
-	got := ReplayCommand(r, &TestResult{Name: "TestA", Seed: 9})
-	want := "SPREADCHECK_SEED=9 SPREADCHECK_RUN=7 MODE='a b' go test -race -shuffle=123 -skip=TestSlow -cpu=4 -run '^TestA$' -count=1 ./p"
-	if got != want {
-		t.Errorf("ReplayCommand\n got %s\nwant %s", got, want)
-	}
-}

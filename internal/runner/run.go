@@ -9,74 +9,19 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/spreadcheck/spreadcheck/internal/replay"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
 )
-
-// Phase says why a run was made.
-type Phase string
-
-// The phases of a session: the main pass, reruns of the tests that failed it, and replays that
-// check whether a failing run's seed reproduces its failure.
-const (
-	Main   Phase = "main"
-	Rerun  Phase = "rerun"
-	Replay Phase = "replay"
-)
-
-// Record is the result of one test process: Count runs of the package's tests, made in turn
-// (-test.count), numbered Run, Run+Stride, ...
-type Record struct {
-	Package
-	Run    int `json:"run"`              // the number of the process's first run
-	Count  int `json:"count,omitempty"`  // the runs the process was to make; 0 means 1
-	Stride int `json:"stride,omitempty"` // the step between their numbers (a shard's count); 0 means 1
-	// Seed is the process's SPREADCHECK_SEED: iteration i of a test in it was given
-	// replay.IterationSeed(Seed, i), which the TestResult holds.
-	Seed   uint64 `json:"seed,string"`
-	Phase  Phase  `json:"phase"`            // main, rerun or replay
-	Filter string `json:"filter,omitempty"` // the -test.run pattern, if the process had one
-	CPU    string `json:"cpu,omitempty"`    // its -test.cpu, when -cpu was given
-	// Env holds the job's own environment variables ("KEY=value"), which its replays set.
-	Env    []string `json:"env,omitempty"`
-	Exit   int      `json:"exit"`             // the exit status; -1 when a signal ended the process
-	Killed bool     `json:"killed,omitempty"` // the runner's watchdog stopped the process
-	// Interrupted says that the session stopped the process: the tests that had ended are
-	// here, the ones that were running are not.
-	Interrupted bool `json:"interrupted,omitempty"`
-	// Cut counts the top-level tests that a crash or hang in the process cut short or kept
-	// from starting in the run it was making; Restarted says that they and the process's
-	// remaining runs were made again in new processes.
-	Cut       int          `json:"cut,omitempty"`
-	Restarted bool         `json:"restarted,omitempty"` // see Cut
-	Error     string       `json:"run_error,omitempty"` // why the process could not be started
-	Shuffle   string       `json:"shuffle,omitempty"`   // the -test.shuffle seed the binary printed
-	Seconds   float64      `json:"seconds"`             // the process's wall time
-	Tests     []TestResult `json:"tests,omitempty"`     // one per test and run that ended; "(package)" once
-	Log       string       `json:"log,omitempty"`       // the file holding the process's whole output
-}
-
-// Failed reports whether any test failed, crashed or hung in the process.
-func (r *Record) Failed() bool {
-	for _, t := range r.Tests {
-		if t.Outcome.Failed() {
-			return true
-		}
-	}
-	return false
-}
-
-func (r *Record) count() int  { return max(r.Count, 1) }
-func (r *Record) stride() int { return max(r.Stride, 1) }
 
 // Options says how to run the tests.
 type Options struct {
-	Runs     int           // runs of each package, numbered 1 to Runs
-	Run      string        // run only the tests matching this regexp, as go test -run
-	Skip     string        // skip the tests matching this regexp, as go test -skip
-	Parallel int           // test processes at once; < 1 means GOMAXPROCS
-	Timeout  time.Duration // per process: it is stopped with a goroutine dump after it. 0 means 10m
-	Seed     uint64        // the base seed: the process whose first run is r gets RunSeed(Seed, r)
-	Shard    Shard         // make only this shard's share of the runs; the zero Shard makes all of them
+	Runs     int               // runs of each package, numbered 1 to Runs
+	Run      string            // run only the tests matching this regexp, as go test -run
+	Skip     string            // skip the tests matching this regexp, as go test -skip
+	Parallel int               // test processes at once; < 1 means GOMAXPROCS
+	Timeout  time.Duration     // per process: it is stopped with a goroutine dump after it. 0 means 10m
+	Seed     uint64            // the base seed: the process whose first run is r gets RunSeed(Seed, r)
+	Shard    resultsfile.Shard // make only this shard's share of the runs; the zero Shard makes all of them
 	// Batch is how many runs one process makes in turn (-test.count): 1 gives every run a
 	// process of its own; 0 chooses from the measured start-up and test times.
 	Batch int
@@ -98,7 +43,7 @@ type Options struct {
 
 	// OnRecord, when set, is called with each record as its process finishes, from one
 	// goroutine at a time, so that results can be saved as they arrive.
-	OnRecord func(Record)
+	OnRecord func(resultsfile.Record)
 	// OnProgress, when set, is called after each process, from the same goroutine as OnRecord.
 	OnProgress func(Progress)
 }
@@ -129,10 +74,10 @@ func (j *Job) timeout(o *Options) time.Duration {
 
 // Progress tells how far a call to Execute has come.
 type Progress struct {
-	Phase       Phase         // the phase of its jobs: main, rerun or replay
-	Done, Total int           // runs finished and planned
-	Failed      int           // processes with at least one failure so far
-	Elapsed     time.Duration // since Execute started
+	Phase       resultsfile.Phase // the phase of its jobs: main, rerun or replay
+	Done, Total int               // runs finished and planned
+	Failed      int               // processes with at least one failure so far
+	Elapsed     time.Duration     // since Execute started
 	// Left is the time the runs left should take, from the pace measured for each package:
 	// its processes' wall time per run so far, at Parallel processes at once. It is 0 while
 	// a package with runs left has no finished process, whose pace is then unknown: the
@@ -143,7 +88,7 @@ type Progress struct {
 // Job is a share of one package's runs: Count runs numbered Run, Run+Stride, ..., which
 // Execute makes in one process or several (Options.Batch).
 type Job struct {
-	Package Package
+	Package testbin.Package
 	Run     int
 	Count   int // < 1 means 1
 	Stride  int // < 1 means 1
@@ -151,7 +96,7 @@ type Job struct {
 	// runs (a replay; a caller's own numbering of seeds); otherwise the process whose first
 	// run is r gets RunSeed(Options.Seed, r).
 	Seed   uint64
-	Phase  Phase
+	Phase  resultsfile.Phase
 	Filter string   // a -test.run pattern that replaces Options.Run when set
 	CPU    string   // the -test.cpu value, if any
 	Env    []string // extra environment variables of this job's processes, as "KEY=value"
@@ -164,7 +109,7 @@ type Job struct {
 
 // MainJobs returns the jobs of the main pass: runs 1 to opts.Runs of every package that
 // built, limited to opts.Shard, once per -cpu value.
-func MainJobs(pkgs []Package, opts Options) []Job {
+func MainJobs(pkgs []testbin.Package, opts Options) []Job {
 	first, stride := 1, 1
 	if opts.Shard.N > 1 {
 		first, stride = opts.Shard.K, opts.Shard.N
@@ -174,7 +119,7 @@ func MainJobs(pkgs []Package, opts Options) []Job {
 	for _, p := range pkgs {
 		for _, cpu := range cpus(opts.CPU) {
 			if p.Binary != "" && count > 0 {
-				jobs = append(jobs, Job{Package: p, Run: first, Count: count, Stride: stride, Phase: Main, CPU: cpu})
+				jobs = append(jobs, Job{Package: p, Run: first, Count: count, Stride: stride, Phase: resultsfile.Main, CPU: cpu})
 			}
 		}
 	}
@@ -222,13 +167,13 @@ var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // logName returns the file name of a failing process's log: readable, and distinct for
 // distinct processes (a/b and a_b differ by the hash of the import path).
-func logName(r *Record) string {
+func logName(r *resultsfile.Record) string {
 	name := fmt.Sprintf("%s-%s.run%d", unsafeChars.ReplaceAllString(filepath.Base(r.ImportPath), "_"),
 		shortHash(r.ImportPath), r.Run)
 	if r.CPU != "" {
 		name += ".cpu" + unsafeChars.ReplaceAllString(r.CPU, "_")
 	}
-	if r.Phase != Main {
+	if r.Phase != resultsfile.Main {
 		name += "." + string(r.Phase)
 	}
 	if r.Filter != "" {
@@ -243,16 +188,4 @@ func seedOf(j *Job, base uint64, run int) uint64 {
 		return j.Seed
 	}
 	return RunSeed(base, run)
-}
-
-// fillRuns gives each result its run number and, for a test that recorded no seed, the seed
-// of its iteration.
-func (r *Record) fillRuns() {
-	for i := range r.Tests {
-		t := &r.Tests[i]
-		t.Run = r.Run + t.iter*r.stride()
-		if !t.Seeded {
-			t.Seed = replay.IterationSeed(r.Seed, t.iter)
-		}
-	}
 }

@@ -14,7 +14,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/replay"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
 	"github.com/spreadcheck/spreadcheck/internal/sizing"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // The fixture packages live in their own module under testdata/fixtures, so that the ones that
@@ -24,7 +28,7 @@ const fixtureDir = "testdata/fixtures"
 var (
 	fixtureOnce sync.Once
 	fixtureBin  string
-	fixturePkgs []Package
+	fixturePkgs []testbin.Package
 	fixtureErr  error
 )
 
@@ -40,12 +44,12 @@ func TestMain(m *testing.M) {
 // builds it (vet on). All fixtures are built once, together, by the first test that asks,
 // through the binary cache in the user cache directory, as spreadcheck builds them: a later
 // go test finds them up to date and links none again.
-func fixture(t testing.TB, name string) Package {
+func fixture(t testing.TB, name string) testbin.Package {
 	t.Helper()
 	fixtureOnce.Do(func() {
 		fixtureBin, fixtureErr = os.MkdirTemp("", "runner-test-")
 		if fixtureErr == nil {
-			fixturePkgs, fixtureErr = Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./..."},
+			fixturePkgs, fixtureErr = testbin.Build(context.Background(), testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./..."},
 				OutDir: fixtureBin, Parallel: 2, CacheDir: fixtureCache()})
 		}
 	})
@@ -58,13 +62,13 @@ func fixture(t testing.TB, name string) Package {
 		}
 	}
 	t.Fatalf("no fixture package %q", name)
-	return Package{}
+	return testbin.Package{}
 }
 
 // fixtureCache returns the binary cache of the user's spreadcheck, or "" (no cache) when
 // there is no user cache directory.
 func fixtureCache() string {
-	c, err := UserCache()
+	c, err := testbin.UserCache()
 	if err != nil {
 		return ""
 	}
@@ -72,9 +76,9 @@ func fixtureCache() string {
 }
 
 // buildWith builds one fixture package with the given build flags, into a folder of the test's.
-func buildWith(t *testing.T, name string, flags ...string) Package {
+func buildWith(t *testing.T, name string, flags ...string) testbin.Package {
 	t.Helper()
-	pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./" + name},
+	pkgs, err := testbin.Build(context.Background(), testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./" + name},
 		OutDir: t.TempDir(), BuildFlags: flags, CacheDir: fixtureCache()})
 	if err != nil || len(pkgs) != 1 || pkgs[0].Binary == "" {
 		t.Fatalf("building %s with %v: %v, %+v", name, flags, err, pkgs)
@@ -82,7 +86,7 @@ func buildWith(t *testing.T, name string, flags ...string) Package {
 	return pkgs[0]
 }
 
-func summary(t *testing.T, rep *Report, pkg, test string) TestSummary {
+func summary(t *testing.T, rep *testreport.Report, pkg, test string) testreport.TestSummary {
 	t.Helper()
 	for _, p := range rep.Packages {
 		if p.ImportPath != "fixtures/"+pkg {
@@ -95,10 +99,10 @@ func summary(t *testing.T, rep *Report, pkg, test string) TestSummary {
 		}
 	}
 	t.Fatalf("no test %s in package %s of the report", test, pkg)
-	return TestSummary{}
+	return testreport.TestSummary{}
 }
 
-func pkgSummary(t *testing.T, rep *Report, pkg string) PackageSummary {
+func pkgSummary(t *testing.T, rep *testreport.Report, pkg string) testreport.PackageSummary {
 	t.Helper()
 	for _, p := range rep.Packages {
 		if p.ImportPath == "fixtures/"+pkg {
@@ -106,15 +110,15 @@ func pkgSummary(t *testing.T, rep *Report, pkg string) PackageSummary {
 		}
 	}
 	t.Fatalf("no package %s in the report", pkg)
-	return PackageSummary{}
+	return testreport.PackageSummary{}
 }
 
-func run(t *testing.T, pkg Package, opts Options) []Record {
+func run(t *testing.T, pkg testbin.Package, opts Options) []resultsfile.Record {
 	t.Helper()
 	if opts.Parallel == 0 {
 		opts.Parallel = 2
 	}
-	recs, err := Execute(context.Background(), MainJobs([]Package{pkg}, opts), opts)
+	recs, err := Execute(context.Background(), MainJobs([]testbin.Package{pkg}, opts), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,8 +126,8 @@ func run(t *testing.T, pkg Package, opts Options) []Record {
 }
 
 // results returns every result of the named test over the records, in run order.
-func results(recs []Record, name string) []TestResult {
-	var rs []TestResult
+func results(recs []resultsfile.Record, name string) []testout.TestResult {
+	var rs []testout.TestResult
 	for _, r := range recs {
 		for _, tr := range r.Tests {
 			if tr.Name == name {
@@ -131,7 +135,7 @@ func results(recs []Record, name string) []TestResult {
 			}
 		}
 	}
-	slices.SortFunc(rs, func(a, b TestResult) int { return a.Run - b.Run })
+	slices.SortFunc(rs, func(a, b testout.TestResult) int { return a.Run - b.Run })
 	return rs
 }
 
@@ -146,7 +150,7 @@ func drawOf(seed uint64, name string) float64 {
 
 func TestBuild(t *testing.T) {
 	fixture(t, "flaky")
-	stages := map[string]BuildStage{}
+	stages := map[string]testbin.BuildStage{}
 	for _, p := range fixturePkgs {
 		name := strings.TrimPrefix(p.ImportPath, "fixtures/")
 		if p.BuildError != "" {
@@ -158,7 +162,7 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s has no tests and must be left out", name)
 		}
 	}
-	if diff := cmp.Diff(map[string]BuildStage{"broken": Compile, "vetfail": Vet}, stages); diff != "" {
+	if diff := cmp.Diff(map[string]testbin.BuildStage{"broken": testbin.Compile, "vetfail": testbin.Vet}, stages); diff != "" {
 		t.Errorf("build failures by stage (-want +got):\n%s", diff)
 	}
 	if p := fixture(t, "vetfail"); !strings.Contains(p.BuildError, "wrong type string") {
@@ -191,12 +195,12 @@ func TestBuildSets(t *testing.T) {
 		"a/a_test.go":        "package a\n\nimport (\n\t\"testing\"\n\n\t\"m/dep\"\n)\n\nfunc TestA(t *testing.T) { _ = dep.X }\n",
 	})
 	cache := t.TempDir()
-	build := func() map[string]Package {
-		pkgs, err := Build(context.Background(), BuildOptions{Dir: dir, Patterns: []string{"./..."}, OutDir: t.TempDir(), CacheDir: cache})
+	build := func() map[string]testbin.Package {
+		pkgs, err := testbin.Build(context.Background(), testbin.BuildOptions{Dir: dir, Patterns: []string{"./..."}, OutDir: t.TempDir(), CacheDir: cache})
 		if err != nil {
 			t.Fatal(err)
 		}
-		byPath := map[string]Package{}
+		byPath := map[string]testbin.Package{}
 		for _, p := range pkgs {
 			byPath[p.ImportPath] = p
 		}
@@ -215,7 +219,7 @@ func TestBuildSets(t *testing.T) {
 		if failed := p.BuildError != ""; failed != (path == "m/a") || p.Binary != "" && failed {
 			t.Errorf("after dep broke: %s built %q, error %q", path, p.Binary, p.BuildError)
 		}
-		if path == "m/a" && (p.Stage != Compile || !strings.Contains(p.BuildError, "undefined: undefinedY")) {
+		if path == "m/a" && (p.Stage != testbin.Compile || !strings.Contains(p.BuildError, "undefined: undefinedY")) {
 			t.Errorf("m/a: stage %q, error %q", p.Stage, p.BuildError)
 		}
 	}
@@ -252,10 +256,11 @@ func TestBuildBesideList(t *testing.T) {
 		"lib/lib.go":         "package lib\n",
 	})
 	var builds [][]string
-	defer func(g func(context.Context, string, ...string) (string, error)) { goCmd = g }(goCmd)
-	goCmd = func(ctx context.Context, dir string, args ...string) (string, error) {
+	goCmd := testbin.GoCmd
+	defer func() { testbin.GoCmd = goCmd }()
+	testbin.GoCmd = func(ctx context.Context, dir string, args ...string) (string, error) {
 		builds = append(builds, args)
-		return runGo(ctx, dir, args...)
+		return goCmd(ctx, dir, args...)
 	}
 	cache := t.TempDir()
 	for _, c := range []struct {
@@ -269,9 +274,9 @@ func TestBuildBesideList(t *testing.T) {
 		{"./...", 3, map[string]string{"m/util": "TestUtil", "m/sub/util": "TestSubUtil"}},
 	} {
 		builds = nil
-		pkgs, err := Build(context.Background(), BuildOptions{Dir: dir, Patterns: []string{c.pattern}, OutDir: t.TempDir(), CacheDir: cache})
+		pkgs, err := testbin.Build(context.Background(), testbin.BuildOptions{Dir: dir, Patterns: []string{c.pattern}, OutDir: t.TempDir(), CacheDir: cache})
 		if c.want == nil {
-			if err != ErrNoPackages {
+			if err != testbin.ErrNoPackages {
 				t.Errorf("%s: %v, want ErrNoPackages", c.pattern, err)
 			}
 			continue
@@ -291,12 +296,12 @@ func TestBuildBesideList(t *testing.T) {
 }
 
 func TestBuildBadPattern(t *testing.T) {
-	pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./nonexistent"}, OutDir: t.TempDir()})
-	if err != nil || len(pkgs) != 1 || pkgs[0].Stage != Load {
+	pkgs, err := testbin.Build(context.Background(), testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./nonexistent"}, OutDir: t.TempDir()})
+	if err != nil || len(pkgs) != 1 || pkgs[0].Stage != testbin.Load {
 		t.Errorf("Build of a pattern naming no package: %v, %+v; want one package failing at load", err, pkgs)
 	}
-	_, err = Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./notests"}, OutDir: t.TempDir()})
-	if err != ErrNoPackages {
+	_, err = testbin.Build(context.Background(), testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./notests"}, OutDir: t.TempDir()})
+	if err != testbin.ErrNoPackages {
 		t.Errorf("Build of a package without tests: %v, want ErrNoPackages", err)
 	}
 }
@@ -312,7 +317,7 @@ func TestIterationSeedAgrees(t *testing.T) {
 			if tr.Name != "TestFlaky" && tr.Name != "TestDraw" {
 				continue
 			}
-			iter := (tr.Run - r.Run) / r.stride()
+			iter := (tr.Run - r.Run) / r.Step()
 			if want := replay.IterationSeed(r.Seed, iter); !tr.Seeded || tr.Seed != want {
 				t.Errorf("run %d (iteration %d of a process seeded %d): seed %d (recorded %v), want %d",
 					tr.Run, iter, r.Seed, tr.Seed, tr.Seeded, want)
@@ -328,7 +333,7 @@ func TestFlakyRate(t *testing.T) {
 	const runs = 300
 	for _, batch := range []int{1, 10, 0} {
 		recs := run(t, fixture(t, "flaky"), Options{Runs: runs, Seed: 1, Batch: batch})
-		rep := Summarize(recs, SummaryOptions{})
+		rep := testreport.Summarize(recs, testreport.SummaryOptions{})
 		for _, c := range []struct {
 			name string
 			rate float64
@@ -336,7 +341,7 @@ func TestFlakyRate(t *testing.T) {
 			rs := results(recs, c.name)
 			seeds := map[uint64]bool{}
 			for i, tr := range rs {
-				if tr.Run != i+1 || seeds[tr.Seed] || (tr.Outcome == Fail) != (drawOf(tr.Seed, c.name) < c.rate) {
+				if tr.Run != i+1 || seeds[tr.Seed] || (tr.Outcome == testout.Fail) != (drawOf(tr.Seed, c.name) < c.rate) {
 					t.Fatalf("batch %d: %s result %d: %+v (seed seen before: %v)", batch, c.name, i, tr, seeds[tr.Seed])
 				}
 				seeds[tr.Seed] = true
@@ -370,7 +375,7 @@ func TestFlakyRate(t *testing.T) {
 		if p := pkgSummary(t, rep, "flaky"); p.Runs != runs || (batch == 10 && p.Processes > runs/5) {
 			t.Errorf("batch %d: %d runs in %d processes", batch, p.Runs, p.Processes)
 		}
-		if got, want := rep.ExitCode(), ExitFlaky; got != want {
+		if got, want := rep.ExitCode(), testreport.ExitFlaky; got != want {
 			t.Errorf("exit code %d, want %d", got, want)
 		}
 	}
@@ -379,19 +384,19 @@ func TestFlakyRate(t *testing.T) {
 // TestFlakyListsLeaves: a parent that fails only through its subtest is not counted again in
 // FLAKY, and a test that fails in every run is FAILING, not FLAKY.
 func TestFlakyListsLeaves(t *testing.T) {
-	p := Package{ImportPath: "x/p"}
-	var recs []Record
+	p := testbin.Package{ImportPath: "x/p"}
+	var recs []resultsfile.Record
 	for i := 1; i <= 40; i++ {
-		sub := Pass
+		sub := testout.Pass
 		if i%2 == 0 {
-			sub = Fail
+			sub = testout.Fail
 		}
-		recs = append(recs, Record{Package: p, Run: i, Phase: Main, Tests: []TestResult{
+		recs = append(recs, resultsfile.Record{Package: p, Run: i, Phase: resultsfile.Main, Tests: []testout.TestResult{
 			{Name: "TestParent/case", Run: i, Outcome: sub}, {Name: "TestParent", Run: i, Outcome: sub},
-			{Name: "TestBroken", Run: i, Outcome: Fail}, {Name: PackageTest, Run: i, Outcome: Pass},
+			{Name: "TestBroken", Run: i, Outcome: testout.Fail}, {Name: testout.PackageTest, Run: i, Outcome: testout.Pass},
 		}})
 	}
-	rep := Summarize(recs, SummaryOptions{})
+	rep := testreport.Summarize(recs, testreport.SummaryOptions{})
 	if diff := cmp.Diff([]string{"x/p.TestParent/case"}, rep.Flaky); diff != "" {
 		t.Errorf("FLAKY (-want +got):\n%s", diff)
 	}
@@ -406,7 +411,7 @@ func TestFlakyListsLeaves(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, b.String())
 		}
 	}
-	if rep.ExitCode() != ExitFlaky {
+	if rep.ExitCode() != testreport.ExitFlaky {
 		t.Errorf("exit code %d", rep.ExitCode())
 	}
 	// The Markdown summary has a row for the subtest, none for its parent.

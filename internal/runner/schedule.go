@@ -11,6 +11,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // Batch sizing: a process makes enough runs that its start-up costs at most overhead of its
@@ -48,11 +53,11 @@ type scheduler struct {
 	done     int
 	total    int
 	pace     map[string]*pace
-	tally    map[string]map[string]*Counts // main-pass counts per package and test, for Precision
-	deadline time.Time                     // from Until
+	tally    map[string]map[string]*testreport.Counts // main-pass counts per package and test, for Precision
+	deadline time.Time                                // from Until
 	err      error
-	now      func() time.Time // the clock of the pace estimates; the tests set it
-	phaseOf  Phase            // the jobs' phase, for Progress
+	now      func() time.Time  // the clock of the pace estimates; the tests set it
+	phaseOf  resultsfile.Phase // the jobs' phase, for Progress
 }
 
 // flight is a running process: its runs and when it started.
@@ -85,7 +90,7 @@ func (pc *pace) perRunWall() float64 {
 func newScheduler(ctx context.Context, jobs []Job, opts *Options, par int) *scheduler {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &scheduler{ctx: ctx, cancel: cancel, opts: opts, par: par, pace: map[string]*pace{},
-		tally: map[string]map[string]*Counts{}, flights: map[int]flight{}, now: time.Now}
+		tally: map[string]map[string]*testreport.Counts{}, flights: map[int]flight{}, now: time.Now}
 	s.cond = sync.NewCond(&s.mu)
 	if opts.Until > 0 {
 		s.deadline = time.Now().Add(opts.Until)
@@ -162,7 +167,7 @@ func (s *scheduler) take() (Job, bool) {
 // narrow limits a main-pass job to the top-level tests whose intervals are still wider than
 // Options.Precision, and reports whether any is.
 func (s *scheduler) narrow(j *Job) bool {
-	if s.opts.Precision <= 0 || j.Phase != Main {
+	if s.opts.Precision <= 0 || j.Phase != resultsfile.Main {
 		return true
 	}
 	tests := s.tally[j.Package.ImportPath]
@@ -171,9 +176,9 @@ func (s *scheduler) narrow(j *Job) bool {
 	}
 	var wide []string
 	for name, c := range tests {
-		r := rateOf(*c)
+		r := testreport.RateOf(*c)
 		// A test that only skips has nothing to measure.
-		if top := topName(name); name != PackageTest && c.Runs > 0 && r.Upper-r.Lower >= s.opts.Precision && !slices.Contains(wide, top) {
+		if top := testout.TopName(name); name != testout.PackageTest && c.Runs > 0 && r.Upper-r.Lower >= s.opts.Precision && !slices.Contains(wide, top) {
 			wide = append(wide, top)
 		}
 	}
@@ -268,7 +273,7 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 func paceKey(j *Job) string { return j.Package.ImportPath + "\x00" + j.CPU }
 
 // finished books a process's end: its runs are done, except those queued again (requeued).
-func (s *scheduler) finished(j *Job, r *Record, requeued []Job) {
+func (s *scheduler) finished(j *Job, r *resultsfile.Record, requeued []Job) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.running--
@@ -282,7 +287,7 @@ func (s *scheduler) finished(j *Job, r *Record, requeued []Job) {
 	if len(requeued) == 0 && !r.Interrupted && r.Error == "" {
 		s.learn(j, r)
 	}
-	if r.Phase == Main {
+	if r.Phase == resultsfile.Main {
 		s.count(r)
 		if s.opts.FailFast && r.Failed() {
 			s.cancel()
@@ -292,25 +297,25 @@ func (s *scheduler) finished(j *Job, r *Record, requeued []Job) {
 }
 
 // count adds a main-pass record to the tallies that Precision reads.
-func (s *scheduler) count(r *Record) {
+func (s *scheduler) count(r *resultsfile.Record) {
 	if s.opts.Precision <= 0 {
 		return
 	}
 	tests := s.tally[r.ImportPath]
 	if tests == nil {
-		tests = map[string]*Counts{}
+		tests = map[string]*testreport.Counts{}
 		s.tally[r.ImportPath] = tests
 	}
 	for _, t := range r.Tests {
 		if tests[t.Name] == nil {
-			tests[t.Name] = &Counts{}
+			tests[t.Name] = &testreport.Counts{}
 		}
-		tests[t.Name].add(t.Outcome)
+		tests[t.Name].Add(t.Outcome)
 	}
 }
 
 // learn adds a complete process to its package's pace.
-func (s *scheduler) learn(j *Job, r *Record) {
+func (s *scheduler) learn(j *Job, r *resultsfile.Record) {
 	pc := s.pace[paceKey(j)]
 	if pc == nil {
 		pc = &pace{}
@@ -328,7 +333,7 @@ func (s *scheduler) learn(j *Job, r *Record) {
 	}
 	pc.wall += r.Seconds
 	for _, t := range r.Tests {
-		if !strings.Contains(t.Name, "/") && t.Name != PackageTest {
+		if !strings.Contains(t.Name, "/") && t.Name != testout.PackageTest {
 			pc.testing += t.Seconds
 		}
 	}
@@ -341,9 +346,9 @@ func (s *scheduler) progress() (done, total int) {
 }
 
 // phase returns the phase of the scheduler's jobs (Main when it had none).
-func (s *scheduler) phase() Phase {
+func (s *scheduler) phase() resultsfile.Phase {
 	if s.phaseOf == "" {
-		return Main
+		return resultsfile.Main
 	}
 	return s.phaseOf
 }
@@ -378,11 +383,11 @@ func (s *scheduler) left() time.Duration {
 // restart returns the jobs that make again what a crash or hang cut short: the top-level
 // tests of the run under way that did not end (in a process of their own, filtered to them),
 // and the runs the process did not reach. It sets r.Cut and r.Restarted.
-func (s *scheduler) restart(j *Job, r *Record, p *parser) []Job {
-	if j.Phase == Replay {
+func (s *scheduler) restart(j *Job, r *resultsfile.Record, p *testout.Parser) []Job {
+	if j.Phase == resultsfile.Replay {
 		return nil
 	}
-	iter, done := p.stopped()
+	iter, done := p.Stopped()
 	var more []Job
 	// Without one test done in that run, the same start would end the same way (a crash in
 	// init or TestMain): the run is the package's failure, and not made again.
@@ -412,15 +417,15 @@ func (s *scheduler) filter(j *Job) string {
 // unfinished returns the top-level tests of run iter that did not end: those the filter
 // selects (as run 0 showed, or the binary's -test.list says when the process stopped in its
 // first run) minus those done.
-func (s *scheduler) unfinished(j *Job, p *parser, iter int, done map[string]bool) []string {
+func (s *scheduler) unfinished(j *Job, p *testout.Parser, iter int, done map[string]bool) []string {
 	if len(done) == 0 {
 		return nil
 	}
 	var all []string
 	if iter > 0 {
-		for _, t := range p.order {
-			if t.iter == 0 && !strings.Contains(t.name, "/") {
-				all = append(all, t.name)
+		for _, t := range p.Order {
+			if t.Iter == 0 && !strings.Contains(t.Name, "/") {
+				all = append(all, t.Name)
 			}
 		}
 	} else {
@@ -436,11 +441,11 @@ func (s *scheduler) unfinished(j *Job, p *parser, iter int, done map[string]bool
 }
 
 // listTests returns the top-level tests, fuzz targets and examples of a test binary.
-func listTests(ctx context.Context, p *Package, timeout time.Duration) []string {
+func listTests(ctx context.Context, p *testbin.Package, timeout time.Duration) []string {
 	ctx, cancel := context.WithTimeout(ctx, min(timeout, time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p.Binary, "-test.list=.")
-	cmd.Dir, cmd.SysProcAttr = p.Dir, procAttr()
+	cmd.Dir, cmd.SysProcAttr = p.Dir, testbin.ProcAttr()
 	out, err := cmd.Output()
 	if err != nil {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
 )
 
 // TestBatchFor: the start-up costs at most 5% of a process's work, from one run when
@@ -71,7 +73,7 @@ func TestBatchSharesWhatIsLeft(t *testing.T) {
 	} {
 		s := newScheduler(context.Background(), nil, &Options{Runs: 500}, 2)
 		s.now = func() time.Time { return t0 }
-		j := Job{Package: Package{ImportPath: "p"}, Count: c.queued}
+		j := Job{Package: testbin.Package{ImportPath: "p"}, Count: c.queued}
 		pc := c.pace
 		s.pace[paceKey(&j)] = &pc
 		for i, n := range c.flights {
@@ -97,7 +99,7 @@ func TestBatchSharesWhatIsLeft(t *testing.T) {
 func TestBatchLongWorkHalves(t *testing.T) {
 	s := newScheduler(context.Background(), nil, &Options{Runs: 1000}, 2)
 	defer s.close()
-	j := Job{Package: Package{ImportPath: "p"}, Count: 1000}
+	j := Job{Package: testbin.Package{ImportPath: "p"}, Count: 1000}
 	// A second of start-up, 10 ms a run: 5 s of work for each worker.
 	s.pace[paceKey(&j)] = &pace{procs: 1, runs: 1, wall: 1.01, testing: 0.01}
 	s.flights[1] = flight{key: paceKey(&j), count: 1000, start: time.Now()}

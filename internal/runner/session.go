@@ -8,23 +8,27 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // Config describes a whole session: build, the main pass, reruns of what failed, replay checks.
 type Config struct {
-	Build   BuildOptions // OutDir, when empty, is a folder of the session's own (see BinDir)
+	Build   testbin.BuildOptions // OutDir, when empty, is a folder of the session's own (see BinDir)
 	Options Options
 	// Rerun is how many more times to run each test that failed the main pass; 0 means none.
 	Rerun int
 	// ReplayLimit is how many failing tests to replay with the seeds of failing runs (see
 	// ReplayJobs), to tell whether their failures depend on the seed; 0 means none.
 	ReplayLimit int
-	Summary     SummaryOptions
+	Summary     testreport.SummaryOptions
 	// Results, when set, receives every record as it arrives (see ResultsFile).
-	Results *ResultsFile
+	Results *resultsfile.ResultsFile
 	// Cache holds the session's folder for its copies of the test binaries when Build.OutDir
 	// is empty; the zero Cache means the temporary directory.
-	Cache Cache
+	Cache testbin.Cache
 	// Diff, when set, runs only the tests that a change touched (see Diff).
 	Diff *Diff
 }
@@ -33,21 +37,21 @@ type Config struct {
 // and returns the report. When ctx is cancelled it stops starting runs and returns a report on
 // the runs that finished, marked Interrupted. The error is for failures to run the go command
 // at all; build failures of single packages are in the report.
-func RunSession(ctx context.Context, cfg Config) (*Report, error) {
+func RunSession(ctx context.Context, cfg Config) (*testreport.Report, error) {
 	start := time.Now()
 	var filters map[string]string
-	var diffRep *DiffReport
+	var diffRep *testreport.DiffReport
 	if cfg.Diff != nil {
 		// Choose from the list, so that only what the change touched is built.
-		listed, err := list(ctx, cfg.Build)
+		listed, err := testbin.List(ctx, cfg.Build)
 		if err != nil {
 			return nil, err
 		}
-		var chosen []Package
+		var chosen []testbin.Package
 		chosen, filters, diffRep = cfg.Diff.choose(listed, cfg.Options.Run)
 		if len(chosen) == 0 {
-			return &Report{Seed: cfg.Options.Seed, Runs: cfg.Options.Runs, MaxFlake: cfg.Summary.MaxFlake,
-				Packages: []PackageSummary{}, Diff: diffRep, Seconds: time.Since(start).Seconds()}, nil
+			return &testreport.Report{Seed: cfg.Options.Seed, Runs: cfg.Options.Runs, MaxFlake: cfg.Summary.MaxFlake,
+				Packages: []testreport.PackageSummary{}, Diff: diffRep, Seconds: time.Since(start).Seconds()}, nil
 		}
 		cfg.Build.Patterns = nil
 		for _, p := range chosen {
@@ -59,8 +63,8 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	defer done()
-	var recs []Record
-	keep := func(r Record) {
+	var recs []resultsfile.Record
+	keep := func(r resultsfile.Record) {
 		recs = append(recs, r)
 		if cfg.Results != nil {
 			cfg.Results.Add(r)
@@ -68,7 +72,7 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	for _, p := range pkgs {
 		if p.BuildError != "" {
-			keep(Record{Package: p, Phase: Main})
+			keep(resultsfile.Record{Package: p, Phase: resultsfile.Main})
 		}
 	}
 	opts := cfg.Options
@@ -79,7 +83,7 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 	}
-	rep := Summarize(recs, cfg.Summary)
+	rep := testreport.Summarize(recs, cfg.Summary)
 	rep.NoTests = rep.NoTests || none
 	rep.Diff = diffRep
 	addUnrun(rep, pkgs)
@@ -96,7 +100,7 @@ func RunSession(ctx context.Context, cfg Config) (*Report, error) {
 // buildSession builds the packages into the session's folder and returns them with the
 // function that removes the folder. A build stopped by ctx is no build failure: its packages
 // are left out.
-func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
+func buildSession(ctx context.Context, cfg *Config) ([]testbin.Package, func(), error) {
 	done := func() {}
 	if cfg.Build.OutDir == "" {
 		c := cfg.Cache
@@ -112,9 +116,9 @@ func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
 	if cfg.Build.Parallel < 1 {
 		cfg.Build.Parallel = cfg.Options.Parallel
 	}
-	pkgs, err := Build(ctx, cfg.Build)
+	pkgs, err := testbin.Build(ctx, cfg.Build)
 	if ctx.Err() != nil {
-		pkgs, err = slices.DeleteFunc(pkgs, func(p Package) bool { return p.BuildError != "" }), nil
+		pkgs, err = slices.DeleteFunc(pkgs, func(p testbin.Package) bool { return p.BuildError != "" }), nil
 	}
 	if err != nil {
 		done()
@@ -126,7 +130,7 @@ func buildSession(ctx context.Context, cfg *Config) ([]Package, func(), error) {
 // runPhases makes the main pass, the reruns and the replays, each only while ctx lasts. An
 // interrupt is no error: the report gives it as Interrupted.
 // filters holds the -test.run filter of each package whose changed tests alone run (Diff).
-func runPhases(ctx context.Context, cfg *Config, pkgs []Package, filters map[string]string, opts Options, recs *[]Record) error {
+func runPhases(ctx context.Context, cfg *Config, pkgs []testbin.Package, filters map[string]string, opts Options, recs *[]resultsfile.Record) error {
 	jobs := MainJobs(pkgs, opts)
 	for i := range jobs {
 		jobs[i].Filter = filters[jobs[i].Package.ImportPath]
@@ -135,18 +139,18 @@ func runPhases(ctx context.Context, cfg *Config, pkgs []Package, filters map[str
 		return err
 	}
 	// Reruns and replays are of failing tests: without one, there is no need to summarize.
-	if !slices.ContainsFunc(*recs, func(r Record) bool { return r.Failed() }) {
+	if !slices.ContainsFunc(*recs, func(r resultsfile.Record) bool { return r.Failed() }) {
 		return nil
 	}
 	// The stopping rules are the main pass's: reruns and replays are few, and chosen.
 	opts.FailFast, opts.Until, opts.Precision = false, 0, 0
 	if cfg.Rerun > 0 {
-		if _, err := Execute(ctx, RerunJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.Rerun, opts), opts); err != nil {
+		if _, err := Execute(ctx, RerunJobs(pkgs, testreport.Summarize(*recs, cfg.Summary), cfg.Rerun, opts), opts); err != nil {
 			return err
 		}
 	}
 	if cfg.ReplayLimit > 0 {
-		_, err := Execute(ctx, ReplayJobs(pkgs, Summarize(*recs, cfg.Summary), cfg.ReplayLimit), opts)
+		_, err := Execute(ctx, ReplayJobs(pkgs, testreport.Summarize(*recs, cfg.Summary), cfg.ReplayLimit), opts)
 		return err
 	}
 	return nil
@@ -156,7 +160,7 @@ func runPhases(ctx context.Context, cfg *Config, pkgs []Package, filters map[str
 // built package to run, as each test binary's -test.list says (a listing runs no test), so
 // that a pattern that matches nothing is reported before processes are started for it. A
 // package whose binary lists nothing, or cannot be listed, counts as unknown: it is run.
-func matchNone(ctx context.Context, pkgs []Package, opts *Options) bool {
+func matchNone(ctx context.Context, pkgs []testbin.Package, opts *Options) bool {
 	if opts.Run == "" && opts.Skip == "" {
 		return false
 	}
@@ -175,7 +179,7 @@ func matchNone(ctx context.Context, pkgs []Package, opts *Options) bool {
 }
 
 // stopped says why the main pass made fewer runs than asked for, other than an interrupt.
-func stopped(o *Options, rep *Report) string {
+func stopped(o *Options, rep *testreport.Report) string {
 	made := 0
 	for _, p := range rep.Packages {
 		made += p.Runs
@@ -199,7 +203,7 @@ func stopped(o *Options, rep *Report) string {
 	return ""
 }
 
-func anyFailed(rep *Report) bool {
+func anyFailed(rep *testreport.Report) bool {
 	for _, p := range rep.Packages {
 		for _, t := range p.Tests {
 			if t.Bad() > 0 {
@@ -210,16 +214,16 @@ func anyFailed(rep *Report) bool {
 	return false
 }
 
-func chain(a, b func(Record)) func(Record) {
+func chain(a, b func(resultsfile.Record)) func(resultsfile.Record) {
 	if b == nil {
 		return a
 	}
-	return func(r Record) { a(r); b(r) }
+	return func(r resultsfile.Record) { a(r); b(r) }
 }
 
 // addUnrun lists the packages that built but finished no run (the session was interrupted, or
 // -run matched none of their tests) so that the report does not silently leave them out.
-func addUnrun(rep *Report, pkgs []Package) {
+func addUnrun(rep *testreport.Report, pkgs []testbin.Package) {
 	seen := map[string]bool{}
 	for _, p := range rep.Packages {
 		seen[p.ImportPath] = true
@@ -227,8 +231,8 @@ func addUnrun(rep *Report, pkgs []Package) {
 	for _, p := range pkgs {
 		if !seen[p.ImportPath] {
 			p.Binary = ""
-			rep.Packages = append(rep.Packages, PackageSummary{Package: p})
+			rep.Packages = append(rep.Packages, testreport.PackageSummary{Package: p})
 		}
 	}
-	slices.SortFunc(rep.Packages, func(a, b PackageSummary) int { return strings.Compare(a.ImportPath, b.ImportPath) })
+	slices.SortFunc(rep.Packages, func(a, b testreport.PackageSummary) int { return strings.Compare(a.ImportPath, b.ImportPath) })
 }

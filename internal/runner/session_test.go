@@ -10,33 +10,37 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 func TestRunSession(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	rf, err := CreateResults(path, Header{Seed: 9, Runs: 20})
+	rf, err := resultsfile.CreateResults(path, resultsfile.Header{Seed: 9, Runs: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	logs := t.TempDir()
-	cache := Cache{t.TempDir()}
+	cache := testbin.Cache{Dir: t.TempDir()}
 	var progress []Progress
 	rep, err := RunSession(context.Background(), Config{
-		Build:   BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata", "./broken"}, CacheDir: fixtureCache()},
+		Build:   testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky", "./readsdata", "./broken"}, CacheDir: fixtureCache()},
 		Options: Options{Runs: 20, Seed: 9, Batch: 4, Parallel: 2, LogDir: logs, OnProgress: func(p Progress) { progress = append(progress, p) }},
 		Rerun:   10, ReplayLimit: 5, Results: rf, Cache: cache,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rf.Close(End{Seconds: rep.Seconds}); err != nil {
+	if err := rf.Close(resultsfile.End{Seconds: rep.Seconds}); err != nil {
 		t.Fatal(err)
 	}
-	if rep.ExitCode() != ExitBuild || rep.BuildErrors != 1 || rep.Seed != 9 || rep.Runs != 20 {
+	if rep.ExitCode() != testreport.ExitBuild || rep.BuildErrors != 1 || rep.Seed != 9 || rep.Runs != 20 {
 		t.Errorf("report: exit %d, %d build errors, seed %d, runs %d", rep.ExitCode(), rep.BuildErrors, rep.Seed, rep.Runs)
 	}
 	ts := summary(t, rep, "flaky", "TestFlaky")
-	if ts.Rerun == nil || ts.Rerun.Runs != 10 || ts.Replay == nil || ts.Replay.Verdict != DependsOnSeed {
+	if ts.Rerun == nil || ts.Rerun.Runs != 10 || ts.Replay == nil || ts.Replay.Verdict != testreport.DependsOnSeed {
 		t.Errorf("TestFlaky: rerun %+v, replay %+v", ts.Rerun, ts.Replay)
 	}
 	if len(ts.Failing) == 0 || ts.Failing[0].Log == "" {
@@ -53,12 +57,12 @@ func TestRunSession(t *testing.T) {
 		t.Errorf("session folders left behind: %v", left)
 	}
 	// The results file holds everything the report was made from.
-	m, err := MergeResults(path)
+	m, err := resultsfile.MergeResults(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := Summarize(m.Records, SummaryOptions{})
-	if diff := cmp.Diff(rep.Packages, again.Packages, cmpopts.IgnoreUnexported(Failure{})); diff != "" {
+	again := testreport.Summarize(m.Records, testreport.SummaryOptions{})
+	if diff := cmp.Diff(rep.Packages, again.Packages, cmpopts.IgnoreFields(testreport.Failure{}, "Process")); diff != "" {
 		t.Errorf("report from the results file differs (-session +file):\n%s", diff)
 	}
 }
@@ -66,8 +70,8 @@ func TestRunSession(t *testing.T) {
 // TestBuildCache: builds go through the cache directory, and every session runs its own copy.
 func TestBuildCache(t *testing.T) {
 	cache := t.TempDir()
-	build := func() Package {
-		pkgs, err := Build(context.Background(), BuildOptions{Dir: fixtureDir, Patterns: []string{"./readsdata"},
+	build := func() testbin.Package {
+		pkgs, err := testbin.Build(context.Background(), testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./readsdata"},
 			OutDir: t.TempDir(), CacheDir: cache})
 		if err != nil || len(pkgs) != 1 || pkgs[0].Binary == "" {
 			t.Fatalf("Build: %v, %+v", err, pkgs)
@@ -118,7 +122,7 @@ func TestCacheTrim(t *testing.T) {
 	os.Mkdir(stale, 0o755)
 	os.Mkdir(recent, 0o755)
 	os.Chtimes(stale, time.Now().Add(-48*time.Hour), time.Now().Add(-48*time.Hour))
-	c := Cache{t.TempDir()}
+	c := testbin.Cache{Dir: t.TempDir()}
 	live, done, err := c.Session()
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +145,7 @@ func TestCacheTrim(t *testing.T) {
 	for _, f := range []string{old, alone, inOldSet} {
 		os.Chtimes(f, now.Add(-8*24*time.Hour), now.Add(-8*24*time.Hour))
 	}
-	for i := range keepResults + 5 {
+	for i := range testbin.KeepResults + 5 {
 		p, _ := c.ResultsPath(now.Add(time.Duration(i)*time.Second), 1)
 		os.WriteFile(p, nil, 0o644)
 	}
@@ -155,17 +159,17 @@ func TestCacheTrim(t *testing.T) {
 		t.Errorf("after the trim: an earlier version's old binary %v, an emptied folder %v (its lock %v), a folder still used %v",
 			exists(alone), exists(oldSet), exists(oldSet+".lock"), exists(set))
 	}
-	if left, _ := filepath.Glob(filepath.Join(c.Dir, "results", "*.jsonl")); len(left) != keepResults {
-		t.Errorf("%d results files left, want %d", len(left), keepResults)
+	if left, _ := filepath.Glob(filepath.Join(c.Dir, "results", "*.jsonl")); len(left) != testbin.KeepResults {
+		t.Errorf("%d results files left, want %d", len(left), testbin.KeepResults)
 	}
 }
 
 // TestUnrunPackages: a package that built but finished no run is listed, not left out.
 func TestUnrunPackages(t *testing.T) {
-	ran := Package{ImportPath: "x/ran", Binary: "/bin/ran"}
-	idle := Package{ImportPath: "x/idle", Binary: "/bin/idle"}
-	rep := Summarize([]Record{{Package: ran, Run: 1, Phase: Main, Tests: []TestResult{{Name: "TestA", Run: 1, Outcome: Pass}}}}, SummaryOptions{})
-	addUnrun(rep, []Package{ran, idle})
+	ran := testbin.Package{ImportPath: "x/ran", Binary: "/bin/ran"}
+	idle := testbin.Package{ImportPath: "x/idle", Binary: "/bin/idle"}
+	rep := testreport.Summarize([]resultsfile.Record{{Package: ran, Run: 1, Phase: resultsfile.Main, Tests: []testout.TestResult{{Name: "TestA", Run: 1, Outcome: testout.Pass}}}}, testreport.SummaryOptions{})
+	addUnrun(rep, []testbin.Package{ran, idle})
 	if len(rep.Packages) != 2 || rep.Packages[0].ImportPath != "x/idle" || rep.Packages[0].Runs != 0 || rep.Packages[0].Binary != "" {
 		t.Fatalf("packages: %+v", rep.Packages)
 	}
@@ -178,10 +182,10 @@ func TestUnrunPackages(t *testing.T) {
 
 // TestNoTestRan: a -run that matches no test is not a green ok.
 func TestNoTestRan(t *testing.T) {
-	rep := Summarize(run(t, fixture(t, "flaky"), Options{Runs: 2, Run: "TestTypo"}), SummaryOptions{})
+	rep := testreport.Summarize(run(t, fixture(t, "flaky"), Options{Runs: 2, Run: "TestTypo"}), testreport.SummaryOptions{})
 	var b strings.Builder
 	rep.WriteText(&b)
-	if !rep.NoTests || rep.ExitCode() != ExitBuild || !strings.Contains(b.String(), "NO TESTS") {
+	if !rep.NoTests || rep.ExitCode() != testreport.ExitBuild || !strings.Contains(b.String(), "NO TESTS") {
 		t.Errorf("exit %d:\n%s", rep.ExitCode(), b.String())
 	}
 }
@@ -190,8 +194,8 @@ func TestRerun(t *testing.T) {
 	pkg := fixture(t, "flaky")
 	opts := Options{Runs: 30, Seed: 1, Parallel: 2, Batch: 1}
 	recs := run(t, pkg, opts)
-	first := Summarize(recs, SummaryOptions{})
-	jobs := RerunJobs([]Package{pkg}, first, 50, opts)
+	first := testreport.Summarize(recs, testreport.SummaryOptions{})
+	jobs := RerunJobs([]testbin.Package{pkg}, first, 50, opts)
 	if len(jobs) != 1 || jobs[0].Filter != "^(TestFlaky|TestSub)$" || jobs[0].Run != 31 || jobs[0].Count != 50 {
 		t.Fatalf("rerun jobs: %+v", jobs)
 	}
@@ -199,7 +203,7 @@ func TestRerun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Summarize(append(recs, more...), SummaryOptions{})
+	rep := testreport.Summarize(append(recs, more...), testreport.SummaryOptions{})
 	flaky := summary(t, rep, "flaky", "TestFlaky")
 	if flaky.Runs != 30 || flaky.Rerun == nil || flaky.Rerun.Runs != 50 {
 		t.Errorf("TestFlaky: main %+v, rerun %+v", flaky.Counts, flaky.Rerun)
@@ -208,8 +212,8 @@ func TestRerun(t *testing.T) {
 		t.Errorf("TestSteady passed and was rerun anyway")
 	}
 	// The reruns of two shards get different numbers, hence seeds.
-	a := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{1, 2}})
-	b := RerunJobs([]Package{pkg}, first, 3, Options{Runs: 30, Shard: Shard{2, 2}})
+	a := RerunJobs([]testbin.Package{pkg}, first, 3, Options{Runs: 30, Shard: resultsfile.Shard{K: 1, N: 2}})
+	b := RerunJobs([]testbin.Package{pkg}, first, 3, Options{Runs: 30, Shard: resultsfile.Shard{K: 2, N: 2}})
 	if a[0].Run != 31 || b[0].Run != 32 || a[0].Stride != 2 || b[0].Stride != 2 {
 		t.Errorf("rerun jobs of shards 1/2 and 2/2: %+v, %+v", a, b)
 	}
@@ -218,26 +222,26 @@ func TestRerun(t *testing.T) {
 // TestReplayJobsSkipHangs: a test whose failures all hung is not replayed (each replay would
 // cost a whole timeout); one that also failed otherwise is replayed with that run's seed.
 func TestReplayJobsSkipHangs(t *testing.T) {
-	p := Package{ImportPath: "x/p", Binary: "/bin/p"}
-	rec := func(run int, hang, mixed Outcome) Record {
+	p := testbin.Package{ImportPath: "x/p", Binary: "/bin/p"}
+	rec := func(run int, hang, mixed testout.Outcome) resultsfile.Record {
 		seed := uint64(100 + run)
-		return Record{Package: p, Run: run, Seed: seed, Phase: Main,
-			Tests: []TestResult{{Name: "TestHang", Run: run, Seed: seed, Outcome: hang}, {Name: "TestMixed", Run: run, Seed: seed, Outcome: mixed}}}
+		return resultsfile.Record{Package: p, Run: run, Seed: seed, Phase: resultsfile.Main,
+			Tests: []testout.TestResult{{Name: "TestHang", Run: run, Seed: seed, Outcome: hang}, {Name: "TestMixed", Run: run, Seed: seed, Outcome: mixed}}}
 	}
-	rep := Summarize([]Record{rec(1, Hang, Hang), rec(2, Hang, Fail), rec(3, Pass, Pass)}, SummaryOptions{})
-	jobs := ReplayJobs([]Package{p}, rep, 10)
-	if len(jobs) != replaysPerSeed || jobs[0].Filter != "^TestMixed$" || jobs[0].Run != 2 || jobs[0].Seed != 102 {
-		t.Errorf("replay jobs %+v, want %d of TestMixed with run 2's seed", jobs, replaysPerSeed)
+	rep := testreport.Summarize([]resultsfile.Record{rec(1, testout.Hang, testout.Hang), rec(2, testout.Hang, testout.Fail), rec(3, testout.Pass, testout.Pass)}, testreport.SummaryOptions{})
+	jobs := ReplayJobs([]testbin.Package{p}, rep, 10)
+	if len(jobs) != testreport.ReplaysPerSeed || jobs[0].Filter != "^TestMixed$" || jobs[0].Run != 2 || jobs[0].Seed != 102 {
+		t.Errorf("replay jobs %+v, want %d of TestMixed with run 2's seed", jobs, testreport.ReplaysPerSeed)
 	}
 }
 
 // TestStoppingRules: -failfast stops at the first failing run, -until when its budget is
 // spent, -precision each test once its interval is narrow enough; the report says which.
 func TestStoppingRules(t *testing.T) {
-	build := BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}, CacheDir: fixtureCache()}
-	session := func(o Options) *Report {
+	build := testbin.BuildOptions{Dir: fixtureDir, Patterns: []string{"./flaky"}, CacheDir: fixtureCache()}
+	session := func(o Options) *testreport.Report {
 		o.Seed, o.Parallel, o.Batch = 1, 1, 1
-		rep, err := RunSession(context.Background(), Config{Build: build, Options: o, Cache: Cache{t.TempDir()}})
+		rep, err := RunSession(context.Background(), Config{Build: build, Options: o, Cache: testbin.Cache{Dir: t.TempDir()}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +264,7 @@ func TestStoppingRules(t *testing.T) {
 	}
 	rep = session(Options{Runs: 300, Precision: 0.3})
 	steady, flaky := summary(t, rep, "flaky", "TestSteady"), summary(t, rep, "flaky", "TestFlaky")
-	for _, ts := range []TestSummary{steady, flaky} {
+	for _, ts := range []testreport.TestSummary{steady, flaky} {
 		if ts.Upper-ts.Lower >= 0.3 {
 			t.Errorf("-precision 0.3: %s stopped at [%v, %v]", ts.Name, ts.Lower, ts.Upper)
 		}
