@@ -19,10 +19,16 @@
 //
 // BenchmarkRealModules compares the two on real modules of the audit corpus (corpus/), each
 // fetched through the module proxy into a temporary folder: gremlins unleash --workers 2 and
-// spreadcheck audit -p 2, with and without -all-runs (every mutant run R = 20 times), on
-// the same packages, one after another in an order that rotates, and reports per module each
-// one's whole time, its time per mutant, and the ratio of the audit's whole time to
-// gremlins' within the iteration (the goal: at most 0.2).
+// spreadcheck audit -p 2 on the same packages, one after another in an order that rotates:
+// the audit as a first audit of the module (its binary cache empty), again (the cache holding
+// the schema's binaries from an audit of the same copy before the timed ones), and with
+// -all-runs (every mutant run R = 20 times, the cache empty). It reports per module each
+// one's whole time, its time per mutant, the ratio of the audit's whole time to gremlins'
+// within the iteration (the goal: at most 0.2), and the audit's phases (find, build, trace,
+// baseline, mutants, identical) from its report. Beside them, go-test-c is one go test -c of
+// the same packages with the audit's build flags, written nowhere (-o /dev/null: the go
+// command links it all the same): the go command's loading and the link that any build of
+// the module pays, the floor of a first audit, which builds its schema once.
 //
 // BenchmarkBatching audits the fixtures story, gaps and equiv and the real module
 // github.com/cenkalti/backoff/v4 (fetched through the module proxy) with the runs of each
@@ -125,6 +131,9 @@ type tool struct {
 	name    string
 	args    []string
 	mutants func(out []byte, file string) (mutants, runs int)
+	// env, when set, returns the variables the command gets beside the benchmark's own, for
+	// one run of it.
+	env func() []string
 }
 
 // round rotates the order of the tools across the -count invocations of the benchmark.
@@ -134,12 +143,12 @@ func BenchmarkSideBySide(b *testing.B) {
 	bin, fixture := commands(b), fixture(b, "story")
 	out := filepath.Join(b.TempDir(), "gremlins.json")
 	tools := []tool{
-		{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, "."}, gremlinsMutants},
-		{"spreadcheck", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, auditMutants},
+		{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, "."}, gremlinsMutants, nil},
+		{"spreadcheck", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, auditMutants, nil},
 		{"spreadcheck-per-mutant", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
-			"-progress=false", "-per-mutant"}, auditMutants},
+			"-progress=false", "-per-mutant"}, auditMutants, nil},
 		{"spreadcheck-all-runs", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
-			"-progress=false", "-all-runs"}, auditMutants},
+			"-progress=false", "-all-runs"}, auditMutants, nil},
 	}
 	wall := make([]time.Duration, len(tools))
 	muts := make([]int, len(tools))
@@ -239,17 +248,42 @@ var realModules = []struct{ name, module, dir, pkg string }{
 
 func BenchmarkRealModules(b *testing.B) {
 	bin := commands(b)
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, m := range realModules {
 		b.Run(m.name, func(b *testing.B) {
 			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
 			audit := []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}
+			// The audit's binary cache is in the user cache directory: XDG_CACHE_HOME moves it
+			// (on Linux, where this runs), GOCACHE keeping the go command's build cache in place.
+			userCache := func(dir string) []string {
+				return []string{"XDG_CACHE_HOME=" + dir, "GOCACHE=" + strings.TrimSpace(string(gocache))}
+			}
+			empty := func() []string { return userCache(b.TempDir()) }
+			kept := b.TempDir()
+			again := func() []string { return userCache(kept) }
+			warmAudit(b, dir, append(slices.Clip(audit), m.pkg), again())
 			tools := []tool{
-				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants},
-				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants},
-				{"spreadcheck-all-runs", append(slices.Clip(audit), "-all-runs", m.pkg), auditMutants},
+				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil},
+				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants, empty},
+				{"spreadcheck-again", append(slices.Clip(audit), m.pkg), auditMutants, again},
+				{"spreadcheck-all-runs", append(slices.Clip(audit), "-all-runs", m.pkg), auditMutants, empty},
+				{"go-test-c", []string{"go", "test", "-c", "-vet=off", "-ldflags=-w", "-o", os.DevNull, m.pkg}, noMutants, nil},
 			}
 			sideBySide(b, dir, out, tools)
 		})
+	}
+}
+
+// warmAudit audits the module once, untimed, with the user cache directory of env, so that
+// the audits timed as "again" find the schema's binaries there.
+func warmAudit(b *testing.B, dir string, args, env []string) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	if out, err := cmd.Output(); !strings.Contains(string(out), `"sites"`) {
+		b.Fatalf("%v: %v\n%s", args, err, out)
 	}
 }
 
@@ -261,6 +295,7 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 	muts := make([]int, len(tools))
 	runs := make([]int, len(tools))
 	ratios := make([]float64, len(tools))
+	phases := make([]map[string]float64, len(tools))
 	for b.Loop() {
 		round++
 		took := make([]time.Duration, len(tools))
@@ -270,6 +305,9 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 			os.Remove(out)
 			cmd := exec.Command(t.args[0], t.args[1:]...)
 			cmd.Dir = dir
+			if t.env != nil {
+				cmd.Env = append(os.Environ(), t.env()...)
+			}
 			start := time.Now()
 			stdout, err := cmd.Output()
 			took[k] = time.Since(start)
@@ -277,6 +315,12 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 				b.Fatalf("%s: %v", t.name, err)
 			}
 			m, r := t.mutants(stdout, out)
+			for name, secs := range auditPhases(stdout) {
+				if phases[k] == nil {
+					phases[k] = map[string]float64{}
+				}
+				phases[k][name] += secs
+			}
 			wall[k] += took[k]
 			muts[k] += m
 			runs[k] += r
@@ -295,9 +339,16 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 		if k > 0 {
 			b.ReportMetric(ratios[k]/float64(b.N), t.name+"/gremlins")
 		}
+		for name, secs := range phases[k] {
+			b.ReportMetric(secs/float64(b.N), t.name+"-phase-"+name+"-s")
+		}
 	}
 	b.ReportMetric(0, "ns/op")
 }
+
+// noMutants is the count of a command that runs no mutant: its whole time is reported, and
+// its ratio to gremlins'.
+func noMutants([]byte, string) (int, int) { return 0, 0 }
 
 // gremlinsMutants counts the mutants gremlins ran (killed, lived, timed out), once each.
 func gremlinsMutants(_ []byte, file string) (int, int) {
@@ -322,6 +373,24 @@ func gremlinsMutants(_ []byte, file string) (int, int) {
 		}
 	}
 	return n, n
+}
+
+// auditPhases returns the wall time of each phase of an audit, from its report.
+func auditPhases(out []byte) map[string]float64 {
+	var r struct {
+		Phases []struct {
+			Name    string
+			Seconds float64
+		}
+	}
+	if json.Unmarshal(out, &r) != nil {
+		return nil
+	}
+	secs := map[string]float64{}
+	for _, p := range r.Phases {
+		secs[p.Name] += p.Seconds
+	}
+	return secs
 }
 
 // auditMutants counts the mutants spreadcheck audit ran (killed or survived) and their runs.

@@ -3,12 +3,12 @@
 # (never committed):
 #   - the retry and backoff modules below, each report to real/<name>.json and real/<name>.txt,
 #     and the table of all of them to real/table.md;
-#   - the audit corpus, corpus/modules.tsv (consensus, gossip, caches, a scheduler, RPC
-#     middleware, crypto identifiers), each report to corpus/<name>.json, and the agreement of
-#     its verdicts with those confirmed by hand (corpus/labels.tsv) to corpus/agreement.md.
+#   - the audit corpus, corpus/modules.tsv (consensus, gossip, network coordinates, a circuit
+#     breaker, caches, a scheduler, RPC middleware, crypto identifiers), each report to
+#     corpus/<name>.json, and the agreement of its verdicts with those confirmed by hand
+#     (corpus/labels.tsv) to corpus/agreement.md.
 # Run it from this directory: ./real.sh (./real.sh corpus does the corpus alone).
 set -eu
-set -f # the corpus's -run patterns are not file names
 here=$(pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT INT TERM
@@ -39,6 +39,7 @@ if [ "${1:-}" != corpus ]; then
 fi
 
 rm -f corpus/*.json
+set -f # the corpus's -run patterns are not file names
 grep -v '^#' corpus/modules.tsv | while IFS='	' read -r m pkgs flags; do
 	name=$(fetch "$m")
 	start=$(date +%s)

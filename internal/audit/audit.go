@@ -17,6 +17,8 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 )
 
 // Config says what to audit and how.
@@ -24,7 +26,7 @@ type Config struct {
 	Dir      string   // a directory of the module to audit; "" is the current one
 	Patterns []string // package patterns; none means ./...
 	// BuildFlags are go test's build flags, such as -tags=x, -race or -vet=list, as
-	// runner.BuildOptions takes them. Without -vet, vet is off (tests of code one did not
+	// testbin.BuildOptions takes them. Without -vet, vet is off (tests of code one did not
 	// write often fail its checks); -vet=all or a list runs them, and their failure is a
 	// build failure.
 	BuildFlags []string
@@ -36,7 +38,9 @@ type Config struct {
 	// runs one test process makes in turn, at baseline and under every mutant alike: 1 gives
 	// every run a process of its own, so that nothing a test leaves behind in memory (a
 	// package variable it changed, a sync.Once) reaches another run; 0 chooses from the
-	// start-up and test times that the trace measured (see chooseBatch). Timeout stops a test
+	// start-up and test times that the trace measured (see chooseBatch). Whatever Batch, a
+	// group with a test that its baseline shows failing only in the later runs of a process
+	// runs a process per run (see leaks in alone.go). Timeout stops a test
 	// process and counts the test it was running as hung; 0 derives each process's limit from
 	// what the tests it runs took: a minute for each test's one run in the trace (a test that
 	// hangs there is left out of the audit); for a group's baseline processes, hangMultiple
@@ -54,6 +58,10 @@ type Config struct {
 	// Change, when set, restricts the audit to the sites on the lines a change added or
 	// modified.
 	Change *Change
+	// CacheDir, when set, keeps the mutant schema's test binaries between audits, as
+	// testbin.BuildOptions.CacheDir keeps a session's: an audit of code already audited with
+	// the same flags finds them up to date and does not link them again.
+	CacheDir string
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -113,7 +121,7 @@ func stage(name string) {
 // with overlays (the audited tree is only read), runs the tests at baseline and under each
 // mutant, and returns the verdicts. When ctx is cancelled it stops and returns a report of
 // what finished, marked Interrupted. The error is a *BuildError for code that does not
-// build, runner.ErrNoPackages, or a failure of the go command.
+// build, testbin.ErrNoPackages, or a failure of the go command.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
 	o := cfg.Options
@@ -138,17 +146,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	pkgs, module, modDir, err := load(ctx, cfg)
+	f, err := locate(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	imps := map[string]*importSet{}
-	sites, warnings := findSites(pkgs, modDir, imps)
-	a := &auditor{cfg: cfg, tmp: tmp, imps: imps, sites: sites,
+	a := &auditor{cfg: cfg, tmp: tmp, imps: f.imps, sites: f.sites, mark: start,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
-			parallel: max(cfg.Parallel, 1), outDir: tmp}}
-	a.rep = &Report{Module: module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: Schemata, Warnings: warnings}
+			parallel: max(cfg.Parallel, 1), outDir: tmp, cacheDir: cfg.CacheDir}}
+	a.rep = &Report{Module: f.module, Runs: cfg.Runs, Alpha: cfg.Alpha, Seed: cfg.Seed, Mode: Schemata, Warnings: f.warnings}
 	if cfg.PerMutant {
 		a.rep.Mode = PerMutant
 	}
@@ -159,7 +165,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		a.rep.Change = &ChangeReport{Since: cfg.Change.Since}
 		a.sites, a.rep.Change.Outside = changedSites(a.sites, cfg.Change)
 	}
-	stage("find")
+	a.phase("find")
 	if len(a.sites) > 0 {
 		if err := a.audit(ctx); err != nil {
 			return nil, err
@@ -183,22 +189,26 @@ func withVet(flags []string) []string {
 func isVet(flag string) bool { return strings.HasPrefix(flag, "-vet=") || flag == "-vet" }
 
 // load type-checks the non-test files of the packages and returns them with the module's
-// path and directory.
+// path and directory. When they do not load, a folder in no module is told first, as
+// inModule tells it: it is asked only then, which saves a go command in every audit that
+// loads.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string, error) {
-	if err := inModule(ctx, cfg.Dir); err != nil {
-		return nil, "", "", err
-	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
 	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
+	switch {
+	case err != nil:
+		err = &BuildError{Stage: Compile, Msg: err.Error()}
+	case len(pkgs) == 0:
+		err = testbin.ErrNoPackages
+	default:
+		err = loadErrors(pkgs)
+	}
 	if err != nil {
-		return nil, "", "", &BuildError{Stage: Compile, Msg: err.Error()}
-	}
-	if len(pkgs) == 0 {
-		return nil, "", "", runner.ErrNoPackages
-	}
-	if err := loadErrors(pkgs); err != nil {
+		if merr := inModule(ctx, cfg.Dir); merr != nil {
+			return nil, "", "", merr
+		}
 		return nil, "", "", err
 	}
 	for _, p := range pkgs {
@@ -275,16 +285,26 @@ type auditor struct {
 	sites []*Site
 	rep   *Report
 
-	bins       []runner.Package                  // the test binaries of the mutant schemata
-	reach      map[int][]testRef                 // site -> the tests that reach it
-	groups     []*group                          // the -run sets, each with its baseline
-	siteGroups map[int][]int                     // site -> its groups
-	perBins    map[int]map[string]runner.Package // per-mutant mode: mutant -> import path -> binary
-	total      int                               // mutants in the whole audit, every shard's
-	batch      int                               // runs per process
-	startup    time.Duration                     // what starting a test process costs, as the trace measured it
-	perRun     time.Duration                     // the slowest group's run, as the trace measured it
-	testSecs   map[testRef]float64               // each test's time in its trace run
+	bins       []testbin.Package                  // the test binaries of the mutant schemata
+	reach      map[int][]testRef                  // site -> the tests that reach it
+	groups     []*group                           // the -run sets, each with its baseline
+	siteGroups map[int][]int                      // site -> its groups
+	perBins    map[int]map[string]testbin.Package // per-mutant mode: mutant -> import path -> binary
+	total      int                                // mutants in the whole audit, every shard's
+	batch      int                                // runs per process
+	startup    time.Duration                      // what starting a test process costs, as the trace measured it
+	perRun     time.Duration                      // the slowest group's run, as the trace measured it
+	testSecs   map[testRef]float64                // each test's time in its trace run
+	mark       time.Time                          // when the last phase ended
+}
+
+// phase ends a phase of the audit: it records the time since the last one ended under the
+// phase's name, and calls the stage hook with it.
+func (a *auditor) phase(name string) {
+	now := time.Now()
+	a.rep.Phases = append(a.rep.Phases, Phase{Name: name, Seconds: now.Sub(a.mark).Seconds()})
+	a.mark = now
+	stage(name)
 }
 
 // testRef names one test of one binary (by its index in bins).
@@ -305,7 +325,7 @@ func (a *auditor) audit(ctx context.Context) error {
 		}
 		return err
 	}
-	stage("build")
+	a.phase("build")
 	return a.judge(ctx)
 }
 
@@ -315,7 +335,7 @@ func (a *auditor) judge(ctx context.Context) error {
 		a.report(nil)
 		return err
 	}
-	stage("trace")
+	a.phase("trace")
 	a.makeGroups()
 	all := a.mutants()
 	a.rep.Family = a.family(all)
@@ -323,13 +343,14 @@ func (a *auditor) judge(ctx context.Context) error {
 	a.rep.Batch = a.batch
 	muts := a.shard(all)
 	a.runBaseline(ctx, a.needed(muts))
-	stage("baseline")
+	a.phase("baseline")
 	a.uncovered(muts)
 	if ctx.Err() == nil {
 		a.runMutants(ctx, muts)
 	}
+	a.phase("mutants")
 	a.identical(ctx, muts)
-	stage("identical")
+	a.phase("identical")
 	a.report(muts)
 	return nil
 }
@@ -354,8 +375,8 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 			a.sites[id].NotViable = why
 		}
 		a.cfg.Log("audit: building the mutant schemata of %s", plural(len(a.sites), "site"))
-		bins, err := a.eng.build(ctx, a.cfg.Patterns, "-overlay="+ov.File)
-		if errors.Is(err, runner.ErrNoPackages) {
+		bins, err := a.eng.build(ctx, a.cfg.Patterns, inCache, "-overlay="+ov.File)
+		if errors.Is(err, testbin.ErrNoPackages) {
 			a.rep.Warnings = append(a.rep.Warnings, "no package matched has tests: every site is not covered")
 			return nil
 		}
@@ -374,7 +395,7 @@ func (a *auditor) buildSchemata(ctx context.Context) error {
 	}
 }
 
-func buildErrors(bins []runner.Package) []string {
+func buildErrors(bins []testbin.Package) []string {
 	var msgs []string
 	for _, b := range bins {
 		if b.BuildError != "" {
@@ -411,7 +432,7 @@ const notCompiled = "does not compile: "
 // originalError builds the unmodified code: when it fails too, the user's code does not
 // build; otherwise the mutant schemata do not, and no mutant of theirs can run.
 func (a *auditor) originalError(ctx context.Context, msgs []string) error {
-	bins, err := a.eng.build(ctx, a.cfg.Patterns)
+	bins, err := a.eng.build(ctx, a.cfg.Patterns, inAudit)
 	if err != nil {
 		return err
 	}
@@ -512,7 +533,7 @@ func (a *auditor) trace(ctx context.Context) error {
 // hung reports whether the named test hung in a process.
 func hung(r result, name string) bool {
 	for _, t := range r.tests {
-		if t.Name == name && t.Outcome == runner.Hang {
+		if t.Name == name && t.Outcome == testout.Hang {
 			return true
 		}
 	}
@@ -566,14 +587,28 @@ func (a *auditor) mutantLimit(g *group) time.Duration {
 
 // runBaseline runs the tests of each group the shard's mutants need R times unmutated, in
 // processes of the audit's batch size, and excludes from the verdicts the tests that failed
-// every run: they cannot fail more often.
+// every run: they cannot fail more often. A group with a test that fails only in the later
+// runs of a process (see leaks) runs its baseline again, a process per run, as its mutants
+// will.
 func (a *auditor) runBaseline(ctx context.Context, groups []int) {
+	res, owner := a.baselineRuns(ctx, groups)
+	if alone := a.leaking(groups, res, owner); len(alone) > 0 && ctx.Err() == nil {
+		a.baselineRuns(ctx, alone)
+	}
+	for _, gi := range groups {
+		a.judgeBaseline(a.groups[gi])
+	}
+}
+
+// baselineRuns makes the baseline runs of the groups, in processes of each one's batch size,
+// into fresh tallies, and returns the processes that finished with the group of each job.
+func (a *auditor) baselineRuns(ctx context.Context, groups []int) ([]result, []int) {
 	var jobs []job
 	var owner []int
 	for _, gi := range groups {
 		g := a.groups[gi]
-		g.first = a.groupFirst(gi)
-		for _, t := range append(slices.Clip(g.tests), runner.PackageTest) {
+		g.first, g.slowest = a.groupFirst(gi), 0
+		for _, t := range append(slices.Clip(g.tests), testout.PackageTest) {
 			g.base[t] = &tally{}
 		}
 		for _, p := range processes(0, a.cfg.Runs, a.batchOf(g)) {
@@ -589,20 +624,18 @@ func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 		g.slowest = max(g.slowest, r.elapsed)
 		count(g.base, r)
 	}
-	for _, gi := range groups {
-		a.judgeBaseline(a.groups[gi])
-	}
+	return res, owner
 }
 
 // judgeBaseline reports a group's baseline and excludes the tests that failed every run.
 func (a *auditor) judgeBaseline(g *group) {
-	for _, name := range append(slices.Clip(g.tests), runner.PackageTest) {
+	for _, name := range append(slices.Clip(g.tests), testout.PackageTest) {
 		t := g.base[name]
-		if name == runner.PackageTest && t.fails == 0 {
+		if name == testout.PackageTest && t.fails == 0 {
 			continue
 		}
 		tb := TestBaseline{Package: a.bins[g.bin].ImportPath, Test: name, CPU: g.cpu, Run: g.filter,
-			Runs: t.runs, Failures: t.fails}
+			Runs: t.runs, Failures: t.fails, Alone: g.alone != ""}
 		where := a.describeGroup(g)
 		if t.runs > 0 && t.fails == t.runs {
 			tb.Excluded = true
@@ -625,7 +658,7 @@ func (a *auditor) judgeBaseline(g *group) {
 // not compared and left out.
 func count(tallies map[string]*tally, r result) {
 	for _, t := range r.tests {
-		if strings.Contains(t.Name, "/") || t.Outcome == runner.Skip {
+		if strings.Contains(t.Name, "/") || t.Outcome == testout.Skip {
 			continue
 		}
 		c := tallies[t.Name]
@@ -636,12 +669,12 @@ func count(tallies map[string]*tally, r result) {
 		if t.Outcome.Failed() {
 			c.fails++
 		}
-		if t.Outcome == runner.Hang {
+		if t.Outcome == testout.Hang {
 			c.hangs++
 		}
 	}
 	// A process in which the package pseudo-test did not fail passed it.
-	if c := tallies[runner.PackageTest]; c != nil && !hasTest(r, runner.PackageTest) {
+	if c := tallies[testout.PackageTest]; c != nil && !hasTest(r, testout.PackageTest) {
 		c.runs++
 	}
 }

@@ -2,11 +2,12 @@ package audit
 
 import (
 	"bytes"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // TestBaselineFile: a baseline written from a report accepts every survivor and not covered
@@ -23,7 +24,7 @@ func TestBaselineFile(t *testing.T) {
 		return r
 	}
 	r := sample()
-	if r.ExitCode() != runner.ExitFlaky {
+	if r.ExitCode() != testreport.ExitFlaky {
 		t.Fatalf("the sample has survivors: exit %d", r.ExitCode())
 	}
 	var file bytes.Buffer
@@ -40,7 +41,7 @@ func TestBaselineFile(t *testing.T) {
 
 	same := sample()
 	same.ApplyBaseline(b)
-	if same.ExitCode() != runner.ExitClean || len(same.Stale) != 0 {
+	if same.ExitCode() != testreport.ExitClean || len(same.Stale) != 0 {
 		t.Errorf("the baseline of the same report: exit %d, stale %v; want 0 and none", same.ExitCode(), same.Stale)
 	}
 
@@ -72,7 +73,7 @@ func TestBaselineFile(t *testing.T) {
 		}
 	}
 	changed.ApplyBaseline(short)
-	if changed.ExitCode() != runner.ExitFlaky || fresh.Accepted != "" || len(changed.Stale) != 1 {
+	if changed.ExitCode() != testreport.ExitFlaky || fresh.Accepted != "" || len(changed.Stale) != 1 {
 		t.Errorf("a new survivor and a killed one: exit %d, new one accepted %q, stale %d; want 1, not accepted, 1 stale",
 			changed.ExitCode(), fresh.Accepted, len(changed.Stale))
 	}

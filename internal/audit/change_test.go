@@ -13,7 +13,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/diff"
 	"github.com/spreadcheck/spreadcheck/internal/golden"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // gitFixture copies a fixture module into a new git repository, under mod/, commits it on
@@ -93,7 +93,7 @@ func TestChangeNoSite(t *testing.T) {
 	var text bytes.Buffer
 	rep.WriteText(&text)
 	golden.Check(t, filepath.Join("testdata", "diff-nosite.golden"), text.String())
-	if rep.ExitCode() != runner.ExitClean || len(rep.Sites) != 0 || rep.Change.Outside == 0 {
+	if rep.ExitCode() != testreport.ExitClean || len(rep.Sites) != 0 || rep.Change.Outside == 0 {
 		t.Errorf("exit %d, %d sites, %d outside", rep.ExitCode(), len(rep.Sites), rep.Change.Outside)
 	}
 }

@@ -15,8 +15,9 @@ import (
 // Equivalent mutants are found two ways. Statically, before anything runs (see equivalent,
 // clamped and reduced): a draw whose value is discarded, a range of one value, the sign of a
 // draw over a whole unsigned type, a value truncated or clamped away by the expression around
-// it, and the halved range of a draw of uniform bits that the code reduces to bits halving
-// leaves alone.
+// it, the halved range of a draw of uniform bits that the code reduces to bits halving
+// leaves alone, and the sign of a draw only compared for equality with a value whose
+// negation is as likely (see compared).
 // After the runs, a survivor whose test binary compiles to the original's bytes with the
 // draw's value replaced by 0 (see identical.go).
 
@@ -39,6 +40,7 @@ func (f *finder) equivalent(s *Site, stack []ast.Node) {
 	}
 	f.clamped(s, stack)
 	f.reduced(s, stack)
+	f.compared(s, stack)
 }
 
 // discarded reports whether the value of the innermost node of the stack is thrown away.
@@ -109,21 +111,30 @@ func (f *finder) clamped(s *Site, stack []ast.Node) {
 // clampAround returns the clamp of the expression that holds the draw at the top of the
 // stack, through parentheses.
 func (f *finder) clampAround(stack []ast.Node) (clamp, bool) {
-	child := stack[len(stack)-1]
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.ParenExpr:
-			child = p
-			continue
-		case *ast.CallExpr:
-			if c, ok := f.truncation(p); ok {
-				return c, true
-			}
-			return f.minMax(p, child)
-		}
+	n, _, child := around(stack)
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
 		return clamp{}, false
 	}
-	return clamp{}, false
+	if c, ok := f.truncation(call); ok {
+		return c, true
+	}
+	return f.minMax(call, child)
+}
+
+// around returns the innermost node around the one at the top of the stack that is no
+// parenthesis, its index in the stack, and the node it holds: the top, or the outermost
+// parenthesis round it. The node is nil, its index -1, when there is none.
+func around(stack []ast.Node) (ast.Node, int, ast.Node) {
+	child := stack[len(stack)-1]
+	for i := len(stack) - 2; i >= 0; i-- {
+		if p, ok := stack[i].(*ast.ParenExpr); ok {
+			child = p
+			continue
+		}
+		return stack[i], i, child
+	}
+	return nil, -1, child
 }
 
 // truncation is the clamp of a conversion of a float to an integer type.

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -8,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -53,6 +55,7 @@ type Site struct {
 	parts []span // Draw.Func, Draw.Value and Draw.Args as spans, in that order
 	bound string // a bounded draw's n, as source
 	bits  int    // k when the draw's values are every pattern of k bits, equally likely (see drawBits)
+	inst  string // the type arguments of a generic callee or default named without them, "[T]" (see instance)
 	// A default's site (see wrapped.go): the functions that call through its variable, and
 	// the variable's name.
 	via     []caller
@@ -129,12 +132,12 @@ type finder struct {
 	pkg      *packages.Package
 	fset     *token.FileSet
 	modDir   string
-	defaults map[*types.Var]*types.Func // func-typed variables and fields whose default is a draw
+	defaults map[*types.Var]*types.Func // func-typed variables and fields of the module whose default is a draw
 	// assigned holds, for each variable that is not a field, the expressions assigned to it
 	// anywhere in the package (x := e, x = e, x op= e, var x = e): what a clock reading held
 	// in a local follows to reach a seed.
 	assigned map[*types.Var][]ast.Expr
-	readVars map[*types.Var]bool // variables, fields and parameters whose bytes the package reads (see reader.go)
+	readVars map[*types.Var]bool // variables, fields and parameters whose bytes the module reads (see reader.go)
 	wrappers map[string]wrapper  // the module's functions that return a draw (see wrapped.go)
 	// defaultAt maps each default that is a draw to its variable; callers lists the calls
 	// through the variables whose default is a site.
@@ -143,32 +146,88 @@ type finder struct {
 	sites     []*Site
 	imports   *importSet
 	src       map[string][]byte
+	// cgo maps each file of cgo's output to the file the user wrote, and lines holds the
+	// lines of those (see offset).
+	cgo   map[*token.File]string
+	lines map[string]*token.File
+}
+
+// Find loads the packages that cfg names (Dir, Patterns, BuildFlags) and returns the sites
+// of their non-test files as Run finds them, in file and line order, without building or
+// running anything: what benchmarks/audit/reach measures against sites listed by hand.
+func Find(ctx context.Context, cfg Config) ([]*Site, error) {
+	if len(cfg.Patterns) == 0 {
+		cfg.Patterns = []string{"./..."}
+	}
+	f, err := locate(ctx, cfg)
+	return f.sites, err
+}
+
+// A found is what locate finds: the sites, the warnings of their //spreadcheck:ignore
+// comments, the imports of each package with sites, and the module's path.
+type found struct {
+	sites    []*Site
+	warnings []string
+	imps     map[string]*importSet
+	module   string
+}
+
+// locate loads the packages of cfg and finds their sites, the wrappers followed into the
+// module's packages that they import.
+func locate(ctx context.Context, cfg Config) (found, error) {
+	pkgs, module, modDir, err := load(ctx, cfg)
+	if err != nil {
+		return found{}, err
+	}
+	imported, err := loadImported(ctx, cfg, pkgs, module)
+	if err != nil {
+		return found{}, err
+	}
+	f := found{imps: map[string]*importSet{}, module: module}
+	f.sites, f.warnings = findSites(pkgs, imported, modDir, f.imps)
+	return f, nil
 }
 
 // findSites returns the draws of the packages' non-test files, in file and line order, and
-// the import paths of the packages that have any.
-func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
+// the import paths of the packages that have any. The wrappers are those of the packages and
+// of the module's packages they import (see loadImported).
+func findSites(pkgs, imported []*packages.Package, modDir string, imps map[string]*importSet) ([]*Site, []string) {
 	var all []*Site
 	var warnings []string
-	wrappers := collectWrappers(pkgs)
-	for _, p := range pkgs {
-		f := &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: map[*types.Var]*types.Func{}, assigned: map[*types.Var][]ast.Expr{},
-			imports: newImportSet(p.Types), src: map[string][]byte{}, wrappers: wrappers, defaultAt: map[ast.Expr]*types.Var{}}
-		f.collectDefaults()
-		f.collectReadVars()
-		var files []*ast.File
-		var paths []string
-		for i, file := range p.Syntax {
-			if path := p.CompiledGoFiles[i]; !strings.HasSuffix(path, "_test.go") && strings.HasSuffix(path, ".go") {
-				files, paths = append(files, file), append(paths, path)
+	wrappers := collectWrappers(append(slices.Clip(pkgs), imported...))
+	// The defaults and the calls through their variables are the module's: a variable of one
+	// package (grpc's internal.RandShuffle) is called in another.
+	defaults, callers := map[*types.Var]*types.Func{}, map[*types.Var][]caller{}
+	fs := make([]*finder, len(pkgs))
+	files := make([][]*ast.File, len(pkgs))
+	paths := make([][]string, len(pkgs))
+	for i, p := range pkgs {
+		fs[i] = &finder{pkg: p, fset: p.Fset, modDir: modDir, defaults: defaults, assigned: map[*types.Var][]ast.Expr{},
+			imports: newImportSet(p.Types), src: map[string][]byte{}, wrappers: wrappers, defaultAt: map[ast.Expr]*types.Var{},
+			callers: callers, cgo: map[*token.File]string{}, lines: map[string]*token.File{}}
+		for j, file := range p.Syntax {
+			path := p.CompiledGoFiles[j]
+			if !strings.HasSuffix(path, ".go") {
+				path = fs[i].cgoSource(file)
+			}
+			if path != "" && !strings.HasSuffix(path, "_test.go") {
+				files[i], paths[i] = append(files[i], file), append(paths[i], path)
 			}
 		}
-		f.collectCallers(files)
-		for i, file := range files {
-			f.walk(file, paths[i])
+	}
+	collectReadVars(fs)
+	for _, f := range fs {
+		f.collectDefaults()
+	}
+	for i, f := range fs {
+		f.collectCallers(files[i])
+	}
+	for i, f := range fs {
+		for j, file := range files[i] {
+			f.walk(file, paths[i][j])
 		}
 		if len(f.sites) > 0 {
-			imps[p.PkgPath] = f.imports
+			imps[f.pkg.PkgPath] = f.imports
 		}
 		all = append(all, f.sites...)
 		warnings = append(warnings, f.warnings...)
@@ -185,8 +244,22 @@ func findSites(pkgs []*packages.Package, modDir string, imps map[string]*importS
 	return all, warnings
 }
 
+// cgoSource returns the file of the package that the user wrote of a file of cgo's output,
+// which the go command names without .go: the file its //line comments point at, when that
+// is one of the package's, or "" (the types and calls cgo writes for the C names).
+func (f *finder) cgoSource(file *ast.File) string {
+	orig := f.fset.Position(file.Package).Filename
+	if !slices.Contains(f.pkg.GoFiles, orig) {
+		return ""
+	}
+	f.cgo[f.fset.File(file.Pos())] = orig
+	return orig
+}
+
 // collectDefaults finds the func-typed package variables and struct fields that are given a
-// draw as a value (var jitter = rand.Float64; b.rand = r.Float64; T{rand: rand.IntN}).
+// draw as a value (var jitter = rand.Float64; b.rand = r.Float64; T{rand: rand.IntN}), and
+// the func-typed parameters that a call passes one to (samber/lo's SampleBy(collection,
+// xrand.IntN)): the argument is a default of the parameter, for that call.
 func (f *finder) collectDefaults() {
 	info := f.pkg.TypesInfo
 	set := func(lhs ast.Expr, rhs ast.Expr) {
@@ -233,6 +306,14 @@ func (f *finder) collectDefaults() {
 			case *ast.KeyValueExpr:
 				if k, ok := n.Key.(*ast.Ident); ok {
 					set(k, n.Value)
+				}
+			case *ast.CallExpr:
+				for i, a := range n.Args {
+					if fn := f.funcValue(a); fn != nil {
+						if p := f.paramOf(n, i)(); p != nil {
+							f.defaults[p], f.defaultAt[a] = fn, p
+						}
+					}
 				}
 			}
 			return true
@@ -295,8 +376,10 @@ func (f *finder) walk(file *ast.File, path string) {
 // site with the same span is already kept.
 func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *ast.File, ignored map[int]ignore) {
 	pos := f.fset.Position(n.Pos())
-	tf := f.fset.File(file.Pos())
-	s.whole = span{tf.Offset(n.Pos()), tf.Offset(n.End())}
+	s.whole = f.span(n)
+	if s.whole.start < 0 || s.whole.end < s.whole.start {
+		return // a node of cgo's output that the file the user wrote does not hold
+	}
 	for _, o := range f.sites {
 		if o.Path == path && o.whole == s.whole {
 			return
@@ -351,8 +434,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 			f.setType(s, t)
 		}
 	}
-	tf := f.fset.File(call.Pos())
-	sp := func(e ast.Expr) span { return span{tf.Offset(e.Pos()), tf.Offset(e.End())} }
+	sp := func(e ast.Expr) span { return f.span(e) }
 	switch kind {
 	case rewrite.UnitDraw, rewrite.FullDraw, rewrite.NormalDraw, rewrite.ExpDraw:
 		s.parts = []span{sp(call)}
@@ -362,6 +444,7 @@ func (f *finder) call(call *ast.CallExpr, stack []ast.Node) *Site {
 			return nil
 		}
 		s.parts = []span{sp(call.Fun)}
+		s.inst = f.instance(call.Fun)
 		for _, a := range call.Args {
 			s.parts = append(s.parts, sp(a))
 		}
@@ -399,10 +482,9 @@ func (f *finder) clockMod(b *ast.BinaryExpr) *Site {
 	if t == nil || !isInteger(t) {
 		return nil
 	}
-	tf := f.fset.File(b.Pos())
 	s := &Site{Expr: f.text(b), Draw: rewrite.Draw{Kind: rewrite.ClockModDraw}}
 	f.setType(s, t)
-	s.parts = []span{{tf.Offset(b.X.Pos()), tf.Offset(b.X.End())}, {tf.Offset(b.Y.Pos()), tf.Offset(b.Y.End())}}
+	s.parts = []span{f.span(b.X), f.span(b.Y)}
 	s.Range = fmt.Sprintf("spread.Uniform(0, %s)", f.text(b.Y))
 	s.Equivalent = map[string]string{string(spread.SuspectClockDerived): "the value is already read from a clock"}
 	return s
@@ -414,14 +496,13 @@ func (f *finder) seeds(call *ast.CallExpr, stack []ast.Node, path string, file *
 	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] || !seedFuncs[fn.Name()] {
 		return
 	}
-	tf := f.fset.File(call.Pos())
 	for _, a := range call.Args {
 		t := f.pkg.TypesInfo.TypeOf(a)
 		if !f.hasClock(a) || t == nil || !isInteger(t) {
 			continue
 		}
 		s := &Site{Expr: f.text(a), Draw: rewrite.Draw{Kind: rewrite.ClockSeed, Type: f.imports.spell(t)}}
-		s.parts = []span{{tf.Offset(a.Pos()), tf.Offset(a.End())}}
+		s.parts = []span{f.span(a)}
 		f.add(s, a, append(stack, a), path, file, ignored)
 	}
 }
@@ -462,6 +543,38 @@ func (f *finder) clockIn(e ast.Expr, seen map[*types.Var]bool) bool {
 	return found
 }
 
+// instance returns the type arguments, as "[T1, T2]", of a generic function that an
+// expression names without them (rand.N, whose type arguments the call infers), or "". The
+// rewrite passes the function to a helper as a value, and Go before 1.21 infers no type
+// arguments there ("implicitly instantiated function as argument requires go1.21"), so it
+// passes rand.N[T]. A type argument made of type parameters is spelled as the enclosing
+// function names them; any other by an alias that the package's schema file declares, since
+// the rewritten file may not import the type's package (rand.N(b.Max) in a file that names
+// no time.Duration).
+func (f *finder) instance(e ast.Expr) string {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	}
+	inst, ok := f.pkg.TypesInfo.Instances[id]
+	if id == nil || !ok {
+		return ""
+	}
+	args := make([]string, inst.TypeArgs.Len())
+	for i := range args {
+		t := inst.TypeArgs.At(i)
+		if hasTypeParam(t) {
+			args[i] = types.TypeString(t, f.imports.userQualifier)
+		} else {
+			args[i] = f.imports.alias(t)
+		}
+	}
+	return "[" + strings.Join(args, ", ") + "]"
+}
+
 // constInt returns the value of a constant integer expression.
 func (f *finder) constInt(e ast.Expr) (int64, bool) {
 	tv, ok := f.pkg.TypesInfo.Types[e]
@@ -472,9 +585,47 @@ func (f *finder) constInt(e ast.Expr) (int64, bool) {
 }
 
 func (f *finder) text(n ast.Node) string {
-	tf := f.fset.File(n.Pos())
-	src := f.source(tf.Name())
-	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+	sp := f.span(n)
+	src := f.source(f.original(f.fset.File(n.Pos())))
+	if sp.start < 0 || sp.end > len(src) || sp.start > sp.end {
+		return "" // a position of cgo's output that maps to no byte of the file the user wrote
+	}
+	return string(src[sp.start:sp.end])
+}
+
+// span returns the bytes of a node in the file the user wrote.
+func (f *finder) span(n ast.Node) span { return span{f.offset(n.Pos()), f.offset(n.End())} }
+
+// offset returns where a position stands in the file the user wrote. go/packages gives a
+// package that imports "C" the cgo command's output, a file in the build cache whose //line
+// comments (of lines, and of columns after each C name it replaced) point at the user's file:
+// there the offset follows from the line and column they give.
+func (f *finder) offset(pos token.Pos) int {
+	tf := f.fset.File(pos)
+	orig, ok := f.cgo[tf]
+	if !ok {
+		return tf.Offset(pos)
+	}
+	p := f.fset.Position(pos) // honours //line
+	lines := f.lines[orig]
+	if lines == nil {
+		src := f.source(orig)
+		lines = token.NewFileSet().AddFile(orig, -1, len(src))
+		lines.SetLinesForContent(src)
+		f.lines[orig] = lines
+	}
+	if p.Filename != orig || p.Line < 1 || p.Line > lines.LineCount() {
+		return -1
+	}
+	return lines.Offset(lines.LineStart(p.Line)) + p.Column - 1
+}
+
+// original returns the file that the user wrote of a file the package was compiled from.
+func (f *finder) original(tf *token.File) string {
+	if orig, ok := f.cgo[tf]; ok {
+		return orig
+	}
+	return tf.Name()
 }
 
 // source returns a file's bytes, read once.

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func findFixture(t *testing.T, name string) ([]*Site, map[string]*importSet) {
 		t.Fatal(err)
 	}
 	imps := map[string]*importSet{}
-	sites, _ := findSites(pkgs, modDir, imps)
+	sites, _ := findSites(pkgs, nil, modDir, imps)
 	return sites, imps
 }
 
@@ -162,7 +163,8 @@ func checkSites(t *testing.T, name string, sites []*Site) {
 // TestFindReductions: the halved range of a draw of uniform bits is equivalent where the code
 // keeps none of the top bit (% 16, & 0xff, uint16(...), & 15 of IntN(256), a widening then
 // % 1024) and a real mutant where it keeps it (& (1<<31)) or reduces by a modulus that is no
-// constant power of two (% uint32(n)). The golden file pins the list.
+// constant power of two (% uint32(n)); the sign-flip of a draw only compared with 0 is
+// equivalent, of one compared with 3 a real mutant. The golden file pins the list.
 func TestFindReductions(t *testing.T) {
 	sites, _ := findFixture(t, "reduced")
 	checkSites(t, "reduced.sites", sites)
@@ -176,6 +178,17 @@ func TestFindReaders(t *testing.T) {
 	checkSites(t, "reader.sites", sites)
 }
 
+// TestFindCrossReaders: crypto/rand's Reader handed to another package of the module is a
+// site where it is named, when that package reads what it is given: an argument of a
+// function that reads it, a field set in a literal or an assignment, an argument of a
+// constructor or an option that stores it in a read field. Given to a function that hands it
+// to crypto/rand (nonce.Prime) it is none, and package nonce, which names no random package,
+// has no site: a test's fake given to it is left alone. The golden file pins the list.
+func TestFindCrossReaders(t *testing.T) {
+	sites, _ := findFixture(t, "crossreader")
+	checkSites(t, "crossreader.sites", sites)
+}
+
 // TestFindWrapped: the module's own wrappers of a draw, followed through another package:
 // a call of one (randutil.Int63n) is a site of its kind; a field whose default is one
 // (randutil.Jitter, a wrapper of a wrapper) is a site at the default, named for the function
@@ -187,6 +200,18 @@ func TestFindWrapped(t *testing.T) {
 	checkSites(t, "wrapped.sites", sites)
 }
 
+// TestFindShuffleVars: a shuffle or a permutation held in a variable or a field is a site at
+// its default, as other draws through func-typed defaults are: rand.Shuffle as a package
+// variable's default; randutil.Shuffle and randutil.Perm, the module's own functions that
+// hand their parameters to a shuffle or return a permutation, as a field's default (and
+// their own draws in randutil); a function of the same package (permute) is no site of its
+// own, its rand.Perm is. No call through a variable is a site, so that what a test puts
+// there (randutil.Reverse, which is no shuffle) is left alone. The golden file pins the list.
+func TestFindShuffleVars(t *testing.T) {
+	sites, _ := findFixture(t, "shufflevar")
+	checkSites(t, "shufflevar.sites", sites)
+}
+
 // TestFindIgnore: each form of //spreadcheck:ignore keeps the site and marks the classes it
 // names (every class when it names none) with its reason; a comment without a reason, or with
 // a class that does not exist, is a warning; //spreadcheck:ignored is no such comment.
@@ -195,10 +220,97 @@ func TestFindIgnore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sites, warnings := findSites(pkgs, modDir, map[string]*importSet{})
+	sites, warnings := findSites(pkgs, nil, modDir, map[string]*importSet{})
 	got := describe(sites) + "warnings:\n"
 	for _, w := range warnings {
 		got += "  " + w[strings.LastIndex(w, "ignore.go:"):] + "\n"
 	}
 	golden.Check(t, filepath.Join("testdata", "ignore.golden"), got)
+}
+
+// TestFindFuncArgs: a draw, a *rand.Rand's method value or another package's wrapper passed as
+// an argument for a func-typed parameter (samber/lo's SampleBy(collection, xrand.IntN)) is a
+// site at the argument, in the function that passes it; no call through the parameter is, so
+// that a test's own picker is left alone; a function that is no draw (first) and one of the
+// same package (local, whose rand.IntN is the site) are no sites. The golden file pins the
+// list.
+func TestFindFuncArgs(t *testing.T) {
+	sites, _ := findFixture(t, "funcarg")
+	checkSites(t, "funcarg.sites", sites)
+}
+
+// TestFindWrappedOnePackage audits the wrapped fixture's package backoff alone, as `spreadcheck
+// audit ./backoff` would (samber/lo audited as `.`, its wrappers in internal/xrand): the
+// wrappers of randutil, a package of the module that the patterns do not name, are still
+// followed, and the sites in backoff are those that auditing every package finds there. The
+// golden file pins the list.
+func TestFindWrappedOnePackage(t *testing.T) {
+	f, err := locate(context.Background(), Config{Dir: filepath.Join("testdata", "wrapped"), Patterns: []string{"./backoff"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSites(t, "wrapped-backoff.sites", f.sites)
+}
+
+// skipWithoutCC skips a test of cgo code when the go command's C compiler is not found.
+func skipWithoutCC(t testing.TB) {
+	t.Helper()
+	out, err := exec.Command("go", "env", "CC").Output()
+	if err != nil {
+		t.Fatalf("go env CC: %v", err)
+	}
+	cc := strings.TrimSpace(string(out))
+	if cc == "" {
+		t.Skip("go env CC is empty: no C compiler to build cgo code")
+	}
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("no C compiler to build cgo code: %v", err)
+	}
+}
+
+// TestFindCgo: the draws of a file that imports "C" are sites, named by the file and the line
+// that the user wrote (go/packages gives the package the cgo command's output, in the build
+// cache), as are those of the same package's files that do not. The golden file pins the list.
+func TestFindCgo(t *testing.T) {
+	skipWithoutCC(t)
+	sites, _ := findFixture(t, "cgodraw")
+	checkSites(t, "cgodraw.sites", sites)
+}
+
+// TestCgoRewritesCompile builds the cgodraw fixture with every site rewritten, as a schema,
+// and with each site alone and one mutant compiled in: the overlay replaces the file the user
+// wrote, on which the go command runs cgo, and the rewrite keeps its preamble.
+func TestCgoRewritesCompile(t *testing.T) {
+	skipWithoutCC(t)
+	sites, imps := findFixture(t, "cgodraw")
+	if !slices.ContainsFunc(sites, func(s *Site) bool { return s.File == "jitter.go" }) {
+		t.Fatal("no site found in jitter.go, the file that imports \"C\"")
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "cgodraw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, sites []*Site, fixed string) {
+		ov, err := writeOverlay(t.TempDir(), sites, imps, fixed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ov.rejected) > 0 {
+			t.Errorf("%s: rewrites rejected: %v", name, ov.rejected)
+		}
+		for orig := range ov.Replace {
+			if filepath.Dir(orig) != dir {
+				t.Errorf("%s: the overlay replaces %s, outside the fixture's folder %s", name, orig, dir)
+			}
+		}
+		cmd := exec.Command("go", "build", "-overlay="+ov.File, "./...")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: go build -overlay: %v\n%s", name, err, out)
+		}
+	}
+	check("schema", sites, "")
+	for _, s := range sites {
+		check(fmt.Sprintf("site %d alone", s.ID), []*Site{s}, fmt.Sprintf("%d:1", s.ID))
+	}
 }

@@ -13,7 +13,8 @@ import (
 	"sync"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
@@ -94,7 +95,7 @@ func (a *auditor) needed(muts []*mutant) []int {
 // package pseudo-test alone, one outcome per process, is no test of the site.
 func (a *auditor) uncovered(muts []*mutant) {
 	for _, m := range muts {
-		if !m.done && !slices.ContainsFunc(a.compared(m.site), func(r ref) bool { return r.test != runner.PackageTest }) {
+		if !m.done && !slices.ContainsFunc(a.compared(m.site), func(r ref) bool { return r.test != testout.PackageTest }) {
 			m.settle(NotCovered, "only tests that fail every baseline run reach the site: "+strings.Join(a.excluded(m.site), ", "))
 		}
 	}
@@ -125,7 +126,7 @@ func (a *auditor) compared(s *Site) []ref {
 	var out []ref
 	for _, gi := range a.siteGroups[s.ID] {
 		g := a.groups[gi]
-		for _, t := range append(slices.Clip(g.tests), runner.PackageTest) {
+		for _, t := range append(slices.Clip(g.tests), testout.PackageTest) {
 			if !g.excl[t] {
 				out = append(out, ref{gi, t})
 			}
@@ -145,6 +146,7 @@ func (a *auditor) level() float64 {
 // runMutants runs the open mutants look by look: all of a look's runs at once, then the
 // verdicts, so that a mutant killed early makes no more runs. Each look's runs are whole
 // processes of the audit's batch size, the runs of each in the same places as its baseline's.
+// With Config.AllRuns there is one look, after R runs.
 func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 	var open []*mutant
 	for _, m := range muts {
@@ -160,6 +162,15 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 		return
 	}
 	plan := planLooks(a.cfg.Runs, a.batch)
+	if a.cfg.AllRuns {
+		// No look before the last can settle a mutant: make every process of every mutant in
+		// one call, so that a mutant whose runs are slow (a test printing megabytes of
+		// failures) has its processes spread over every worker from the start, instead of
+		// one or two a look while the others sit idle at the look's end. The processes, their
+		// run numbers and seeds are those of the looks (processes cuts at multiples of the
+		// batch), so the verdicts are the same.
+		plan = plan[len(plan)-1:]
+	}
 	for i, upTo := range plan {
 		if len(open) == 0 {
 			return
@@ -216,7 +227,7 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 // most is how many outcomes a comparison can reach: R runs of a test, one per process of the
 // package pseudo-test.
 func (a *auditor) most(r ref) int {
-	if b := a.batchOf(a.groups[r.group]); r.test == runner.PackageTest {
+	if b := a.batchOf(a.groups[r.group]); r.test == testout.PackageTest {
 		return (a.cfg.Runs + b - 1) / b
 	}
 	return a.cfg.Runs
@@ -271,8 +282,8 @@ func (a *auditor) less(x, y ref) bool {
 	if x.group != y.group {
 		return x.group < y.group
 	}
-	if (x.test == runner.PackageTest) != (y.test == runner.PackageTest) {
-		return y.test == runner.PackageTest
+	if (x.test == testout.PackageTest) != (y.test == testout.PackageTest) {
+		return y.test == testout.PackageTest
 	}
 	return x.test < y.test
 }
@@ -307,7 +318,7 @@ func (a *auditor) fewer(m *mutant, level float64) []Fewer {
 // reach its site, with that one mutant compiled in, -p mutants at a time. It reports false
 // when interrupted.
 func (a *auditor) buildPerMutant(ctx context.Context, open []*mutant) bool {
-	a.perBins = map[int]map[string]runner.Package{}
+	a.perBins = map[int]map[string]testbin.Package{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(a.cfg.Parallel, 1))
@@ -322,7 +333,7 @@ func (a *auditor) buildPerMutant(ctx context.Context, open []*mutant) bool {
 				m.settle(NotViable, why)
 				return
 			}
-			a.perBins[m.index] = map[string]runner.Package{}
+			a.perBins[m.index] = map[string]testbin.Package{}
 			for _, b := range bins {
 				a.perBins[m.index][b.ImportPath] = b
 			}
@@ -333,7 +344,7 @@ func (a *auditor) buildPerMutant(ctx context.Context, open []*mutant) bool {
 }
 
 // buildMutant builds one mutant's binaries, or says why it is not viable.
-func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package, string) {
+func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]testbin.Package, string) {
 	dir := filepath.Join(a.tmp, fmt.Sprintf("mutant-%d", m.index))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err.Error()
@@ -349,7 +360,7 @@ func (a *auditor) buildMutant(ctx context.Context, m *mutant) ([]runner.Package,
 			pats = append(pats, p)
 		}
 	}
-	bins, err := a.eng.build(ctx, pats, "-overlay="+ov.File)
+	bins, err := a.eng.build(ctx, pats, inAudit, "-overlay="+ov.File)
 	if msgs := buildErrors(bins); err != nil || len(msgs) > 0 {
 		return nil, notCompiled + firstLine(fmt.Sprint(err, msgs))
 	}

@@ -15,9 +15,10 @@ import (
 
 // importSet spells types for a package's schema file, and remembers the imports that needs.
 type importSet struct {
-	self   *types.Package
-	byPath map[string]string
-	extra  []rewrite.Import
+	self    *types.Package
+	byPath  map[string]string
+	extra   []rewrite.Import
+	aliases []string // the declarations of alias, which the schema file holds
 }
 
 func newImportSet(p *types.Package) *importSet {
@@ -41,6 +42,20 @@ func (s *importSet) qualifier(p *types.Package) string {
 		s.byPath[p.Path()] = name
 		s.extra = append(s.extra, rewrite.Import{Name: name, Path: p.Path()})
 	}
+	return name
+}
+
+// alias returns the name of an alias of a type that the schema file declares, so that a
+// rewritten file can name a type whose package it does not import.
+func (s *importSet) alias(t types.Type) string {
+	spelled := s.spell(t)
+	for i, a := range s.aliases {
+		if strings.HasSuffix(a, " = "+spelled) {
+			return fmt.Sprintf("spreadcheckAuditType%d", i)
+		}
+	}
+	name := fmt.Sprintf("spreadcheckAuditType%d", len(s.aliases))
+	s.aliases = append(s.aliases, fmt.Sprintf("type %s = %s", name, spelled))
 	return name
 }
 
@@ -104,7 +119,7 @@ func writeOverlay(dir string, sites []*Site, imps map[string]*importSet, fixed s
 		sc := schemas[pkgDir]
 		if sc == nil {
 			imp := imps[fs[0].Package]
-			sc = &rewrite.Schema{Package: imp.self.Name(), Fixed: fixed}
+			sc = &rewrite.Schema{Package: imp.self.Name(), Fixed: fixed, Helpers: slices.Clone(imp.aliases)}
 			schemas[pkgDir] = sc
 		}
 		sc.Helpers = append(sc.Helpers, helpers...)
@@ -208,10 +223,10 @@ func (r *renderer) rewrite(s *Site) string {
 	case rewrite.ClockModDraw:
 		d.Args = parts
 	default:
-		d.Func, d.Args = parts[0], parts[1:]
+		d.Func, d.Args = parts[0]+s.inst, parts[1:]
 	}
 	if d.FuncValue {
-		d.Value, d.Func, d.Args = parts[0], "", nil
+		d.Value, d.Func, d.Args = parts[0]+s.inst, "", nil
 	}
 	call, err := d.Rewrite(s.ID)
 	if err == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 )
 
 // A group is the tests of one binary that reach a site, at one -cpu value: they run together,
@@ -27,6 +28,9 @@ type group struct {
 	base     map[string]*tally // each test's baseline (and the package pseudo-test's, per process)
 	excl     map[string]bool   // tests that failed every baseline run: not compared
 	slowest  time.Duration     // its slowest baseline process
+	// alone says why the group runs a process per run (see leaks): a test of it fails only
+	// in the later runs of a process; "" when it runs in processes of the audit's batch size.
+	alone string
 }
 
 // ref names one comparison: a test of a group (or its package pseudo-test).
@@ -87,7 +91,7 @@ func splitExamples(names []string) (examples, rest []string) {
 
 // batchOf returns how many runs each process of a group makes.
 func (a *auditor) batchOf(g *group) int {
-	if g.examples {
+	if g.examples || g.alone != "" {
 		return 1
 	}
 	return a.batch
@@ -180,7 +184,7 @@ func (a *auditor) measure(res []result, refs []testRef) {
 	for _, r := range res {
 		var testing float64
 		for _, t := range r.tests {
-			if !strings.Contains(t.Name, "/") && t.Name != runner.PackageTest {
+			if !strings.Contains(t.Name, "/") && t.Name != testout.PackageTest {
 				testing += t.Seconds
 				a.testSecs[testRef{refs[r.job].bin, t.Name}] += t.Seconds
 			}

@@ -18,6 +18,8 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 )
 
 // fakeTest is one test of the fake engine's binary: the sites it reaches, and whether it
@@ -27,6 +29,7 @@ type fakeTest struct {
 	sites []int
 	fails func(mutant string, together []string, run int) bool
 	hangs bool          // it never ends: the process is stopped at the timeout
+	later bool          // it fails every run of a process but the first, as a test does that leaves state behind
 	took  time.Duration // what one run of it takes; 0 means the engine's perTest
 }
 
@@ -41,22 +44,23 @@ type fakeEngine struct {
 	buildErr func(flags []string) string
 
 	mu       sync.Mutex
+	calls    [][]job // the jobs of each call of run
 	jobs     []job
 	timeouts []time.Duration // each job's limit
 }
 
-var fakeBin = runner.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
+var fakeBin = testbin.Package{ImportPath: "example.com/fake", Binary: "fake.test"}
 
-func (f *fakeEngine) build(_ context.Context, _ []string, flags ...string) ([]runner.Package, error) {
+func (f *fakeEngine) build(_ context.Context, _ []string, _ binaries, flags ...string) ([]testbin.Package, error) {
 	if f.buildErr != nil {
 		if msg := f.buildErr(flags); msg != "" {
-			return []runner.Package{{ImportPath: fakeBin.ImportPath, BuildError: msg}}, nil
+			return []testbin.Package{{ImportPath: fakeBin.ImportPath, BuildError: msg}}, nil
 		}
 	}
-	return []runner.Package{fakeBin}, nil
+	return []testbin.Package{fakeBin}, nil
 }
 
-func (f *fakeEngine) list(context.Context, runner.Package) ([]string, error) { return f.names, nil }
+func (f *fakeEngine) list(context.Context, testbin.Package) ([]string, error) { return f.names, nil }
 
 func (f *fakeEngine) compiled(context.Context, []string, ...string) (map[string]string, error) {
 	return nil, errors.New("fakeEngine compiles nothing")
@@ -67,6 +71,7 @@ func (f *fakeEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 		return nil, ctx.Err() // as the runner: no process starts once the audit is interrupted
 	}
 	f.mu.Lock()
+	f.calls = append(f.calls, slices.Clone(jobs))
 	f.jobs = append(f.jobs, jobs...)
 	for _, j := range jobs {
 		f.timeouts = append(f.timeouts, j.timeout)
@@ -89,21 +94,21 @@ func (f *fakeEngine) process(i int, j job) result {
 		}
 	}
 	active, trace := env(j.env, rewrite.MutantEnv), env(j.env, rewrite.TraceEnv)
-	r := result{job: i, elapsed: f.startup}
+	r := result{job: i, first: j.run, elapsed: f.startup}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
 			if strings.HasPrefix(n, "Example") && k > 0 {
 				continue // package testing runs examples once per process, whatever -test.count says
 			}
-			o := runner.Pass
-			if fn := f.tests[n].fails; fn != nil && fn(active, sel, j.run+k) {
-				o = runner.Fail
+			o := testout.Pass
+			if fn := f.tests[n].fails; fn != nil && fn(active, sel, j.run+k) || f.tests[n].later && k > 0 {
+				o = testout.Fail
 			}
 			if f.tests[n].hangs {
-				o = runner.Hang
+				o = testout.Hang
 			}
 			took := cmp.Or(f.tests[n].took, f.perTest)
-			r.tests = append(r.tests, runner.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: took.Seconds()})
+			r.tests = append(r.tests, testout.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: took.Seconds()})
 			r.elapsed += took
 			if trace != "" {
 				var b strings.Builder
@@ -114,7 +119,7 @@ func (f *fakeEngine) process(i int, j job) result {
 			}
 		}
 	}
-	r.tests = append(r.tests, runner.TestResult{Name: runner.PackageTest, Outcome: runner.Pass})
+	r.tests = append(r.tests, testout.TestResult{Name: testout.PackageTest, Outcome: testout.Pass})
 	return r
 }
 
@@ -143,7 +148,7 @@ func fakeAuditContext(ctx context.Context, t *testing.T, eng *fakeEngine, nSites
 	for i := range nSites {
 		sites = append(sites, &Site{ID: i, File: fmt.Sprintf("f.go:%d", i), Draw: rewrite.Draw{Kind: rewrite.UnitDraw}, Equivalent: map[string]string{}})
 	}
-	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []runner.Package{fakeBin},
+	a := &auditor{cfg: cfg, tmp: t.TempDir(), eng: eng, sites: sites, bins: []testbin.Package{fakeBin}, mark: time.Now(),
 		rep: &Report{Runs: cfg.Runs, Alpha: cfg.Alpha}}
 	if err := a.judge(ctx); err != nil {
 		t.Fatal(err)
@@ -151,6 +156,19 @@ func fakeAuditContext(ctx context.Context, t *testing.T, eng *fakeEngine, nSites
 	a.rep.Interrupted = ctx.Err() != nil
 	a.rep.score()
 	return a.rep
+}
+
+// checkShapes checks that every process of each job shape (see jobShapes) makes want(key) runs.
+func checkShapes(t testing.TB, shapes map[string][]int, want func(key string) int) {
+	t.Helper()
+	for key, counts := range shapes {
+		for _, n := range counts {
+			if n != want(key) {
+				t.Errorf("%s: processes of %v runs, want %d each", key, counts, want(key))
+				break
+			}
+		}
+	}
 }
 
 // jobShapes lists the processes of the jobs: mutant (or "baseline"), -run pattern, runs.
@@ -321,18 +339,12 @@ func TestExamplesRunAlone(t *testing.T) {
 		}}
 	rep := fakeAudit(t, eng, 1, Config{Options: runner.Options{Batch: 5}})
 	baseline, mutant := jobShapes(eng.jobs)
-	for key, counts := range mergeMaps(baseline, mutant) {
-		want := 5
+	checkShapes(t, mergeMaps(baseline, mutant), func(key string) int {
 		if strings.Contains(key, "Example") {
-			want = 1
+			return 1
 		}
-		for _, n := range counts {
-			if n != want {
-				t.Errorf("%s: processes of %v runs, want %d each", key, counts, want)
-				break
-			}
-		}
-	}
+		return 5
+	})
 	for _, b := range rep.Baseline {
 		if b.Runs != DefaultRuns {
 			t.Errorf("baseline of %s: %d runs, want %d", b.Test, b.Runs, DefaultRuns)
@@ -394,6 +406,23 @@ func TestCPU(t *testing.T) {
 		if m.Verdict != Killed || m.CPU == "" {
 			t.Errorf("%s: %s by %s at -cpu %q, want killed at a -cpu value", m.Class, m.Verdict, m.Test, m.CPU)
 		}
+	}
+}
+
+// TestPhases: the report says where the audit's time went, stage by stage in the order they
+// ran, each a wall time of its own.
+func TestPhases(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestA"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{"TestA": {sites: []int{0}}}}
+	var names []string
+	for _, p := range fakeAudit(t, eng, 1, Config{}).Phases {
+		if !(p.Seconds >= 0) {
+			t.Errorf("phase %s: %v s", p.Name, p.Seconds)
+		}
+		names = append(names, p.Name)
+	}
+	if diff := gocmp.Diff([]string{"trace", "baseline", "mutants", "identical"}, names); diff != "" {
+		t.Errorf("phases (-want +got):\n%s", diff)
 	}
 }
 
@@ -514,5 +543,66 @@ func TestHangLimits(t *testing.T) {
 		if !slices.Equal(got, []time.Duration{3 * time.Second}) {
 			t.Errorf("-timeout 3s: %s: limits %v, want 3s", key, got)
 		}
+	}
+}
+
+// TestAllRunsOneLook: with -all-runs no look before the last can settle a mutant, so every
+// process of every mutant goes to the engine in one call, where the looks gave it four calls
+// of one or two processes a mutant, a heavy mutant's processes (a test printing megabytes of
+// failures) then running one a look while the other workers waited. The processes are those
+// the looks make (the same run numbers, so the same seeds), each mutant makes R runs, and the
+// verdicts are those of the audit without -all-runs: site 0's mutants killed, site 1's
+// survived.
+func TestAllRunsOneLook(t *testing.T) {
+	newEngine := func() *fakeEngine {
+		return &fakeEngine{names: []string{"TestA", "TestB"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+			tests: map[string]fakeTest{
+				"TestA": {sites: []int{0}, fails: func(m string, _ []string, _ int) bool { return strings.HasPrefix(m, "0:") }},
+				"TestB": {sites: []int{1}},
+			}}
+	}
+	verdicts := func(rep *Report) []string {
+		var out []string
+		for _, s := range rep.Sites {
+			for _, m := range s.Mutants {
+				out = append(out, fmt.Sprintf("%s %s %s", s.File, m.Class, m.Verdict))
+			}
+		}
+		return out
+	}
+	eng := newEngine()
+	rep := fakeAudit(t, eng, 2, Config{AllRuns: true, Options: runner.Options{Batch: 4}})
+	var calls [][]job
+	for _, c := range eng.calls {
+		if _, mutant := jobShapes(c); len(mutant) > 0 {
+			calls = append(calls, c)
+		}
+	}
+	if len(calls) != 1 {
+		t.Fatalf("-all-runs: the mutants' processes came in %d calls of the engine, want 1", len(calls))
+	}
+	_, mutant := jobShapes(calls[0])
+	if len(mutant) != 8 {
+		t.Errorf("-all-runs: processes of %d mutants in the call, want 8", len(mutant))
+	}
+	checkShapes(t, mutant, func(string) int { return 4 })
+	for key, counts := range mutant {
+		if got := sum(counts); got != DefaultRuns {
+			t.Errorf("-all-runs: %s makes %d runs, want %d", key, got, DefaultRuns)
+		}
+	}
+	for _, s := range rep.Sites {
+		for _, m := range s.Mutants {
+			if m.Runs != DefaultRuns {
+				t.Errorf("-all-runs: %s %s reports %d runs, want %d", s.File, m.Class, m.Runs, DefaultRuns)
+			}
+		}
+	}
+	seq := fakeAudit(t, newEngine(), 2, Config{Options: runner.Options{Batch: 4}})
+	if diff := gocmp.Diff(verdicts(seq), verdicts(rep)); diff != "" {
+		t.Errorf("-all-runs changed verdicts (-looks +all-runs):\n%s", diff)
+	}
+	if got := verdicts(rep); !slices.Contains(got, "f.go:0 sign-flip killed") || !slices.Contains(got, "f.go:1 sign-flip survived") {
+		t.Errorf("verdicts %v, want site 0's killed and site 1's survived", got)
 	}
 }

@@ -63,47 +63,87 @@ func (f *finder) varOf(e ast.Expr) *types.Var {
 	return nil
 }
 
-// collectReadVars finds the variables, fields and parameters whose bytes the package reads:
-// those read directly, and, to a fixed point, those passed as an argument for a parameter of
-// the package's own functions that is read.
-func (f *finder) collectReadVars() {
-	f.readVars = map[*types.Var]bool{}
-	var calls []*ast.CallExpr
-	for _, file := range f.pkg.Syntax {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				calls = append(calls, call)
-				if v := f.varOf(f.readSource(call)); v != nil {
-					f.readVars[v] = true
+// collectReadVars returns the variables, fields and parameters whose bytes the module's
+// packages read: those read directly, and, to a fixed point, those whose value goes to one
+// that is read, in any package of the module: an argument for a parameter of a function
+// that is read (nonce.Fill(r, b) reads r), and a variable assigned or given as a field's
+// value to one that is read (s.rand = r in a constructor or an option). A package is a
+// finder's view of its files (readSource, varOf), and the variables are those of one
+// go/packages load, shared by every package that imports another.
+func collectReadVars(fs []*finder) map[*types.Var]bool {
+	read := map[*types.Var]bool{}
+	type flow struct {
+		to   func() *types.Var // where the value goes, once known to be read
+		from *types.Var
+	}
+	var flows []flow
+	for _, f := range fs {
+		f.readVars = read
+		for _, file := range f.pkg.Syntax {
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if v := f.varOf(f.readSource(n)); v != nil {
+						read[v] = true
+					}
+					for i, a := range n.Args {
+						if v := f.varOf(a); v != nil {
+							flows = append(flows, flow{f.paramOf(n, i), v})
+						}
+					}
+				case *ast.AssignStmt:
+					if len(n.Lhs) == len(n.Rhs) {
+						for i, r := range n.Rhs {
+							if v := f.varOf(r); v != nil {
+								flows = append(flows, flow{constVar(f.varOf(n.Lhs[i])), v})
+							}
+						}
+					}
+				case *ast.KeyValueExpr:
+					if v := f.varOf(n.Value); v != nil {
+						if _, ok := n.Key.(*ast.Ident); ok {
+							flows = append(flows, flow{constVar(f.varOf(n.Key)), v})
+						}
+					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, call := range calls {
-			for i, a := range call.Args {
-				if v := f.varOf(a); v != nil && !f.readVars[v] && f.readParam(call, i) {
-					f.readVars[v], changed = true, true
-				}
+		for _, fl := range flows {
+			if to := fl.to(); to != nil && read[to] && !read[fl.from] {
+				read[fl.from], changed = true, true
 			}
 		}
 	}
+	return read
 }
 
-// readParam reports whether argument i of a call goes to a parameter, of one of the package's
-// own functions, whose bytes the package reads.
+func constVar(v *types.Var) func() *types.Var { return func() *types.Var { return v } }
+
+// paramOf returns, for argument i of a call, the parameter of the callee it goes to, when
+// the callee is a function with that parameter (not the variadic one).
+func (f *finder) paramOf(call *ast.CallExpr, i int) func() *types.Var {
+	return func() *types.Var {
+		fn, ok := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
+		if !ok {
+			return nil
+		}
+		params := fn.Origin().Signature().Params()
+		if i >= params.Len() || fn.Signature().Variadic() && i >= params.Len()-1 {
+			return nil
+		}
+		return params.At(i).Origin()
+	}
+}
+
+// readParam reports whether argument i of a call goes to a parameter whose bytes the
+// module reads.
 func (f *finder) readParam(call *ast.CallExpr, i int) bool {
-	fn, ok := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() != f.pkg.Types {
-		return false
-	}
-	params := fn.Origin().Signature().Params()
-	if i >= params.Len() || fn.Signature().Variadic() && i >= params.Len()-1 {
-		return false
-	}
-	return f.readVars[params.At(i).Origin()]
+	v := f.paramOf(call, i)()
+	return v != nil && f.readVars[v]
 }
 
 // isCryptoReader reports whether an expression is crypto/rand's Reader.
@@ -118,49 +158,42 @@ func (f *finder) reader(sel *ast.SelectorExpr, stack []ast.Node) *Site {
 	if !f.isCryptoReader(sel) || !f.readHere(stack) {
 		return nil
 	}
-	tf := f.fset.File(sel.Pos())
 	s := &Site{Expr: f.text(sel), Draw: rewrite.Draw{Kind: rewrite.ReaderDraw}, Range: byteRange}
-	s.parts = []span{{tf.Offset(sel.Pos()), tf.Offset(sel.End())}}
+	s.parts = []span{f.span(sel)}
 	return s
 }
 
 // readHere reports whether the value at the top of the stack is read where it goes: as the
 // source of a read, into a read variable, field or parameter.
 func (f *finder) readHere(stack []ast.Node) bool {
-	child := stack[len(stack)-1]
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.ParenExpr:
-			child = p
-			continue
-		case *ast.SelectorExpr: // r.Read, the method value of a call
-			call, ok := stack[max(i-1, 0)].(*ast.CallExpr)
-			return ok && call.Fun == p && f.readSource(call) == child
-		case *ast.CallExpr:
-			if f.readSource(p) == child {
-				return true
-			}
-			for j, a := range p.Args {
-				if a == child {
-					return f.readParam(p, j)
-				}
-			}
-		case *ast.AssignStmt:
-			for j, r := range p.Rhs {
-				if r == child && len(p.Lhs) == len(p.Rhs) {
-					return f.readVars[f.varOf(p.Lhs[j])]
-				}
-			}
-		case *ast.ValueSpec:
-			for j, v := range p.Values {
-				if v == child && len(p.Names) == len(p.Values) {
-					return f.readVars[f.varOf(p.Names[j])]
-				}
-			}
-		case *ast.KeyValueExpr:
-			return p.Value == child && f.readVars[f.varOf(p.Key)]
+	n, i, child := around(stack)
+	switch p := n.(type) {
+	case *ast.SelectorExpr: // r.Read, the method value of a call
+		call, ok := stack[max(i-1, 0)].(*ast.CallExpr)
+		return ok && call.Fun == p && f.readSource(call) == child
+	case *ast.CallExpr:
+		if f.readSource(p) == child {
+			return true
 		}
-		return false
+		for j, a := range p.Args {
+			if a == child {
+				return f.readParam(p, j)
+			}
+		}
+	case *ast.AssignStmt:
+		for j, r := range p.Rhs {
+			if r == child && len(p.Lhs) == len(p.Rhs) {
+				return f.readVars[f.varOf(p.Lhs[j])]
+			}
+		}
+	case *ast.ValueSpec:
+		for j, v := range p.Values {
+			if v == child && len(p.Names) == len(p.Values) {
+				return f.readVars[f.varOf(p.Names[j])]
+			}
+		}
+	case *ast.KeyValueExpr:
+		return p.Value == child && f.readVars[f.varOf(p.Key)]
 	}
 	return false
 }

@@ -168,6 +168,109 @@ func (f *finder) reduced(s *Site, stack []ast.Node) {
 	}
 }
 
+// The sign-flip of an integer draw x is -x in the draw's type, and negation modulo 2^w is
+// its own inverse, so -x == c exactly when x == -c. Code that only compares the draw for
+// equality (== or !=) with a constant c computes under the mutant what it would compute
+// comparing the draw with -c:
+//
+//   - when -c is c (c = 0, or c = 2^(w-1), whose negation wraps round to itself), the
+//     comparison has the same outcome for every value of the draw: the mutant is equivalent,
+//     whatever the draw's distribution;
+//   - otherwise, for a draw uniform over [0, n) (a bounded draw of a constant n, or a
+//     full-range draw of k bits, n = 2^k), x == v has probability 1/n for v in [0, n) and 0
+//     elsewhere: the comparison has the same distribution exactly when c and -c both lie in
+//     [0, n) or both outside it (for a signed type, where -c < 0 for c > 0, only when c lies
+//     outside too: the comparison never holds). When one lies in it and the other not, the
+//     comparison holds with probability 1/n under one and never under the other: a real
+//     mutant (groupcache's rand.Intn(10) == 0 is the first case; rand.Intn(10) == 3 the last).
+//
+// TestComparisonsEnumerated checks both ways on 8-bit types, every n and every c.
+
+// negatedEqual reports whether comparing a draw for equality with c, as bits of a type of
+// width bits, has the same distribution as comparing its negation: always when -c is c
+// (pointwise), and for a draw uniform over [0, n) (n > 0) when c and -c both lie in it or
+// both outside it. n = 0 stands for a draw whose distribution is not known.
+func negatedEqual(c, n uint64, width int, signed bool) (same, pointwise bool) {
+	if width < 1 || width > 64 {
+		return false, false
+	}
+	c &= mask(width)
+	neg := -c & mask(width)
+	if neg == c {
+		return true, true
+	}
+	in := func(v uint64) bool { return n > 0 && !(signed && v>>(width-1) != 0) && v < n }
+	return n > 0 && in(c) == in(neg), false
+}
+
+// compared records the sign-flip of a site at the top of the stack as equivalent when the
+// draw's value is only compared for equality with a constant that negatedEqual allows.
+func (f *finder) compared(s *Site, stack []ast.Node) {
+	k := s.Draw.Kind
+	if k != rewrite.BoundedDraw && k != rewrite.FullDraw && k != rewrite.ClockModDraw || s.Draw.FuncValue ||
+		s.Equivalent[string(spread.SuspectSignFlip)] != "" {
+		return
+	}
+	bin, other := f.equality(stack)
+	if bin == nil {
+		return
+	}
+	c, ok := f.constBits(other)
+	if !ok {
+		return
+	}
+	width, signed := 0, true
+	if typ := f.pkg.TypesInfo.TypeOf(stack[len(stack)-1].(ast.Expr)); typ != nil && !s.Draw.Generic {
+		if t, _ := typ.Underlying().(*types.Basic); t != nil {
+			width, signed = f.width(t), t.Info()&types.IsUnsigned == 0
+		}
+	}
+	var n uint64
+	call, _ := stack[len(stack)-1].(*ast.CallExpr)
+	switch {
+	case k == rewrite.BoundedDraw && call != nil && len(call.Args) == 1:
+		if b, ok := f.constInt(call.Args[0]); ok && b > 0 {
+			n = uint64(b)
+		}
+	case k == rewrite.FullDraw && s.bits > 0 && s.bits < 64:
+		n = 1 << s.bits
+	}
+	op, ctext := bin.Op, f.text(other)
+	if width == 0 { // a type parameter: only 0 is its own negation in every integer type
+		if c != 0 {
+			return
+		}
+		width, n = 64, 0
+	}
+	same, pointwise := negatedEqual(c, n, width, signed)
+	switch {
+	case pointwise:
+		s.Equivalent[string(spread.SuspectSignFlip)] = fmt.Sprintf("the draw is only compared with %s, which negating leaves as it is: "+
+			"-x %s %s exactly when x %s %s, for every value", ctext, op, ctext, op, ctext)
+	case same:
+		s.Equivalent[string(spread.SuspectSignFlip)] = fmt.Sprintf("the draw is only compared with %s, and -x %s %s exactly when x %s -%s, "+
+			"which a uniform draw over [0, %d) yields as often as %s: the comparison has the same distribution", ctext, op, ctext, op, ctext, n, ctext)
+	}
+}
+
+// equality returns the comparison (== or !=) whose one operand is the draw at the top of the
+// stack, through parentheses, and its other operand, when that is a constant; nil otherwise.
+func (f *finder) equality(stack []ast.Node) (*ast.BinaryExpr, ast.Expr) {
+	n, _, child := around(stack)
+	p, ok := n.(*ast.BinaryExpr)
+	if !ok || p.Op != token.EQL && p.Op != token.NEQ {
+		return nil, nil
+	}
+	other := p.Y
+	if p.Y == child {
+		other = p.X
+	}
+	if tv, ok := f.pkg.TypesInfo.Types[other]; !ok || tv.Value == nil {
+		return nil, nil
+	}
+	return p, other
+}
+
 // reductions returns the steps that the expressions around the draw at the top of the stack
 // take, innermost first, up to the first that is no reduction.
 func (f *finder) reductions(stack []ast.Node) []reduction {

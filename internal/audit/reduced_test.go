@@ -207,3 +207,86 @@ func texts(steps []reduction) []string {
 	}
 	return out
 }
+
+// TestComparisonsEnumerated checks negatedEqual, the proof for a draw only compared for
+// equality with a constant, on 8-bit types, signed and unsigned: for every bound n (a draw
+// uniform over [0, n), which stands for a bounded draw and, at n = 128 or 256, a full-range
+// one) and every constant c, it counts the draws x for which x == c and those for which
+// -x == c (-x in the type, as the sign-flip mutant computes it). The rule must call the two
+// the same distribution exactly when the counts are equal; when it says so for a draw of
+// unknown distribution (n = 0), or says pointwise, the two comparisons must agree on every x.
+func TestComparisonsEnumerated(t *testing.T) {
+	proved := 0
+	for _, signed := range []bool{false, true} {
+		top := uint64(256)
+		if signed {
+			top = 128
+		}
+		for c := range uint64(256) {
+			cv := asType(c, 8, signed)
+			anyN, pointwise := negatedEqual(c, 0, 8, signed)
+			agree := true
+			for x := range int64(top) {
+				if (x == cv) != (asType(uint64(-x), 8, signed) == cv) {
+					agree = false
+				}
+			}
+			if (anyN || pointwise) && !agree {
+				t.Errorf("signed=%v c=%d: called equivalent for any draw, but x == c and -x == c differ", signed, cv)
+			}
+			for n := uint64(1); n <= top; n++ {
+				orig, mut := 0, 0
+				for x := range int64(n) {
+					if x == cv {
+						orig++
+					}
+					if asType(uint64(-x), 8, signed) == cv {
+						mut++
+					}
+				}
+				same, _ := negatedEqual(c, n, 8, signed)
+				if same != (orig == mut) {
+					t.Errorf("signed=%v n=%d c=%d: negatedEqual says %v, but x == c holds for %d of the draws and -x == c for %d", signed, n, cv, same, orig, mut)
+				}
+				if same {
+					proved++
+				}
+			}
+		}
+	}
+	if proved == 0 {
+		t.Fatal("no case proved: the enumeration tested nothing")
+	}
+}
+
+// TestComparisonsFound: the cases the enumeration stands for, by hand. groupcache's
+// rand.Intn(10) == 0 is equivalent for every value; == 3 is not (-x is never 3); a constant
+// outside the range and its negation outside it too never compare equal either way; MinInt8
+// is its own negation.
+func TestComparisonsFound(t *testing.T) {
+	for _, c := range []struct {
+		c, n            uint64
+		signed          bool
+		same, pointwise bool
+	}{
+		{0, 10, true, true, true},
+		{0, 0, true, true, true},
+		{3, 10, true, false, false},
+		{3, 0, true, false, false},
+		{20, 10, true, true, false},
+		{0x80, 100, true, true, true},  // -128 == -(-128) in int8
+		{0xf7, 10, true, false, false}, // -9: the mutant yields it, the draw never
+		{250, 10, false, false, false}, // -x mod 256 is 250 for x = 6
+		{250, 251, false, true, false}, // both 250 and 6 lie in [0, 251)
+	} {
+		same, pointwise := negatedEqual(c.c, c.n, 8, c.signed)
+		if same != c.same || pointwise != c.pointwise {
+			t.Errorf("negatedEqual(%d, %d, 8, %v) = %v, %v; want %v, %v", c.c, c.n, c.signed, same, pointwise, c.same, c.pointwise)
+		}
+	}
+	for _, w := range []int{0, -1, 65} {
+		if same, _ := negatedEqual(0, 10, w, true); same {
+			t.Errorf("width %d: called equivalent", w)
+		}
+	}
+}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
@@ -71,6 +71,17 @@ type Report struct {
 	Stale       []BaselineEntry `json:"stale_baseline,omitempty"`
 	Interrupted bool            `json:"interrupted,omitempty"`
 	Seconds     float64         `json:"seconds"`
+	// Phases say where the audit's time went, stage by stage; a merged report has none.
+	Phases []Phase `json:"phases,omitempty"`
+}
+
+// Phase is the wall time of one stage of an audit, in the order they ran: find (loading and
+// type-checking the packages, finding the sites), build (the mutant schema's test binaries),
+// trace (which tests reach which sites), baseline, mutants (every look) and identical (the
+// identical-binary check). An audit that stops early has the phases that ran.
+type Phase struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
 }
 
 // SiteReport is one site and the verdict on each of its mutants.
@@ -149,6 +160,9 @@ type TestBaseline struct {
 	Runs     int    `json:"runs"`
 	Failures int    `json:"failures"`
 	Excluded bool   `json:"excluded,omitempty"` // failed every run: it cannot tell a mutant
+	// Alone says that its group ran a process per run, at baseline and under every mutant:
+	// one of its tests failed only in the later runs of a process (see the warnings).
+	Alone bool `json:"alone,omitempty"`
 }
 
 // checkFor is the spread check that rejects each class at n = 1,000.
@@ -162,19 +176,19 @@ var checkFor = map[string]string{
 // ExitCode returns the exit status the report calls for.
 func (r *Report) ExitCode() int {
 	if r.Interrupted {
-		return runner.ExitInterrupted
+		return testreport.ExitInterrupted
 	}
 	for _, s := range r.Sites {
 		if s.Dead != "" {
-			return runner.ExitFlaky
+			return testreport.ExitFlaky
 		}
 		for _, m := range s.Mutants {
 			if (m.Verdict == Survived || m.Verdict == NotCovered) && m.Accepted == "" {
-				return runner.ExitFlaky
+				return testreport.ExitFlaky
 			}
 		}
 	}
-	return runner.ExitClean
+	return testreport.ExitClean
 }
 
 // score fills in Packages from the sites.
@@ -315,6 +329,9 @@ func (r *Report) processes() string {
 		return ""
 	case 1:
 		return " (a process each)"
+	}
+	if slices.ContainsFunc(r.Baseline, func(b TestBaseline) bool { return b.Alone }) {
+		return fmt.Sprintf(" (%d to a process; one for the tests that fail in later runs of a process, see the warning)", r.Batch)
 	}
 	return fmt.Sprintf(" (%d to a process)", r.Batch)
 }
@@ -464,7 +481,7 @@ func Merge(reports ...*Report) (*Report, error) {
 		return nil, fmt.Errorf("audit: no reports to merge")
 	}
 	out := *reports[0]
-	out.Sites, out.Shards, out.Warnings, out.Baseline, out.Mutants = nil, nil, nil, nil, 0
+	out.Sites, out.Shards, out.Warnings, out.Baseline, out.Mutants, out.Phases = nil, nil, nil, nil, 0, nil
 	index := map[string]int{}
 	for _, r := range reports {
 		if r.Module != out.Module || r.Runs != out.Runs || r.Seed != out.Seed || r.Alpha != out.Alpha || r.Family != out.Family {

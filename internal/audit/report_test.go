@@ -16,6 +16,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 func ptr(x float64) *float64 { return &x }
@@ -71,8 +72,8 @@ func TestReportFormats(t *testing.T) {
 		}
 		golden.Check(t, filepath.Join("testdata", f.name), b.String())
 	}
-	if r.ExitCode() != runner.ExitFlaky {
-		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), runner.ExitFlaky)
+	if r.ExitCode() != testreport.ExitFlaky {
+		t.Errorf("exit %d with survivors, want %d", r.ExitCode(), testreport.ExitFlaky)
 	}
 }
 
@@ -110,24 +111,24 @@ func TestJSONContract(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	r := &Report{}
-	if r.ExitCode() != runner.ExitClean {
+	if r.ExitCode() != testreport.ExitClean {
 		t.Error("nothing found: want exit 0")
 	}
 	r.Sites = []SiteReport{{Mutants: []MutantReport{{Verdict: Killed}, {Verdict: Equivalent}, {Verdict: NotViable}}}}
-	if r.ExitCode() != runner.ExitClean {
+	if r.ExitCode() != testreport.ExitClean {
 		t.Error("all killed, equivalent or not viable: want exit 0")
 	}
 	r.Sites[0].Dead = "the conversion to int64 makes every value of rand.Float64() 0"
-	if r.ExitCode() != runner.ExitFlaky {
+	if r.ExitCode() != testreport.ExitFlaky {
 		t.Error("a draw that never reaches the code, its mutants all equivalent: want exit 1")
 	}
 	r.Sites[0].Dead = ""
 	r.Sites[0].Mutants = append(r.Sites[0].Mutants, MutantReport{Verdict: NotCovered})
-	if r.ExitCode() != runner.ExitFlaky {
+	if r.ExitCode() != testreport.ExitFlaky {
 		t.Error("a mutant not covered: want exit 1")
 	}
 	r.Interrupted = true
-	if r.ExitCode() != runner.ExitInterrupted {
+	if r.ExitCode() != testreport.ExitInterrupted {
 		t.Error("interrupted: want exit 3")
 	}
 }
@@ -289,6 +290,25 @@ func TestReadJSONRefusesUnknownMode(t *testing.T) {
 		r, err := ReadJSON(path)
 		if (err == nil) != ok || ok && string(r.Mode) != mode {
 			t.Errorf("mode %q: %v, %v; want accepted %v", mode, r, err, ok)
+		}
+	}
+}
+
+// TestProcessesAlone: the report's head says how runs share processes, and that some tests
+// had one a run when a group ran alone.
+func TestProcessesAlone(t *testing.T) {
+	for _, c := range []struct {
+		r    Report
+		want string
+	}{
+		{Report{Batch: 0}, ""},
+		{Report{Batch: 1}, " (a process each)"},
+		{Report{Batch: 2, Baseline: []TestBaseline{{Test: "TestA"}}}, " (2 to a process)"},
+		{Report{Batch: 2, Baseline: []TestBaseline{{Test: "TestA"}, {Test: "TestPeers", Alone: true}}},
+			" (2 to a process; one for the tests that fail in later runs of a process, see the warning)"},
+	} {
+		if got := c.r.processes(); got != c.want {
+			t.Errorf("batch %d, baseline %+v: %q, want %q", c.r.Batch, c.r.Baseline, got, c.want)
 		}
 	}
 }

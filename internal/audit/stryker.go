@@ -64,7 +64,7 @@ type (
 var classDescriptions = map[string]string{
 	"constant":        "the draw returns one value every call",
 	"sign-flip":       "the draw is negated, turning the offset it feeds the other way",
-	"clock-derived":   "the draw is read from the wall clock",
+	"clock-derived":   "the draw is read from a clock instead of a random source",
 	"collapsed-range": "the draw's range is halved",
 }
 

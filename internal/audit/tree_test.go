@@ -17,7 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
-	"github.com/spreadcheck/spreadcheck/internal/runner"
+	"github.com/spreadcheck/spreadcheck/internal/testreport"
 )
 
 // hashTree returns the SHA-256 of every file under dir, with its mode.
@@ -91,6 +91,38 @@ func TestTempDirPerProcess(t *testing.T) {
 	}
 }
 
+// TestCachedSchema audits the tempfiles fixture twice with one binary cache: the second audit
+// finds the mutant schema's test binary up to date in the cache (the go command leaves the
+// file as it was: the same file, not linked again), though its overlay is a new temporary
+// file, and both reports are the golden one.
+func TestCachedSchema(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits a fixture module with the go command")
+	}
+	cfg := fixtureConfig("tempfiles")
+	cfg.CacheDir = t.TempDir()
+	var bins []os.FileInfo
+	for range 2 {
+		rep, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGolden(t, "tempfiles", rep)
+		paths, _ := filepath.Glob(filepath.Join(cfg.CacheDir, "*", "*.test*"))
+		if len(paths) != 1 {
+			t.Fatalf("binaries in the cache: %v, want the schema's one", paths)
+		}
+		st, err := os.Stat(paths[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		bins = append(bins, st)
+	}
+	if !os.SameFile(bins[0], bins[1]) {
+		t.Error("the second audit linked the schema's binary again")
+	}
+}
+
 // checkUntouched checks that the tree under dir hashes as before and that tmp is empty.
 func checkUntouched(t *testing.T, dir string, before map[string]string, tmp string) {
 	t.Helper()
@@ -125,8 +157,8 @@ func TestNeverWritesTheTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !rep.Interrupted || rep.ExitCode() != runner.ExitInterrupted {
-				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), runner.ExitInterrupted)
+			if !rep.Interrupted || rep.ExitCode() != testreport.ExitInterrupted {
+				t.Errorf("Interrupted = %v, exit code %d; want true, %d", rep.Interrupted, rep.ExitCode(), testreport.ExitInterrupted)
 			}
 			checkUntouched(t, dir, before, tmp)
 		})
@@ -144,7 +176,7 @@ func TestBadInput(t *testing.T) {
 	}
 
 	rep, err := Run(context.Background(), fixtureConfig("norand"))
-	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != runner.ExitClean {
+	if err != nil || len(rep.Sites) != 0 || rep.ExitCode() != testreport.ExitClean {
 		t.Errorf("norand: %d sites, exit %d, error %v; want none, 0, nil", len(rep.Sites), rep.ExitCode(), err)
 	}
 

@@ -1,9 +1,12 @@
 package audit
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
@@ -38,6 +41,50 @@ type wrapper struct {
 // A caller is a function that calls through a variable whose default is a draw.
 type caller struct{ name, result, call string }
 
+// loadImported loads the packages of the module that the audited packages import, directly
+// or through one another, and that the patterns did not name: collectWrappers reads them, so
+// that a call of a wrapper of such a package is a site of the audited one (samber/lo audited
+// as `.`, its wrappers in internal/xrand). Wrappers are known by their full names, which are
+// the same in this load as in the audited packages' view of them. Nothing is loaded when the
+// patterns name every package imported (./...) or the code is in no module.
+func loadImported(ctx context.Context, cfg Config, pkgs []*packages.Package, module string) ([]*packages.Package, error) {
+	if module == "" {
+		return nil, nil
+	}
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		seen[p.PkgPath] = true
+	}
+	mode := packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
+	var imported []*packages.Package
+	for next := pkgs; len(next) > 0; {
+		var paths []string
+		for _, p := range next {
+			if p.Types == nil {
+				continue
+			}
+			for _, imp := range p.Types.Imports() {
+				if path := imp.Path(); !seen[path] && (path == module || strings.HasPrefix(path, module+"/")) {
+					seen[path] = true
+					paths = append(paths, path)
+				}
+			}
+		}
+		if len(paths) == 0 {
+			break
+		}
+		loaded, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, paths...)
+		if err != nil {
+			return nil, err
+		}
+		// A nested module's packages share the path's prefix but are not the module's.
+		next = slices.DeleteFunc(loaded, func(p *packages.Package) bool { return p.Module == nil || p.Module.Path != module })
+		imported = append(imported, next...)
+	}
+	return imported, nil
+}
+
 // collectWrappers returns the wrappers of the loaded packages, by the functions' full names
 // (types.Func.FullName), to a fixed point.
 func collectWrappers(pkgs []*packages.Package) map[string]wrapper {
@@ -49,7 +96,7 @@ func collectWrappers(pkgs []*packages.Package) map[string]wrapper {
 	for _, p := range pkgs {
 		for _, file := range p.Syntax {
 			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Type.Results != nil && fd.Type.Results.NumFields() == 1 {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Type.Results.NumFields() <= 1 {
 					decls = append(decls, decl{fd, p.TypesInfo})
 				}
 			}
@@ -66,7 +113,11 @@ func collectWrappers(pkgs []*packages.Package) map[string]wrapper {
 			if _, done := ws[fn.FullName()]; done {
 				continue
 			}
-			if w, ok := wraps(d.fd, fn, d.info, ws); ok {
+			w, ok := shuffles(d.fd, fn, d.info, ws)
+			if !ok && d.fd.Type.Results.NumFields() == 1 {
+				w, ok = wraps(d.fd, fn, d.info, ws)
+			}
+			if ok {
 				ws[fn.FullName()], changed = w, true
 			}
 		}
@@ -124,9 +175,47 @@ func wraps(fd *ast.FuncDecl, fn *types.Func, info *types.Info, ws map[string]wra
 	return w, true
 }
 
+// shuffles reports whether a function of no result shuffles as rand.Shuffle does: it takes
+// Shuffle's parameters (n int, swap func(i, j int)) and hands them, as they are, to a
+// Shuffle draw or another such wrapper (under a lock, say).
+func shuffles(fd *ast.FuncDecl, fn *types.Func, info *types.Info, ws map[string]wrapper) (wrapper, bool) {
+	sig := fn.Signature()
+	if !types.Identical(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), false), shuffleSig) {
+		return wrapper{}, false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		stmt, ok := n.(*ast.ExprStmt)
+		if !ok {
+			return true
+		}
+		call, ok := ast.Unparen(stmt.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return true
+		}
+		callee, _ := typeutil.Callee(info, call).(*types.Func)
+		if callee == nil {
+			return true
+		}
+		w, isW := ws[callee.FullName()]
+		if k, _ := randFunc(callee); k == rewrite.ShuffleDraw || isW && w.kind == rewrite.ShuffleDraw {
+			found = true
+			for i, a := range call.Args {
+				id, isID := ast.Unparen(a).(*ast.Ident)
+				found = found && isID && info.Uses[id] == sig.Params().At(i)
+			}
+		}
+		return !found
+	})
+	return wrapper{rewrite.ShuffleDraw, "Shuffle"}, found
+}
+
 // drawOfCall returns what a call in the body of fn draws, when it is a draw or a wrapper's
 // call whose value the function can return as its own: a draw of a value kind, or a bounded
-// draw whose bound is fn's one parameter.
+// draw or a permutation whose bound is fn's one parameter.
 func drawOfCall(call *ast.CallExpr, fn *types.Func, info *types.Info, ws map[string]wrapper) (wrapper, bool) {
 	callee, _ := typeutil.Callee(info, call).(*types.Func)
 	if callee == nil {
@@ -140,7 +229,7 @@ func drawOfCall(call *ast.CallExpr, fn *types.Func, info *types.Info, ws map[str
 	switch {
 	case !ok:
 		return wrapper{}, false
-	case w.kind == rewrite.BoundedDraw:
+	case w.kind == rewrite.BoundedDraw || w.kind == rewrite.PermDraw:
 		params := fn.Signature().Params()
 		if len(call.Args) != 1 || params.Len() != 1 {
 			return wrapper{}, false
@@ -171,25 +260,26 @@ func (f *finder) drawOf(fn *types.Func) (rewrite.DrawKind, string) {
 // defaultSite), which the calls through the variable are not.
 func (f *finder) wrappedDefault(v *types.Var) bool {
 	k, _ := f.drawOf(f.defaults[v])
-	return callKinds[k] || k == rewrite.BoundedDraw
+	return callKinds[k] || k == rewrite.BoundedDraw || k == rewrite.PermDraw || k == rewrite.ShuffleDraw
 }
 
 // defaultSite returns the site of the default of a func-typed variable or field, e, or nil.
 func (f *finder) defaultSite(e ast.Expr, v *types.Var) *Site {
 	kind, name := f.drawOf(f.defaults[v])
 	sig, _ := types.Unalias(f.pkg.TypesInfo.TypeOf(e)).Underlying().(*types.Signature)
-	if sig == nil || sig.Results().Len() != 1 || !f.wrappedDefault(v) {
+	if sig == nil || !f.wrappedDefault(v) || !defaultSignature(kind, sig) {
 		return nil
 	}
-	t := sig.Results().At(0).Type()
-	if kind == rewrite.BoundedDraw && (sig.Params().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), t)) ||
-		kind != rewrite.BoundedDraw && sig.Params().Len() != 0 {
-		return nil
-	}
-	tf := f.fset.File(e.Pos())
 	s := &Site{Expr: f.text(e), Draw: rewrite.Draw{Kind: kind, FuncValue: true, Max: fullMax[name]},
-		parts: []span{{tf.Offset(e.Pos()), tf.Offset(e.End())}}, via: f.callers[v], through: v.Name()}
-	f.setType(s, t)
+		parts: []span{f.span(e)}, inst: f.instance(e)}
+	if v.IsField() || v.Parent() == v.Pkg().Scope() {
+		// A parameter's default is one call's argument: the function that passes it is the
+		// one to sample, not every function that calls through the parameter.
+		s.via, s.through = f.callers[v], v.Name()
+	}
+	if sig.Results().Len() == 1 {
+		f.setType(s, sig.Results().At(0).Type())
+	}
 	if kind == rewrite.BoundedDraw {
 		s.Range = "spread.Uniform(0, n)"
 	} else {
@@ -198,10 +288,33 @@ func (f *finder) defaultSite(e ast.Expr, v *types.Var) *Site {
 	return s
 }
 
-// collectCallers finds, for each variable whose default is a site, the functions of the
+// defaultSignature reports whether a default's function type is the one its kind's helper
+// wraps (rewrite.Draw.FuncValue): func() T, a bounded draw's func(T) T, Perm's func(int)
+// []int, Shuffle's func(int, func(int, int)).
+func defaultSignature(kind rewrite.DrawKind, sig *types.Signature) bool {
+	params, results := sig.Params(), sig.Results()
+	switch kind {
+	case rewrite.BoundedDraw:
+		return params.Len() == 1 && results.Len() == 1 && types.Identical(params.At(0).Type(), results.At(0).Type())
+	case rewrite.PermDraw:
+		return types.Identical(sig, permSig)
+	case rewrite.ShuffleDraw:
+		return types.Identical(sig, shuffleSig)
+	}
+	return params.Len() == 0 && results.Len() == 1
+}
+
+// permSig and shuffleSig are the signatures of rand.Perm and rand.Shuffle.
+var (
+	intVar     = types.NewParam(0, nil, "", types.Typ[types.Int])
+	permSig    = types.NewSignatureType(nil, nil, nil, types.NewTuple(intVar), types.NewTuple(types.NewParam(0, nil, "", types.NewSlice(types.Typ[types.Int]))), false)
+	swapSig    = types.NewSignatureType(nil, nil, nil, types.NewTuple(intVar, intVar), nil, false)
+	shuffleSig = types.NewSignatureType(nil, nil, nil, types.NewTuple(intVar, types.NewParam(0, nil, "", swapSig)), nil, false)
+)
+
+// collectCallers adds, for each variable whose default is a site, the functions of the
 // package's non-test files that call through it, in file order.
 func (f *finder) collectCallers(files []*ast.File) {
-	f.callers = map[*types.Var][]caller{}
 	for _, file := range files {
 		var stack []ast.Node
 		ast.Inspect(file, func(n ast.Node) bool {

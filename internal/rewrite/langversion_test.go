@@ -28,6 +28,10 @@ var oldCases = []Draw{
 	{Kind: BytesDraw, Func: "crand.Read", Args: []string{"b"}},
 	{Kind: PermDraw, Func: "rand.Perm", Args: []string{"5"}},
 	{Kind: ShuffleDraw, Func: "rand.Shuffle", Args: []string{"3", "func(i, j int) {}"}},
+	{Kind: UnitDraw, Type: "float64", Value: "rand.Float64", FuncValue: true},
+	{Kind: BoundedDraw, Type: "int", Value: "rand.Intn", FuncValue: true},
+	{Kind: PermDraw, Value: "rand.Perm", FuncValue: true},
+	{Kind: ShuffleDraw, Value: "rand.Shuffle", FuncValue: true},
 }
 
 // TestSchemaOldLanguage type-checks a schema holding a helper of every kind, and a file that
@@ -48,10 +52,12 @@ func TestSchemaOldLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch d.Kind {
-		case ShuffleDraw:
+		switch {
+		case d.FuncValue:
+			fmt.Fprintf(&calls, "\t_ = %s\n", call)
+		case d.Kind == ShuffleDraw:
 			fmt.Fprintf(&calls, "\t%s\n", call)
-		case BigDraw, BytesDraw:
+		case d.Kind == BigDraw || d.Kind == BytesDraw:
 			fmt.Fprintf(&calls, "\t_, _ = %s\n", call)
 		default:
 			fmt.Fprintf(&calls, "\t_ = %s\n", call)

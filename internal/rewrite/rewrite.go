@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spreadcheck/spreadcheck/internal/replay"
 	"github.com/spreadcheck/spreadcheck/spread"
 )
 
@@ -81,7 +82,8 @@ type Draw struct {
 	// func-typed variable or field (var jitter = rand.Float64; T{pick: rand.IntN}). Value is
 	// that expression, Args are empty, and the helper wraps the function in one of the same
 	// type whose every value the active class mutates: what a test puts in the variable
-	// instead is left alone. UnitDraw, FullDraw, NormalDraw, ExpDraw and BoundedDraw only.
+	// instead is left alone. UnitDraw, FullDraw, NormalDraw, ExpDraw, BoundedDraw, PermDraw
+	// and ShuffleDraw (var shuffle = rand.Shuffle) only.
 	FuncValue bool
 	// Generic says that Type is made of type parameters of the function that holds the draw
 	// (D, or Tagged[D]) and admits integer types only (BoundedDraw and ClockModDraw). A
@@ -220,7 +222,8 @@ func (d Draw) check() error {
 }
 
 // funcValueKinds are the kinds whose draws a FuncValue helper wraps.
-var funcValueKinds = map[DrawKind]bool{UnitDraw: true, FullDraw: true, NormalDraw: true, ExpDraw: true, BoundedDraw: true}
+var funcValueKinds = map[DrawKind]bool{UnitDraw: true, FullDraw: true, NormalDraw: true, ExpDraw: true, BoundedDraw: true,
+	PermDraw: true, ShuffleDraw: true}
 
 // fixedType holds the kinds whose helper spells its own types.
 var fixedType = map[DrawKind]bool{BigDraw: true, BytesDraw: true, ReaderDraw: true, PermDraw: true, ShuffleDraw: true}
@@ -259,24 +262,34 @@ func (d Draw) Helper(site int) (string, error) {
 	// The kind's helper under another name, and the wrapper of the function around it.
 	inner := name + "Value"
 	r := strings.NewReplacer("NAME", inner+tparams, "SITE", fmt.Sprint(site), "T", typ, "MAX", d.Max)
-	wrapper := funcValueWrappers[d.Kind == BoundedDraw]
+	wrapper, ok := funcValueWrappers[d.Kind]
+	if !ok {
+		wrapper = funcValueWrappers[UnitDraw] // a func() T
+	}
 	w := strings.NewReplacer("NAME", name+tparams, "INNER", inner, "T", typ)
 	return r.Replace(body) + "\n\n" + w.Replace(wrapper), nil
 }
 
-// funcValueWrappers wrap a function value around the helper of its kind: a func() T (false),
-// a bounded draw's func(T) T (true).
-var funcValueWrappers = map[bool]string{
-	false: `func NAME(draw func() T) func() T {
+// funcValueWrappers wrap a function value around the helper of its kind: a func() T (the
+// kinds of a value, under UnitDraw), a bounded draw's func(T) T, Perm's and Shuffle's own
+// signatures.
+var funcValueWrappers = map[DrawKind]string{
+	UnitDraw: `func NAME(draw func() T) func() T {
 	return func() T { return INNER(draw()) }
 }`,
-	true: `func NAME(draw func(T) T) func(T) T {
+	BoundedDraw: `func NAME(draw func(T) T) func(T) T {
 	return func(n T) T { return INNER(draw, n) }
+}`,
+	PermDraw: `func NAME(draw func(int) []int) func(int) []int {
+	return func(n int) []int { return INNER(draw, n) }
+}`,
+	ShuffleDraw: `func NAME(draw func(int, func(i, j int))) func(int, func(i, j int)) {
+	return func(n int, swap func(i, j int)) { INNER(draw, n, swap) }
 }`,
 }
 
 // The helper of each kind. Class codes: 1 constant, 2 sign-flip, 3 clock-derived,
-// 4 collapsed-range (ClassCode). spreadcheckAuditNow reads the wall clock in nanoseconds.
+// 4 collapsed-range (ClassCode). spreadcheckAuditNow reads the class's clock in nanoseconds (schemaRuntime).
 var helperBodies = map[DrawKind]string{
 	UnitDraw: `func NAME(v T) T {
 	switch spreadcheckAuditClass(SITE) {
@@ -445,7 +458,7 @@ func (s Schema) Source() ([]byte, error) {
 	b.WriteString(")\n\n")
 	// Not every schema uses these three; the others the runtime below always uses.
 	b.WriteString("var _, _, _ = io.EOF, math.MaxInt8, big.NewInt\n")
-	fmt.Fprintf(&b, schemaRuntime, max(s.Sites, 1), s.Fixed)
+	fmt.Fprintf(&b, schemaRuntime, max(s.Sites, 1), s.Fixed, replay.SeedEnv)
 	generic := false
 	for _, h := range s.Helpers {
 		b.WriteString("\n" + h + "\n")
@@ -524,7 +537,44 @@ func spreadcheckAuditClass(site int) int {
 	return spreadcheckAuditCode
 }
 
-func spreadcheckAuditNow() int64 { return time.Now().UnixNano() }
+// The clock of the clock-derived class starts, at its first reading in a process, at a
+// reading drawn from the process's run seed, and then advances with the monotonic clock. A
+// wall clock read in a burst of runs would give every run nearly the same reading, so that R
+// runs of a test on a mutant are one draw of the time of day, not R: a test that catches a
+// clock reading only in part of each second would be killed or not by when the audit ran,
+// and an audit replayed with the same seed would not give the same verdicts. Drawn from the
+// seed, each process reads its own time of day, and the same seed reads the same one.
+var (
+	spreadcheckAuditClock      sync.Once
+	spreadcheckAuditClockBase  int64
+	spreadcheckAuditClockStart time.Time
+)
+
+func spreadcheckAuditNow() int64 {
+	first := false
+	spreadcheckAuditClock.Do(func() {
+		first = true
+		spreadcheckAuditClockStart = time.Now()
+		spreadcheckAuditClockBase = spreadcheckAuditClockStart.UnixNano()
+		if seed, err := strconv.ParseUint(os.Getenv(%q), 10, 64); err == nil {
+			spreadcheckAuditClockBase = int64(spreadcheckAuditClockReading(seed))
+		}
+	})
+	if first {
+		return spreadcheckAuditClockBase
+	}
+	return spreadcheckAuditClockBase + int64(time.Since(spreadcheckAuditClockStart))
+}
+
+// spreadcheckAuditClockReading maps a run seed to a clock reading in [0, 2^62): SplitMix64's
+// mixer on the seed moved off the seeds the tests' random sources are made from, so that the
+// reading is independent of what a test draws, and room left for 2^62 ns of running.
+func spreadcheckAuditClockReading(seed uint64) uint64 {
+	z := seed ^ 0x2545f4914f6cdd1d
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return (z ^ (z >> 31)) >> 2
+}
 
 // spreadcheckAuditBytes applies the class of code c to random bytes: constant bytes, the
 // midpoint of the byte range; the negated bytes (the same distribution: no mutant, which

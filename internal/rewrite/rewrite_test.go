@@ -285,7 +285,7 @@ func TestDrawCheck(t *testing.T) {
 		{Kind: FullDraw, Type: "int", Value: "r.Int()"},
 		{Kind: UnitDraw, Value: "r.Float64()"},
 		{Kind: UnitDraw, Type: "F", Value: "f()", Generic: true},                                   // only integer draws are generic
-		{Kind: ShuffleDraw, Value: "rand.Shuffle", FuncValue: true},                                // no function-value rewrite
+		{Kind: BigDraw, Value: "crand.Int", FuncValue: true},                                       // no function-value rewrite
 		{Kind: BoundedDraw, Type: "int", Value: "rand.IntN", Args: []string{"n"}, FuncValue: true}, // the function is all
 		{Kind: BoundedDraw, Type: "int", FuncValue: true},                                          // no function
 	}
@@ -353,4 +353,42 @@ func FuzzDraw(f *testing.F) {
 		d.Kind.Classes()
 		d.Equivalent(spread.SuspectSignFlip)
 	})
+}
+
+// TestClockFromSeed: the clock-derived class reads a clock whose first reading in a process
+// is drawn from the process's run seed (SPREADCHECK_SEED), so that each process of an audit
+// reads its own time of day and a replay with the same seed reads the same one; a wall clock
+// gave a burst of runs one time of day between them. The first unit value of a process is
+// the seed's reading, mod 1e9, over 1e9, computed here from SplitMix64's published mixer.
+func TestClockFromSeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with the go command")
+	}
+	bin := buildRewriteProgram(t)
+	active := fmt.Sprintf("0:%d", ClassCode(spread.SuspectClockDerived)) // site 0 is the unit case
+	firsts := map[float64]bool{}
+	for _, seed := range []uint64{1, 2, 5, 1 << 63, math.MaxUint64} {
+		t.Setenv("SPREADCHECK_SEED", strconv.FormatUint(seed, 10))
+		xs := runRewriteProgram(t, bin, active)["unit"]
+		want := float64(clockReading(seed)%1e9) / 1e9
+		if xs[0] != want {
+			t.Errorf("seed %d: first clock-derived value %v, want %v (the seed's reading)", seed, xs[0], want)
+		}
+		if again := runRewriteProgram(t, bin, active)["unit"]; again[0] != xs[0] {
+			t.Errorf("seed %d: first value %v, then %v in a second process with the same seed", seed, xs[0], again[0])
+		}
+		firsts[xs[0]] = true
+	}
+	if len(firsts) != 5 {
+		t.Errorf("5 seeds gave %d first readings, want 5", len(firsts))
+	}
+}
+
+// clockReading is SplitMix64's finalizer (Steele, Lea and Flood 2014) on seed ^
+// 0x2545f4914f6cdd1d, shifted into [0, 2^62).
+func clockReading(seed uint64) uint64 {
+	z := seed ^ 0x2545f4914f6cdd1d
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return (z ^ (z >> 31)) >> 2
 }

@@ -12,7 +12,9 @@
 set -eu
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT INT TERM
-tail -n +2 corpus/labels.tsv | while IFS='	' read -r module version site class hand pkg run from to measured; do
+# The tabs become unit separators first: a tab in IFS is white space, and read would merge
+# the empty fields of a baseline label (its from and to) into one.
+tail -n +2 corpus/labels.tsv | tr '\t' '\037' | while IFS=$'\037' read -r module version site class hand pkg run from to measured; do
 	case "$module" in *"${1:-}"*) ;; *) continue ;; esac
 	src=$(go mod download -json "$module@$version" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
 	w="$tmp/work"

@@ -148,3 +148,12 @@ func scale(d time.Duration, u float64) time.Duration { return time.Duration(u * 
 func Sourced(src v1.Source, s64 v1.Source64, s2 rand.Source) (int64, uint64, uint64) {
 	return src.Int63(), s64.Uint64(), s2.Uint64()
 }
+
+// NewInferredPicker returns a Picker that draws with rand.N, its type argument inferred from
+// the field it is assigned to (go1.21): the rewrite, which passes it to a generic helper,
+// must name it.
+func NewInferredPicker[D ~int | ~uint8]() *Picker[D] {
+	p := &Picker[D]{}
+	p.pick = rand.N
+	return p
+}

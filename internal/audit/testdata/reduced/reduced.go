@@ -46,3 +46,17 @@ func Offset(n int) int {
 	}
 	return int(rand.Uint32() % uint32(n))
 }
+
+// A cache keeps one of its draws to itself, as groupcache's does.
+type cache struct{ rand *rand.Rand }
+
+// Sampled is true one call in ten: the draw is only compared with 0, which its negation
+// is exactly when the draw is.
+func (c *cache) Sampled() bool {
+	return c.rand.Intn(10) == 0
+}
+
+// Picked is true one call in ten too, but compared with 3, which the negated draw never is.
+func Picked() bool {
+	return rand.Intn(10) == 3
+}

@@ -1,6 +1,9 @@
 package reduced
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+)
 
 // TestBucketCovers sees every bucket in 1,000 draws.
 func TestBucketCovers(t *testing.T) {
@@ -52,4 +55,24 @@ func TestOffsetRange(t *testing.T) {
 	if o := Offset(10); o < 0 || o >= 10 {
 		t.Errorf("Offset(10) = %d", o)
 	}
+}
+
+// TestSampledRate sees Sampled true between 800 and 1,200 times in 10,000 calls (its mean is
+// 1,000, its standard deviation 30).
+func TestSampledRate(t *testing.T) {
+	c := &cache{rand: rand.New(rand.NewSource(rand.Int63()))}
+	n := 0
+	for range 10000 {
+		if c.Sampled() {
+			n++
+		}
+	}
+	if n < 800 || n > 1200 {
+		t.Errorf("Sampled true %d times in 10,000", n)
+	}
+}
+
+// TestPicked only calls Picked.
+func TestPicked(t *testing.T) {
+	_ = Picked()
 }

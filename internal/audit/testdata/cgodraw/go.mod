@@ -1,0 +1,3 @@
+module example.com/cgodraw
+
+go 1.22

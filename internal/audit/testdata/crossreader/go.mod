@@ -1,0 +1,3 @@
+module example.com/crossreader
+
+go 1.22

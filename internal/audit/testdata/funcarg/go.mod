@@ -1,0 +1,3 @@
+module example.com/funcarg
+
+go 1.22

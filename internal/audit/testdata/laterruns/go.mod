@@ -1,0 +1,3 @@
+module example.com/laterruns
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module example.com/oldgeneric
+
+go 1.18

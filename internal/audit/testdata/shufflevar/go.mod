@@ -1,0 +1,3 @@
+module example.com/shufflevar
+
+go 1.22
