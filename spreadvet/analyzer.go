@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/spreadcheck/spreadcheck/spreadvet",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(randomFunc)},
+	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw)},
 }
 
 const doc = `find blind and flaky tests of random code, and broken randomness
@@ -42,10 +42,17 @@ type checker struct {
 	sources map[string][]byte           // file contents, for src
 	assigns map[*types.Var]assignment   // the assignments of local variables, indexed once
 	// funcVals are the values of func-typed package variables and fields, indexed once
-	funcVals map[*types.Var][]ast.Expr
-	impls    map[*types.Func][]*types.Func // the implementations of interface methods
-	visiting map[*ast.FuncLit]bool         // the literals whose randomness is being decided
-	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations, indexed once
+	funcVals    map[*types.Var][]ast.Expr
+	impls       map[*types.Func][]*types.Func // the implementations of interface methods
+	visiting    map[*ast.FuncLit]bool         // the literals whose randomness is being decided
+	decls       map[*types.Func]*ast.FuncDecl // the package's function declarations, indexed once
+	shufflers   map[*types.Func]*shuffler     // the package's functions that shuffle a slice
+	crypto      map[*types.Func]bool          // the package's functions that read crypto/rand, indexed once
+	shuffleSeen map[shuffleKey]bool           // the tests and inputs a shuffle finding was reported for
+	stored      map[types.Object]*storedDraw  // the package's fields that hold a draw and functions that return one
+	stdPkgs     map[*types.Package]bool       // whether a package is the standard library's, decided once
+	concrete    *[]*types.TypeName            // the named concrete types implementations are looked among, listed once
+	lits        map[*ast.FuncLit]cursor       // the cursors of the package's function literals, indexed once
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,6 +61,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}, visiting: map[*ast.FuncLit]bool{}}
 	c.findRandomFuncs()
+	c.findShufflers()
+	c.findStoredDraws()
 	c.clockRandomnessFindings()
 	c.oneSidedOffsets()
 	c.truncatingConversions()

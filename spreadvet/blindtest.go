@@ -24,6 +24,9 @@ func (c *checker) tests() {
 			continue
 		}
 		c.chanceVerdicts(fd, tb)
+		c.proportions(fd, tb)
+		c.blindTexts(fd, tb)
+		c.realGaps(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()
 		if f.spread || len(f.sites) == 0 {
@@ -133,10 +136,14 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 		times += ", with an argument that changes on each pass (" + s.varies + "),"
 	}
 	check, fix := c.spreadCheck(f, s, tb)
+	drawn := c.src(s.call.Fun)
+	if s.drawer != nil {
+		drawn += " (" + s.fact.Via + ")"
+	}
 	d := analysis.Diagnostic{
 		Pos: s.call.Pos(), End: s.call.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s and %s, so a constant or a collapsed range passes it; check the spread: %s",
-			f.fn.Node().(*ast.FuncDecl).Name.Name, c.src(s.call.Fun), times, what, check),
+			f.fn.Node().(*ast.FuncDecl).Name.Name, drawn, times, what, check),
 		SuggestedFixes: fix,
 	}
 	c.pass.Report(d)
@@ -167,6 +174,12 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 		// argument's draws (or each argument's), and offer no fix.
 		return fmt.Sprintf("at one value of %s (or each), xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
 			s.varies, n, result, c.src(s.call), tb, dist), nil
+	}
+	if s.drawer != nil {
+		// The value is drawn by one call and read by another: each of the sample's draws
+		// makes a fresh value, draws it and reads it, as each pass of the test does.
+		return fmt.Sprintf("make each value afresh as the test does, then draw and read it: xs := spread.Draw(%s, func() %s { ...; %s; return %s }); spread.Check(%s, xs, %s)",
+			n, result, c.src(s.drawer), c.src(s.call), tb, dist), nil
 	}
 	if recv, method, ok := c.statefulCall(s.call); ok {
 		// Each call moves the state (the next attempt's interval): the draws are no sample of

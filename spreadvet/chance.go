@@ -36,8 +36,10 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 			switch {
 			case ok && isNotEqualHelper(fn) && len(n.Args) >= 3:
 				c.collision(fd, n, n.Args[1], n.Args[2], tb)
-			case ok && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Name() == "DeepEqual" && c.failsWhenTrue(cur):
+				c.shuffleDiffers(fd, n, n.Args[1], n.Args[2], tb)
+			case ok && isEqualFunc(fn) && len(n.Args) == 2 && c.failsWhenTrue(cur):
 				c.collision(fd, n, n.Args[0], n.Args[1], tb) // if reflect.DeepEqual(s1, s2) { t.Fatal }
+				c.shuffleDiffers(fd, n, n.Args[0], n.Args[1], tb)
 			}
 		}
 	}
@@ -60,6 +62,15 @@ func (c *checker) failsWhenTrue(cur cursor) bool {
 		}
 		return false
 	}
+}
+
+// isEqualFunc reports whether fn is reflect.DeepEqual or slices.Equal.
+func isEqualFunc(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	return path == "reflect" && fn.Name() == "DeepEqual" || path == "slices" && fn.Name() == "Equal"
 }
 
 // isNotEqualHelper reports whether fn is testify's NotEqual (assert or require).

@@ -156,7 +156,7 @@ func returnsFunc(fn *types.Func) bool {
 
 // litFact returns the fact of a function literal that draws, or calls a random function.
 func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
-	cur, ok := c.insp.Root().FindNode(lit)
+	cur, ok := c.funcLits()[lit]
 	if !ok || c.visiting[lit] {
 		return nil
 	}
@@ -172,6 +172,18 @@ func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
 		}
 	}
 	return nil
+}
+
+// funcLits returns the cursors of the package's function literals, indexed once (a search
+// from the root for every literal asked about walked the whole package each time).
+func (c *checker) funcLits() map[*ast.FuncLit]cursor {
+	if c.lits == nil {
+		c.lits = map[*ast.FuncLit]cursor{}
+		for cur := range c.insp.Root().Preorder((*ast.FuncLit)(nil)) {
+			c.lits[cur.Node().(*ast.FuncLit)] = cur
+		}
+	}
+	return c.lits
 }
 
 // isInterfaceMethod reports whether fn is a method of an interface.
@@ -258,26 +270,23 @@ func (c *checker) implementations(m *types.Func) []*types.Func {
 	}
 	iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	var impls []*types.Func
-	for _, pkg := range append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...) {
-		if !ok || c.isStdPkg(pkg) {
-			continue // the standard library holds no facts
+	for _, tn := range c.concreteTypes() {
+		if !ok {
+			break
 		}
-		for _, name := range pkg.Scope().Names() {
-			tn, isType := pkg.Scope().Lookup(name).(*types.TypeName)
-			if !isType || types.IsInterface(tn.Type()) {
+		t := types.Type(tn.Type())
+		if fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); fn == nil {
+			continue // no method of that name: Implements, which checks every method, need not be asked
+		}
+		if !types.Implements(t, iface) {
+			t = types.NewPointer(t)
+			if !types.Implements(t, iface) {
 				continue
 			}
-			t := types.Type(tn.Type())
-			if !types.Implements(t, iface) {
-				t = types.NewPointer(t)
-				if !types.Implements(t, iface) {
-					continue
-				}
-			}
-			if fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); fn != nil {
-				if fn, ok := fn.(*types.Func); ok {
-					impls = append(impls, fn)
-				}
+		}
+		if fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); fn != nil {
+			if fn, ok := fn.(*types.Func); ok {
+				impls = append(impls, fn)
 			}
 		}
 	}
@@ -294,10 +303,40 @@ func (c *checker) isStdPkg(pkg *types.Package) bool {
 	if pkg == c.pass.Pkg {
 		return false
 	}
-	names := pkg.Scope().Names()
-	if len(names) == 0 {
-		return true
+	std, ok := c.stdPkgs[pkg]
+	if !ok { // Scope.Names sorts every name of the package: once per package, not per call
+		names := pkg.Scope().Names()
+		std = len(names) == 0
+		if !std {
+			f := c.pass.Fset.File(pkg.Scope().Lookup(names[0]).Pos())
+			std = f == nil || isStd(f.Name())
+		}
+		if c.stdPkgs == nil {
+			c.stdPkgs = map[*types.Package]bool{}
+		}
+		c.stdPkgs[pkg] = std
 	}
-	f := c.pass.Fset.File(pkg.Scope().Lookup(names[0]).Pos())
-	return f == nil || isStd(f.Name())
+	return std
+}
+
+// concreteTypes returns the named non-interface types of this package and the ones it
+// imports (the standard library aside), in the order of the packages and of their names,
+// listed once for every interface method whose implementations are looked for.
+func (c *checker) concreteTypes() []*types.TypeName {
+	if c.concrete != nil {
+		return *c.concrete
+	}
+	var out []*types.TypeName
+	for _, pkg := range append([]*types.Package{c.pass.Pkg}, c.pass.Pkg.Imports()...) {
+		if c.isStdPkg(pkg) {
+			continue // the standard library holds no facts
+		}
+		for _, name := range pkg.Scope().Names() {
+			if tn, isType := pkg.Scope().Lookup(name).(*types.TypeName); isType && !types.IsInterface(tn.Type()) {
+				out = append(out, tn)
+			}
+		}
+	}
+	c.concrete = &out
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -107,17 +108,24 @@ func (c *checker) findRandomFuncs() {
 }
 
 // randomFact returns the randomFunc fact of fn, from this package or an imported one.
-func (c *checker) randomFact(fn *types.Func) *randomFunc {
+func (c *checker) randomFact(fn *types.Func) *randomFunc { return funcFact(c, c.random, fn) }
+
+// funcFact returns the fact of type PT of fn: from local, the package's own, or imported
+// from fn's package; nil when it has none.
+func funcFact[T any, PT interface {
+	*T
+	analysis.Fact
+}](c *checker, local map[*types.Func]PT, fn *types.Func) PT {
 	fn = fn.Origin()
-	if f, ok := c.random[fn]; ok {
+	if f, ok := local[fn]; ok {
 		return f
 	}
 	if fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
-	var f randomFunc
-	if c.pass.ImportObjectFact(fn, &f) {
-		return &f
+	f := PT(new(T))
+	if c.pass.ImportObjectFact(fn, f) {
+		return f
 	}
 	return nil
 }

@@ -19,10 +19,11 @@ const spreadPath = "github.com/spreadcheck/spreadcheck/spread"
 type drawSite struct {
 	call   *ast.CallExpr
 	fact   *randomFunc
-	loop   cursor // the loop, or the function that holds a call with no loop
-	n      int    // the loop's iteration count (the number of such calls with no loop), 0 when it is not a constant
-	varies string // a loop variable the call reads, when its argument changes on each pass
-	once   bool   // no loop repeats the call
+	loop   cursor        // the loop, or the function that holds a call with no loop
+	n      int           // the loop's iteration count (the number of such calls with no loop), 0 when it is not a constant
+	varies string        // a loop variable the call reads, when its argument changes on each pass
+	once   bool          // no loop repeats the call
+	drawer *ast.CallExpr // the earlier call that makes the draw this call reads, when it reads a stored one
 }
 
 // testFlow follows the values a test draws from random functions to what the test does with
@@ -74,17 +75,31 @@ func (f *testFlow) findSites() {
 			continue
 		}
 		fact, inTest := f.c.randomCallee(call)
+		var drawer *ast.CallExpr
+		if fact == nil {
+			fact, drawer = f.c.storedSite(cur, call)
+		}
 		if fact == nil || !isSample(f.c.typeOf(call)) || inTest {
 			continue
 		}
 		loop, varies, ok := f.c.repeatingLoop(cur, call)
+		if drawer != nil {
+			// One read of one stored draw is more often a test of a fixed configuration (a
+			// delay func, no jitter) than of the draw: only a loop that makes and reads the
+			// draw again and again samples it. The variable it makes on each pass is no
+			// argument that changes.
+			if !ok {
+				continue
+			}
+			varies = ""
+		}
 		if !ok {
 			if fn, ok := enclosingFunc(cur); ok && fact.Hops <= 1 {
 				once = append(once, &drawSite{call: call, fact: fact, loop: fn, once: true})
 			}
 			continue
 		}
-		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies})
+		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies, drawer: drawer})
 	}
 	if len(f.sites) == 0 {
 		for _, s := range once {

@@ -115,7 +115,7 @@ func WithSpread(j time.Duration, next Stepper) Stepper { // want WithSpread:"ran
 
 // A Digest is an io.Writer that draws (a salted hash): a call of io.Writer's Write elsewhere
 // is not a call of it.
-type Digest struct{ salt int }
+type Digest struct{ salt int } // want salt:"stored\\(Digest.salt\\)"
 
 func (d *Digest) Write(p []byte) (int, error) { // want Write:"random\\(rand.IntN\\)"
 	d.salt += rand.IntN(10)

@@ -1,0 +1,210 @@
+package spreadvet
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Random text. A random string (an ID, a name suffix) is tested as often by its shape alone:
+// its length and that each character is in the alphabet. A constant string of the right
+// length passes such a test, as a collapsed range passes a bounds check.
+
+// A textUse is what a test does with one random string: the checks of its shape it makes, or
+// the first use that tests more than the shape.
+type textUse struct {
+	shape    []ast.Node // len(s) compared, each character checked against an alphabet
+	alphabet ast.Expr   // the alphabet the characters are checked against, when it is one
+	breaker  string
+}
+
+// blindTexts reports the draws of random strings in a test that a loop repeats, or one or
+// two with no loop, when the test checks only their length and their alphabet.
+func (c *checker) blindTexts(fd cursor, tb string) {
+	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if !isText(c.typeOf(call)) {
+			continue
+		}
+		fact, inTest := c.randomCallee(call)
+		if fact == nil || inTest || fact.Hops > 1 {
+			continue
+		}
+		v := c.definedBy(cur)
+		if v == nil {
+			continue
+		}
+		u := &textUse{}
+		for id := range fd.Preorder((*ast.Ident)(nil)) {
+			if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+				c.textUseAt(id, u)
+			}
+		}
+		if u.breaker == "" && len(u.shape) > 0 {
+			c.reportBlindText(fd, cur, call, u, tb)
+		}
+	}
+}
+
+// isText reports whether t is a string, a []byte or a []rune.
+func isText(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := t.Elem().Underlying().(*types.Basic)
+		return ok && (b.Kind() == types.Byte || b.Kind() == types.Rune)
+	}
+	return false
+}
+
+// definedBy returns the local variable that the call at cur is the one value of (s :=
+// String(n), var s = String(n)), or nil.
+func (c *checker) definedBy(cur cursor) *types.Var {
+	var lhs ast.Expr
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Tok == token.DEFINE {
+			lhs = p.Lhs[0]
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == 1 && len(p.Values) == 1 {
+			lhs = p.Names[0]
+		}
+	}
+	v := c.localVar(lhs)
+	if v == nil || c.onlyAssignment(v) != cur.Node() {
+		return nil
+	}
+	return v
+}
+
+// textUseAt classifies one use of a random string: its length, its characters ranged over,
+// or reported; anything else tests more than its shape.
+func (c *checker) textUseAt(id cursor, u *textUse) {
+	switch p := id.Parent().Node().(type) {
+	case *ast.CallExpr:
+		if b, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Builtin); ok && b.Name() == "len" {
+			if call, ok := id.Parent().Parent().Node().(*ast.CallExpr); ok && c.reports(call) {
+				return
+			}
+			u.shape = append(u.shape, id.Parent().Parent().Node())
+			return
+		}
+		if fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func); ok && (isReporting(fn) || isMessageArg(fn, p, id.Node())) {
+			return
+		}
+		u.breaker = "passed to " + c.src(p.Fun)
+	case *ast.RangeStmt:
+		if p.X != id.Node() {
+			u.breaker = "used in " + c.src(p.X)
+			return
+		}
+		if ch := c.localVar(p.Value); ch != nil && p.Value != nil {
+			for cid := range id.Parent().Preorder((*ast.Ident)(nil)) {
+				if c.pass.TypesInfo.Uses[cid.Node().(*ast.Ident)] == ch {
+					c.charUse(cid, u)
+				}
+			}
+		}
+	default:
+		u.breaker = "used in " + strings.TrimPrefix(c.src(p), "*ast.")
+	}
+}
+
+// charUse classifies one use of a character of a random string: checked against an alphabet
+// (strings.ContainsRune(valid, c), unicode.IsLetter(c)), compared with a bound, or reported.
+func (c *checker) charUse(id cursor, u *textUse) {
+	for {
+		call, ok := id.Parent().Node().(*ast.CallExpr)
+		if _, paren := id.Parent().Node().(*ast.ParenExpr); !paren && !(ok && c.isConversion(call)) {
+			break
+		}
+		id = id.Parent() // rune(c), (c)
+	}
+	switch p := id.Parent().Node().(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
+		switch {
+		case !ok:
+		case isReporting(fn) || isMessageArg(fn, p, id.Node()):
+			return
+		case isAlphabetCheck(fn):
+			u.shape = append(u.shape, p)
+			if fn.Pkg().Path() != "unicode" && len(p.Args) == 2 && p.Args[1] == id.Node() {
+				u.alphabet = p.Args[0]
+			}
+			return
+		}
+		u.breaker = "its characters passed to " + c.src(p.Fun)
+	case *ast.BinaryExpr:
+		if isOrder(p.Op) {
+			u.shape = append(u.shape, p)
+			return
+		}
+		u.breaker = "its characters used in " + c.src(p)
+	default:
+		u.breaker = "its characters used in " + strings.TrimPrefix(c.src(p), "*ast.")
+	}
+}
+
+// reports reports whether call only reports or formats.
+func (c *checker) reports(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && isReporting(fn)
+}
+
+// isAlphabetCheck reports whether fn tells whether a character belongs to a set: strings'
+// and bytes' ContainsRune, IndexRune, IndexByte and ContainsAny, or a class of package unicode.
+func isAlphabetCheck(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "strings", "bytes":
+		switch fn.Name() {
+		case "ContainsRune", "IndexRune", "IndexByte", "ContainsAny":
+			return true
+		}
+	case "unicode":
+		return strings.HasPrefix(fn.Name(), "Is")
+	}
+	return false
+}
+
+// reportBlindText reports a test that checks only the shape of a random string.
+func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse, tb string) {
+	times, strs := "once", "string"
+	loop, varies, repeated := c.repeatingLoop(cur, call)
+	if repeated {
+		times, strs = "repeatedly", "strings"
+		if n := c.loopCount(loop); n > 0 {
+			times = fmt.Sprintf("%d times", n)
+		} else if r, ok := loop.Node().(*ast.RangeStmt); ok {
+			if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
+				times = fmt.Sprintf("%d times", len(lit.Elts))
+			}
+		}
+		if varies != "" {
+			times += ", with an argument that changes on each pass (" + varies + "),"
+		}
+	}
+	var checks []string
+	for _, n := range u.shape {
+		checks = append(checks, c.src(n))
+	}
+	alphabet, size := "alphabet", "len(alphabet)"
+	if u.alphabet != nil {
+		alphabet, size = c.src(u.alphabet), "len("+c.src(u.alphabet)+")"
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only the length and the characters of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { return strings.IndexRune(%s, []rune(%s)[0]) }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
+			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, strs, strings.Join(checks, ", "), alphabet, c.src(call), tb, size),
+	})
+}

@@ -1,0 +1,22 @@
+// Package randomtext draws random strings: names and IDs from an alphabet.
+package randomtext
+
+import "math/rand/v2"
+
+// Alphabet is what IDs are made of.
+const Alphabet = "bcdfghjklmnpqrstvwxz2456789"
+
+// ID returns n characters drawn from Alphabet.
+func ID(n int) string { // want ID:"random\\(rand.IntN\\)"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = Alphabet[rand.IntN(len(Alphabet))]
+	}
+	return string(b)
+}
+
+// Key returns an ID as bytes.
+func Key(n int) []byte { return []byte(ID(n)) } // want Key:"random\\(calls ID\\)"
+
+// Label is a fixed name: no draw.
+func Label(n int) string { return Alphabet[:n] }

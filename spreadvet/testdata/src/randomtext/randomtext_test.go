@@ -1,0 +1,88 @@
+package randomtext_test
+
+import (
+	"math/rand/v2"
+	"randomtext"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+func TestIDShape(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 10, 123} {
+		s := randomtext.ID(n) // want `blind test: TestIDShape draws randomtext.ID 5 times, with an argument that changes on each pass \(n\), and checks only the length and the characters of the strings \(len\(s\) != n, strings.ContainsRune\(randomtext.Alphabet, c\)\), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw\(1000, func\(\) int \{ return strings.IndexRune\(randomtext.Alphabet, \[\]rune\(randomtext.ID\(n\)\)\[0\]\) \}\)`
+		if len(s) != n {
+			t.Errorf("len(%q) = %d, want %d", s, len(s), n)
+		}
+		for _, c := range s {
+			if !strings.ContainsRune(randomtext.Alphabet, c) {
+				t.Errorf("%q is not in the alphabet", c)
+			}
+		}
+	}
+}
+
+func TestKeyOnce(t *testing.T) {
+	k := randomtext.Key(8) // want `blind test: TestKeyOnce draws randomtext.Key once and checks only the length and the characters of the string \(len\(k\) != 8, unicode.IsLower\(rune\(c\)\), unicode.IsDigit\(rune\(c\)\), c > 'z'\)`
+	if len(k) != 8 {
+		t.Fatal(len(k))
+	}
+	for _, c := range k {
+		if !unicode.IsLower(rune(c)) && !unicode.IsDigit(rune(c)) || c > 'z' {
+			t.Fatalf("%q", c)
+		}
+	}
+}
+
+// Counting the IDs that differ looks at more than their shape.
+func TestIDsDiffer(t *testing.T) {
+	seen := map[string]bool{}
+	for range 100 {
+		s := randomtext.ID(16)
+		if len(s) != 16 {
+			t.Fatal(s)
+		}
+		seen[s] = true
+	}
+	if len(seen) < 100 {
+		t.Fatal("IDs repeat")
+	}
+}
+
+// Counting each character is a statistic of the draws.
+func TestCharacterCounts(t *testing.T) {
+	counts := map[rune]int{}
+	for range 100 {
+		s := randomtext.ID(10)
+		for _, c := range s {
+			counts[c]++
+		}
+	}
+	if len(counts) < 20 {
+		t.Fatal(counts)
+	}
+}
+
+// An ID used as input tests the code it is given to.
+func TestIDAsName(t *testing.T) {
+	for range 10 {
+		s := randomtext.ID(5)
+		if got := strings.ToUpper(s); len(got) != 5 {
+			t.Fatal(got)
+		}
+	}
+}
+
+// A fixed label is no draw, and the test's own random string no code under test.
+func TestLabel(t *testing.T) {
+	s := randomtext.Label(3)
+	if len(s) != 3 {
+		t.Fatal(s)
+	}
+	r := ownID()
+	if len(r) != 4 {
+		t.Fatal(r)
+	}
+}
+
+func ownID() string { return string(rune('a'+rand.IntN(26))) + "bcd" }
