@@ -29,9 +29,8 @@ type Clock interface {
 	NewTicker(d time.Duration) *Ticker
 	// AfterFunc calls f after d and returns a Timer whose Stop cancels the call.
 	AfterFunc(d time.Duration, f func()) *Timer
-	// WithTimeout is context.WithTimeout measured on this clock.
-	WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc)
-	// WithDeadline is context.WithDeadline measured on this clock.
+	// WithDeadline is context.WithDeadline measured on this clock; for a timeout d, pass
+	// Now().Add(d).
 	WithDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc)
 }
 
@@ -145,10 +144,6 @@ func (realClock) NewTicker(d time.Duration) *Ticker {
 
 func (realClock) AfterFunc(d time.Duration, f func()) *Timer {
 	return &Timer{real: time.AfterFunc(d, f)}
-}
-
-func (realClock) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, d)
 }
 
 func (realClock) WithDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {

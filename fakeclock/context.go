@@ -11,12 +11,6 @@ import (
 // Err is context.DeadlineExceeded itself.
 var errDeadline = fmt.Errorf("fakeclock: %w", context.DeadlineExceeded)
 
-// WithTimeout returns f.WithDeadline(parent, f.Now().Add(d)).
-// Like context.WithTimeout, it panics with a message if parent is nil.
-func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return f.withDeadline(parent, f.Now().Add(d), f.callerPC())
-}
-
 // WithDeadline is context.WithDeadline on the Fake's time: the returned
 // context is done once the Fake reaches deadline (at that instant, like
 // an AfterFunc), when cancel is called, or when parent is done, whichever

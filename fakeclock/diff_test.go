@@ -200,7 +200,7 @@ func runProgram(c Clock, advance func(time.Duration), settle func(), prog []op) 
 		case opAfterFunc:
 			objs = append(objs, &object{timer: c.AfterFunc(o.D, func() { rec("func", id, 0, true) }), fn: true})
 		case opTimeout:
-			ctx, cancel := c.WithTimeout(context.Background(), o.D)
+			ctx, cancel := c.WithDeadline(context.Background(), c.Now().Add(o.D))
 			objs = append(objs, &object{cancel: cancel})
 			wg.Go(func() {
 				select {

@@ -25,7 +25,7 @@ func Example() {
 
 		// A Clock: the Fake moves only when the test says so.
 		fakeclock.Test(t, func(t *testing.T, c *fakeclock.Fake) {
-			ctx, cancel := c.WithTimeout(t.Context(), time.Minute)
+			ctx, cancel := c.WithDeadline(t.Context(), c.Now().Add(time.Minute))
 			defer cancel()
 			time.Sleep(time.Hour) // the bubble's clock moves, the Fake's does not
 			fmt.Println("an hour of bubble time:", ctx.Err())

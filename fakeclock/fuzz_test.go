@@ -114,7 +114,7 @@ func runFuzzProgram(t *testing.T, prog []byte) {
 				}
 			}
 		case 9:
-			ctx, cancel := c.WithTimeout(context.Background(), d)
+			ctx, cancel := c.WithDeadline(context.Background(), c.Now().Add(d))
 			cancels = append(cancels, cancel)
 			_ = ctx.Err()
 		}

@@ -197,7 +197,6 @@ func TestNilArguments(t *testing.T) {
 		t.Errorf("WaitArmed(nil, 1) = %v, want an error naming the nil context", err)
 	}
 	for name, f := range map[string]func(){
-		"WithTimeout(nil, 1s)":   func() { c.WithTimeout(none, time.Second) },
 		"WithDeadline(nil, ...)": func() { c.WithDeadline(none, time.Unix(1, 0)) },
 		"AfterFunc(1s, nil)":     func() { c.AfterFunc(time.Second, nil) },
 		"Test(nil, f)":           func() { Test(nil, func(*testing.T, *Fake) {}) },

@@ -364,9 +364,9 @@ func TestWaitArmedWakesOnArm(t *testing.T) {
 	})
 }
 
-func TestWithTimeout(t *testing.T) {
+func TestWithDeadlineAfterATimeout(t *testing.T) {
 	Test(t, func(t *testing.T, c *Fake) {
-		ctx, cancel := c.WithTimeout(t.Context(), 2*period)
+		ctx, cancel := c.WithDeadline(t.Context(), c.Now().Add(2*period))
 		defer cancel()
 		child, cancelChild := context.WithCancel(ctx)
 		defer cancelChild()

@@ -10,7 +10,7 @@ import (
 // method of *rand.Rand reads them by walking the stack.
 func BenchmarkSource(b *testing.B) {
 	collapsed, _ := CollapsedSource(rand.NewPCG(1, 2), 0.5)
-	clock, _ := ClockSource(SteppingClock(clockEpoch, fineStep))
+	clock, _ := ClockSource(steppingNow(clockEpoch, fineStep))
 	for _, s := range []struct {
 		name string
 		src  rand.Source
@@ -18,7 +18,7 @@ func BenchmarkSource(b *testing.B) {
 		{"pcg", rand.NewPCG(1, 2)},
 		{"collapsed", collapsed},
 		{"clock", clock},
-		{"constant", ConstantSource()},
+		{"constant", new(Source)},
 	} {
 		r := rand.New(s.src)
 		b.Run(s.name+"/Float64", func(b *testing.B) {

@@ -29,7 +29,7 @@
 // own.
 //
 // Code that takes injected randomness rather than a Jitter can be broken with
-// ConstantSource, ClockSource and CollapsedSource: each returns a Source to put in the
+// the zero Source (a constant), ClockSource and CollapsedSource: each is a Source to put in the
 // *rand.Rand the code already accepts, of math/rand/v2 or of math/rand (v1). Every method
 // of the *rand.Rand then sees the broken number, Float64 as much as IntN, and returns after
 // at most two reads of the source whatever its argument: a broken number never makes a

@@ -108,11 +108,11 @@ func FuzzSource(f *testing.F) {
 		var err error
 		switch class % 4 {
 		case 0:
-			src = ConstantSource()
+			src = new(Source)
 		case 3:
-			src = &Source{} // the zero Source: ConstantSource's
+			src = &Source{} // the zero Source, a constant
 		case 1:
-			src, err = ClockSource(SteppingClock(time.Unix(0, step), time.Duration(step)))
+			src, err = ClockSource(steppingNow(time.Unix(0, step), time.Duration(step)))
 		case 2:
 			src, err = CollapsedSource(rand.NewPCG(uint64(step), n), factor)
 		}

@@ -33,18 +33,14 @@ import (
 // rand.Source64). Every method of either *rand.Rand then sees its broken number, Float64
 // as much as IntN, and returns after at most two reads of the source, whatever its
 // argument. Like the sources of package rand, a Source must not be read by two goroutines
-// at once (doing so is race-free, but may misplace a redraw). The zero Source is the one
-// ConstantSource returns.
+// at once (doing so is race-free, but may misplace a redraw).
+//
+// The zero Source, new(Source), is constant: every method of a *rand.Rand over it returns
+// the middle of its range on every call: Float64 0.5, IntN(n) n/2, ExpFloat64 ln 2 (the
+// median), NormFloat64 0; through math/rand, Int63n(n), Int31n(n) and Intn(n) n/2 too.
 type Source struct {
 	fraction func() uint64 // nil in the zero Source: the constant 1/2
 	last     atomic.Uint64 // the value last returned, for a redraw
-}
-
-// ConstantSource returns a Source on which every method of a *rand.Rand returns the
-// middle of its range on every call: Float64 0.5, IntN(n) n/2, ExpFloat64 ln 2 (the
-// median), NormFloat64 0; through math/rand, Int63n(n), Int31n(n) and Intn(n) n/2 too.
-func ConstantSource() *Source {
-	return &Source{}
 }
 
 // next returns the source's next fraction: the zero Source's is always 1/2.
@@ -56,9 +52,10 @@ func (s *Source) next() uint64 {
 }
 
 // ClockSource returns a Source whose number is read from the clock now (time.Now, a
-// fakeclock.Fake's Now, or a SteppingClock): the fraction of the current second, as if the
+// or a fakeclock.Fake's Now): the fraction of the current second, as if the
 // code took time.Now().UnixNano() for randomness. On a coarse clock (one that does not move
-// between calls) it is a constant; on a SteppingClock it steps round the whole range. A nil
+// between calls) it is a constant; on a clock that advances between calls by a step that is not a whole number of seconds
+// it steps round the whole range. A nil
 // now is an error.
 func ClockSource(now func() time.Time) (*Source, error) {
 	if now == nil {
@@ -94,13 +91,6 @@ func CollapsedSource(src rand.Source, factor float64) (*Source, error) {
 		hi, _ := bits.Mul64(src.Uint64(), scale)
 		return hi
 	}}, nil
-}
-
-// SteppingClock returns a clock (the Now of one) that starts at start and advances by step
-// after each reading, safe for concurrent use: a deterministic fine clock for ClockSource. A
-// step of zero is a clock too coarse to move between calls.
-func SteppingClock(start time.Time, step time.Duration) func() time.Time {
-	return (&steppingClock{now: start, step: step}).Now
 }
 
 // Uint64 returns the source's next fraction, placed where the reading method of

@@ -103,9 +103,9 @@ var generations = []struct {
 		func(src *Source) func() float64 { return randv1.New(src).Float64 }},
 }
 
-func TestConstantSource(t *testing.T) {
+func TestZeroSourceIsConstant(t *testing.T) {
 	for _, g := range generations {
-		draw := g.readings(ConstantSource())
+		draw := g.readings(new(Source))
 		first := draw()
 		for name, x := range first {
 			// Every reading sits at the middle, within the 2^-20 the low bits may move it.
@@ -122,7 +122,7 @@ func TestConstantSource(t *testing.T) {
 			}
 		}
 	}
-	r := rand.New(ConstantSource())
+	r := rand.New(new(Source))
 	if got := r.IntN(8); got != 0 {
 		t.Errorf("IntN(8), a power of two read from the low bits, = %d, want the constant 0", got)
 	}
@@ -158,7 +158,7 @@ func TestRedrawPlusOneAccepted(t *testing.T) {
 func TestClockSource(t *testing.T) {
 	start := time.Date(2025, 1, 1, 0, 0, 0, 123456789, time.UTC)
 	for _, g := range generations {
-		coarse, err := ClockSource(SteppingClock(start, 0))
+		coarse, err := ClockSource(steppingNow(start, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func TestClockSource(t *testing.T) {
 				}
 			}
 		}
-		fine, _ := ClockSource(SteppingClock(start, fineStep))
+		fine, _ := ClockSource(steppingNow(start, fineStep))
 		float := g.float64(fine)
 		for i := range 1000 {
 			want := float64((123456789+int64(i)*211324865)%1e9) / 1e9

@@ -30,7 +30,7 @@ func TestUnreadableModulusIsLoud(t *testing.T) {
 		"Int31n": func(r *randv1.Rand) { r.Int31n(77) },
 		"Intn":   func(r *randv1.Rand) { r.Intn(12345) },
 	} {
-		r := randv1.New(ConstantSource())
+		r := randv1.New(new(Source))
 		func() {
 			defer func() {
 				e, ok := recover().(*unreadableModulus)
@@ -42,7 +42,7 @@ func TestUnreadableModulusIsLoud(t *testing.T) {
 			t.Errorf("%s returned", name)
 		}()
 	}
-	src := ConstantSource()
+	src := new(Source)
 	jitter := func(base time.Duration) time.Duration { return time.Duration(randv1.New(src).Int63n(int64(base))) }
 	_, err := Try(nil, jitter, func(t testing.TB, j Jitter) { j(time.Second) })
 	var e *unreadableModulus

@@ -138,9 +138,6 @@ type Outcome struct {
 // else the first line, shortened to 100 characters.
 func (o Outcome) Reason() string { return firstLine(o.Message) }
 
-// Rejected reports whether the suite rejected the mutant of this outcome.
-func (o Outcome) Rejected() bool { return o.Failed }
-
 // A Report is the result of Run: the suite's outcome on the correct jitter and on every
 // mutant.
 type Report struct {
@@ -156,7 +153,7 @@ func (r Report) OK() bool {
 		return false
 	}
 	for _, o := range r.Mutants {
-		if !o.Rejected() {
+		if !o.Failed {
 			return false
 		}
 	}
@@ -171,7 +168,7 @@ func (r Report) String() string {
 	var b strings.Builder
 	survivors := 0
 	for _, o := range r.Mutants {
-		if !o.Rejected() {
+		if !o.Failed {
 			survivors++
 		}
 	}
@@ -201,7 +198,7 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "the suite must pass the correct jitter; its log:\n%s", indent(r.Correct.Log))
 	}
 	for _, o := range r.Mutants {
-		if !o.Rejected() {
+		if !o.Failed {
 			fmt.Fprintf(&b, "%s survived: %s\n", o.Name, survivorHint(o))
 		}
 	}
@@ -220,7 +217,7 @@ func (r Report) correctVerdict() string {
 
 func mutantVerdict(o Outcome) string {
 	switch {
-	case o.Rejected():
+	case o.Failed:
 		return "rejected"
 	case o.Skipped:
 		return "SURVIVED (skipped)"

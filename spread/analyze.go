@@ -69,7 +69,7 @@ func (s *sample) analyze(checks []SampleCheck, alpha float64) (Report, error) {
 	var tooSmall []tooSmallCheck
 	for _, name := range checks {
 		if reason := s.skipReason(name); reason != "" {
-			r.Results = append(r.Results, Result{Name: string(name), Check: name, N: s.n, Skipped: reason})
+			r.Results = append(r.Results, Result{Check: name, N: s.n, Skipped: skipped("%s", reason)})
 			continue
 		}
 		results, err := s.run(name, part)
@@ -98,9 +98,9 @@ func blameTheShift(results []Result) {
 	var serial, mean *Result
 	for i := range results {
 		switch r := &results[i]; {
-		case r.Name == string(CheckIndependence)+"/serial-correlation":
+		case r.Check == CheckIndependence && r.Statistic == "serial-correlation":
 			serial = r
-		case r.Name == string(CheckMean):
+		case r.Check == CheckMean:
 			mean = r
 		case r.Check == CheckIndependence && r.Failed:
 			return // an order pattern fails too: the sequence is to blame

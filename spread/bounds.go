@@ -10,15 +10,14 @@ import (
 func (s *sample) checkBounds() Result {
 	bad := s.below + s.above + s.offGrid + s.offSupport
 	r := Result{
-		Name:      string(CheckBounds),
-		Check:     CheckBounds,
-		N:         s.n,
-		Statistic: float64(bad),
-		Margin:    -float64(bad),
-		Failed:    bad > 0,
-		Method:    "a correct implementation never leaves the declared range",
-		Want:      s.rangeText(),
-		Observed:  fmt.Sprintf("min %s, max %s", s.min, s.max),
+		Check:    CheckBounds,
+		N:        s.n,
+		Value:    float64(bad),
+		Margin:   -float64(bad),
+		Failed:   bad > 0,
+		Method:   Method{Formula: "a correct implementation never leaves the declared range", Exact: true},
+		Want:     s.rangeText(),
+		Observed: fmt.Sprintf("min %s, max %s", s.min, s.max),
 	}
 	if !r.Failed {
 		r.Observed += ", all inside"

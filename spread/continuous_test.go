@@ -46,7 +46,7 @@ func TestContinuousDistributions(t *testing.T) {
 					t.Fatalf("seed %d: Failed() = %v, want %v\n%s", seed, r.Failed(), c.fail, r)
 				}
 				for _, name := range c.skipped {
-					if res := find(r, string(name)); res.Skipped == "" {
+					if res := find(r, string(name)); res.Skipped == nil {
 						t.Errorf("%s ran; want it skipped with a reason", name)
 					}
 				}
@@ -62,7 +62,7 @@ func TestContinuousDistributions(t *testing.T) {
 
 func find(r Report, name string) Result {
 	for _, res := range r.Results {
-		if res.Name == name {
+		if res.Name() == name {
 			return res
 		}
 	}

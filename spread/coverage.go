@@ -74,25 +74,27 @@ func (s *sample) coverageContinuous(alpha float64) ([]Result, error) {
 	if s.res > 0 {
 		res = fmt.Sprintf(", plus %.3g of the width for the resolution of the floats", s.res)
 	}
-	gapMethod := fmt.Sprintf("P(max < hi - eps w) = (1 - eps)^n for n = %d correct draws: eps = 1 - alpha^(1/n) = %.4g, exact%s", s.n, eps, res)
+	gapMethod := Method{Formula: "P(max < hi - eps w) = (1 - eps)^n for n correct draws: eps = 1 - alpha^(1/n)",
+		Inputs: fmt.Sprintf("n = %d, eps = %.4g%s", s.n, eps, res), Exact: true}
 	top := Result{
-		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
-		Statistic: 1 - uhi, Limit: gap, Margin: gap - (1 - uhi), Failed: 1-uhi > gap,
+		Check: CheckCoverage, Statistic: "max", N: s.n, Alpha: alpha,
+		Value: 1 - uhi, Limit: gap, Margin: gap - (1 - uhi), Failed: 1-uhi > gap,
 		Method:   gapMethod,
 		Observed: fmt.Sprintf("max %s", s.max),
 		Want:     fmt.Sprintf("max >= %s", s.value(1-gap)),
 	}
 	bottom := Result{
-		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
-		Statistic: ulo, Limit: gap, Margin: gap - ulo, Failed: ulo > gap,
+		Check: CheckCoverage, Statistic: "min", N: s.n, Alpha: alpha,
+		Value: ulo, Limit: gap, Margin: gap - ulo, Failed: ulo > gap,
 		Method:   gapMethod,
 		Observed: fmt.Sprintf("min %s", s.min),
 		Want:     fmt.Sprintf("min <= %s", s.value(gap)),
 	}
 	spanRes := Result{
-		Name: string(CheckCoverage) + "/range", N: s.n, Alpha: alpha,
-		Statistic: uhi - ulo, Limit: span, Margin: (uhi - ulo) - span, Failed: uhi-ulo <= span,
-		Method:   fmt.Sprintf("P(range <= r w) = n r^(n-1) - (n-1) r^n for n = %d correct draws, r = %.4g, exact%s", s.n, r, res),
+		Check: CheckCoverage, Statistic: "range", N: s.n, Alpha: alpha,
+		Value: uhi - ulo, Limit: span, Margin: (uhi - ulo) - span, Failed: uhi-ulo <= span,
+		Method: Method{Formula: "P(range <= r w) = n r^(n-1) - (n-1) r^n for n correct draws",
+			Inputs: fmt.Sprintf("n = %d, r = %.4g%s", s.n, r, res), Exact: true},
 		Observed: fmt.Sprintf("range %s (%.4g of the width)", s.kind.formatApprox((uhi-ulo)*s.width()), uhi-ulo),
 		Want:     fmt.Sprintf("range > %.4g of the width", span),
 	}
@@ -119,27 +121,28 @@ func (s *sample) coverageDiscrete(alpha float64) ([]Result, error) {
 		return nil, err
 	}
 	kmin, kmax := s.sortedCells[0], s.sortedCells[s.n-1]
-	cells := fmt.Sprintf("W = %d equally likely values", w)
-	gapMethod := fmt.Sprintf("P(max <= hi - %d steps) = P(min >= lo + %d steps) = ((W - %d)/W)^n for n = %d draws from %s, exact",
-		j+1, j, j, s.n, cells)
+	cells := fmt.Sprintf("W = %d", w)
+	gapMethod := Method{Formula: fmt.Sprintf("P(max <= hi - %d steps) = P(min >= lo + %d steps) = ((W - %d)/W)^n for n draws from W equally likely values", j+1, j, j),
+		Inputs: fmt.Sprintf("n = %d, %s", s.n, cells), Exact: true}
 	top := Result{
-		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
-		Statistic: float64(w - 1 - kmax), Limit: float64(j), Margin: float64(j) - float64(w-1-kmax), Failed: kmax <= w-1-j,
+		Check: CheckCoverage, Statistic: "max", N: s.n, Alpha: alpha,
+		Value: float64(w - 1 - kmax), Limit: float64(j), Margin: float64(j) - float64(w-1-kmax), Failed: kmax <= w-1-j,
 		Method:   gapMethod,
 		Observed: fmt.Sprintf("max %s", s.max),
 		Want:     fmt.Sprintf("max >= %s", s.cellValue(w-j)),
 	}
 	bottom := Result{
-		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
-		Statistic: float64(kmin), Limit: float64(j), Margin: float64(j) - float64(kmin), Failed: kmin >= j,
+		Check: CheckCoverage, Statistic: "min", N: s.n, Alpha: alpha,
+		Value: float64(kmin), Limit: float64(j), Margin: float64(j) - float64(kmin), Failed: kmin >= j,
 		Method:   gapMethod,
 		Observed: fmt.Sprintf("min %s", s.min),
 		Want:     fmt.Sprintf("min <= %s", s.cellValue(j-1)),
 	}
 	spanRes := Result{
-		Name: string(CheckCoverage) + "/range", N: s.n, Alpha: alpha,
-		Statistic: float64(kmax - kmin), Limit: float64(r), Margin: float64(kmax-kmin) - float64(r), Failed: kmax-kmin <= r,
-		Method:   fmt.Sprintf("P(range <= L-1) = (W-L+1)(L/W)^n - (W-L)((L-1)/W)^n for n = %d draws from %s, exact", s.n, cells),
+		Check: CheckCoverage, Statistic: "range", N: s.n, Alpha: alpha,
+		Value: float64(kmax - kmin), Limit: float64(r), Margin: float64(kmax-kmin) - float64(r), Failed: kmax-kmin <= r,
+		Method: Method{Formula: "P(range <= L-1) = (W-L+1)(L/W)^n - (W-L)((L-1)/W)^n for n draws from W equally likely values",
+			Inputs: fmt.Sprintf("n = %d, %s", s.n, cells), Exact: true},
 		Observed: fmt.Sprintf("range %s", s.steps(float64(kmax-kmin))),
 		Want:     fmt.Sprintf("range > %s", s.steps(float64(r))),
 	}
@@ -159,22 +162,23 @@ func (s *sample) coverageLaw(alpha float64) ([]Result, error) {
 	_, below := l.stretch(s.sorted[s.n-1]) // P(X <= max), and the resolution of a float law
 	lowest, _ := l.stretch(s.sorted[0])
 	above := 1 - lowest // P(X >= min)
-	method := fmt.Sprintf("P(P(X <= max) <= 1 - eps) <= (1 - eps)^n for n = %d draws of any distribution: eps = 1 - alpha^(1/n) = %.4g, conservative on a discrete support", s.n, eps)
+	method := Method{Formula: "P(P(X <= max) <= 1 - eps) <= (1 - eps)^n for n draws of any distribution (exact on a continuous one): eps = 1 - alpha^(1/n)",
+		Inputs: fmt.Sprintf("n = %d, eps = %.4g", s.n, eps)}
 	top := Result{
-		Name: string(CheckCoverage) + "/max", N: s.n, Alpha: alpha,
-		Statistic: 1 - below, Limit: eps, Margin: eps - (1 - below), Failed: below <= 1-eps,
+		Check: CheckCoverage, Statistic: "max", N: s.n, Alpha: alpha,
+		Value: 1 - below, Limit: eps, Margin: eps - (1 - below), Failed: below <= 1-eps,
 		Method:   method,
 		Observed: fmt.Sprintf("max %s, P(X <= max) = %.4g", s.max, below),
 		Want:     fmt.Sprintf("P(X <= max) > %.4g", 1-eps),
 	}
 	bottom := Result{
-		Name: string(CheckCoverage) + "/min", N: s.n, Alpha: alpha,
-		Statistic: 1 - above, Limit: eps, Margin: eps - (1 - above), Failed: above <= 1-eps,
+		Check: CheckCoverage, Statistic: "min", N: s.n, Alpha: alpha,
+		Value: 1 - above, Limit: eps, Margin: eps - (1 - above), Failed: above <= 1-eps,
 		Method:   method,
 		Observed: fmt.Sprintf("min %s, P(X >= min) = %.4g", s.min, above),
 		Want:     fmt.Sprintf("P(X >= min) > %.4g", 1-eps),
 	}
-	span := Result{Name: string(CheckCoverage) + "/range", N: s.n, Skipped: "no distribution-free law of the range for a distribution with atoms"}
+	span := Result{Check: CheckCoverage, Statistic: "range", N: s.n, Skipped: skipped("no distribution-free law of the range for a distribution with atoms")}
 	s.coverageFailures(&top, &bottom, &span, 0)
 	return []Result{bottom, top, span}, nil
 }

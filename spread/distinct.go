@@ -41,17 +41,16 @@ func (s *sample) checkDistinct(alpha float64) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{
-		Name:      string(CheckDistinct),
-		Check:     CheckDistinct,
-		N:         s.n,
-		Statistic: float64(repeats),
-		Limit:     float64(m),
-		Alpha:     alpha,
-		Margin:    float64(m - repeats),
-		Failed:    repeats >= m,
-		Method:    method + note,
-		Observed:  fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
-		Want:      fmt.Sprintf("fewer than %d repeats", m),
+		Check:    CheckDistinct,
+		N:        s.n,
+		Value:    float64(repeats),
+		Limit:    float64(m),
+		Alpha:    alpha,
+		Margin:   float64(m - repeats),
+		Failed:   repeats >= m,
+		Method:   sized(method+note, ""),
+		Observed: fmt.Sprintf("%d distinct %s, %d repeats", distinct, plural(distinct, "value", "values"), repeats),
+		Want:     fmt.Sprintf("fewer than %d repeats", m),
 	}
 	if atoms > 0 {
 		r.Observed += fmt.Sprintf(" (and %d repeats of the clamped ends, left out)", atoms)

@@ -27,7 +27,7 @@ func ExampleAnalyze_constant() {
 	report, _ := spread.Analyze(xs, spread.Uniform(0, time.Second))
 	fmt.Println("most likely:", report.Diagnosis())
 	for _, f := range report.Failures() {
-		fmt.Println(f.Name)
+		fmt.Println(f.Name())
 	}
 	// Output:
 	// most likely: [constant clock-derived truncated]
@@ -51,7 +51,7 @@ func ExampleOnly() {
 	xs := spread.Draw(1000, func() float64 { return r.Float64() / 2 })
 	report, _ := spread.Analyze(xs, spread.Uniform(0.0, 1.0), spread.Only(spread.CheckCoverage))
 	for _, res := range report.Results {
-		fmt.Printf("%s failed=%v\n", res.Name, res.Failed)
+		fmt.Printf("%s failed=%v\n", res.Name(), res.Failed)
 	}
 	// Output:
 	// coverage/min failed=false
@@ -81,13 +81,13 @@ func ExampleReport_String() {
 	// spread: 3 of 14 statistics fail on n = 1000 values against Uniform[0s, 1s) (false-failure rate 1e-9 for the call, split by Bonferroni)
 	//   most likely: clock-derived
 	//   FAIL independence/ascents: 942 ascents in 999 steps (expected 499.5); want between 440 and 559
-	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the ascent count, exact (ascents of 1000 values), n = 1000
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the ascent count, ascents of 1000 values, n = 1000, exact
 	//        outside the limit: 383 outside the interval; suggests: clock-derived: the values rise step by step, as a clock does
 	//   FAIL independence/turning-points: 113 turning points in 998 inner values (expected 665.3); want between 578 and 752
-	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the turning-point count, exact (turning points of 1000 values), n = 1000
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by acceptance interval of the turning-point count, turning points of 1000 values, n = 1000, exact
 	//        outside the limit: 465 outside the interval; suggests: clock-derived: long rising or falling runs: serially correlated values
 	//   FAIL independence/serial-correlation: lag-1 product sum 56.24 of the positions centred on the middle of the range; want |sum| < 25.58
-	//        limit sized for a false-failure rate of alpha 5.56e-11 by Freedman's inequality on the martingale of the lag-1 products, predictable variance at most 10.41 (of the observed 6.924), over 6 levels, n = 1000
+	//        limit sized for a false-failure rate of alpha 5.56e-11 by Freedman's inequality on the martingale of the lag-1 products, predictable variance at most 10.41 (of the observed 6.924), over 6 levels, n = 1000, bound
 	//        outside the limit: 30.65 past the limit; suggests: clock-derived: each value follows the one before: serially correlated values
 	//   sample over the declared range, 32 bins (a correct sample fills each with about 31.2; fullest bin here: 32):
 	//     0s |████████████████████████████████| 1s

@@ -85,7 +85,7 @@ func ExampleFleetStream() {
 		panic(err)
 	}
 	for _, f := range report.Failures() {
-		fmt.Printf("%s: %s; want %s\n", f.Name, f.Observed, f.Want)
+		fmt.Printf("%s: %s; want %s\n", f.Name(), f.Observed, f.Want)
 	}
 	// Output:
 	// load: fullest bucket [0s, 31.25ms) holds 1000 events, 32 times the mean 31.2 per bucket; want at most 75 events in every bucket of 31.25ms

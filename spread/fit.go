@@ -71,17 +71,16 @@ func (s *sample) ks(alpha float64) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{
-		Name:      string(CheckFit) + "/ks",
-		Check:     CheckFit,
-		N:         s.n,
-		Statistic: stat,
-		Limit:     limit,
-		Alpha:     alpha,
-		Margin:    limit - stat,
-		Failed:    stat >= limit,
-		Method:    fmt.Sprintf("one-sample Kolmogorov-Smirnov critical value, %s, n = %d", method, s.n),
-		Observed:  fmt.Sprintf("D = %.4f (largest gap between the sample's CDF and the declared one)", stat),
-		Want:      fmt.Sprintf("D < %.4f", limit),
+		Check: CheckFit, Statistic: "ks",
+		N:        s.n,
+		Value:    stat,
+		Limit:    limit,
+		Alpha:    alpha,
+		Margin:   limit - stat,
+		Failed:   stat >= limit,
+		Method:   ksMethod(method, s.dist.law != nil, s.n),
+		Observed: fmt.Sprintf("D = %.4f (largest gap between the sample's CDF and the declared one)", stat),
+		Want:     fmt.Sprintf("D < %.4f", limit),
 	}
 	if r.Failed {
 		r.Distance = fmt.Sprintf("D is %.4f past the limit", stat-limit)
@@ -140,4 +139,15 @@ func (s *sample) ksLaw() float64 {
 		i = j
 	}
 	return d
+}
+
+// ksMethod is the Method of a one-sample KS limit from sizing's method; law says that the
+// continuous limit was taken for a law, which may have atoms: there it is a bound.
+func ksMethod(method string, law bool, n int) Method {
+	m := sized(method, fmt.Sprintf("n = %d", n))
+	m.Formula = "one-sample Kolmogorov-Smirnov critical value, " + m.Formula
+	if law {
+		m.Exact = false
+	}
+	return m
 }

@@ -376,7 +376,7 @@ func (st *stream) aggregate(share float64) []Result {
 			if r.Failed {
 				fails[j]++
 			}
-			if r.Skipped == "" && (worst[j].Skipped != "" || relMargin(r) < relMargin(worst[j])) {
+			if r.Skipped == nil && (worst[j].Skipped != nil || relMargin(r) < relMargin(worst[j])) {
 				worst[j], who[j] = r, i
 			}
 		}
@@ -390,8 +390,8 @@ func (st *stream) aggregate(share float64) []Result {
 		if fails[j] > 0 {
 			r.Observed += fmt.Sprintf("; %d of %d loops fail", fails[j], len(st.loops))
 		}
-		if r.Skipped != "" {
-			r.Skipped = fmt.Sprintf("loop %d: %s", who[j], r.Skipped)
+		if r.Skipped != nil {
+			r.Skipped = &skip{reason: fmt.Sprintf("loop %d: %v", who[j], r.Skipped), err: errors.Unwrap(r.Skipped)}
 		}
 	}
 	return worst
@@ -410,17 +410,17 @@ func (st *stream) loadResult(alpha float64) Result {
 	st.worst = st.fullest()
 	w := st.worst
 	mean := float64(st.countedEvents()) / float64(cells)
-	r := Result{Name: string(CheckLoad), Check: CheckLoad, N: int(n), Alpha: alpha, Statistic: float64(w.count)}
+	r := Result{Check: CheckLoad, N: int(n), Alpha: alpha, Value: float64(w.count)}
 	r.Observed = fmt.Sprintf("fullest bucket [%v, %v) holds %d events, %.3g times the mean %.3g per bucket",
 		time.Duration(w.lo), time.Duration(w.hi), w.count, float64(w.count)/math.Max(mean, 1e-300), mean)
 	m, err := sizing.LoadLimit(int(n), p, int(cells), alpha)
 	if err != nil {
-		r.Skipped = tooFewText(int(n), "loops", alpha, err)
+		r.Skipped = tooFew(int(n), "loops", alpha, err)
 		return r
 	}
 	r.Limit, r.Margin, r.Failed = float64(m), float64(int64(m)-1-w.count), w.count >= int64(m)
-	r.Method = fmt.Sprintf("P(Binomial(%d loops, %.4g) >= %d) <= alpha/%d for each of %d buckets (%d per interval x %d intervals after a warm-up of %d): exact binomial tail, union bound; holds for independent loops that each put at most one event in a bucket, with probability at most its share of the interval",
-		n, p, m, cells, cells, st.buckets, st.intervals-st.warm, st.warm)
+	r.Method = Method{Formula: "P(Binomial(loops, p) >= m) <= alpha/buckets for each bucket: exact binomial tail, union bound over the buckets; holds for independent loops that each put at most one event in a bucket, with probability at most its share p of the interval",
+		Inputs: fmt.Sprintf("%d loops, p = %.4g, m = %d, %d buckets (%d per interval x %d intervals after a warm-up of %d)", n, p, m, cells, st.buckets, st.intervals-st.warm, st.warm)}
 	r.Want = fmt.Sprintf("at most %d events in every bucket of %v", m-1, roundDuration(float64(I)/float64(st.buckets)))
 	if r.Failed {
 		r.Distance = count(w.count-int64(m)+1, "event") + " over the limit"
@@ -484,10 +484,10 @@ func (st *stream) phasesResult(alpha float64) Result {
 			phases = append(phases, time.Duration(p))
 		}
 	}
-	r := Result{Name: string(CheckPhases), Check: CheckPhases, N: len(phases), Alpha: alpha}
+	r := Result{Check: CheckPhases, N: len(phases), Alpha: alpha}
 	where := fmt.Sprintf("first events from %v on", time.Duration(st.warm)*I)
 	if len(phases) == 0 {
-		r.Skipped = fmt.Sprintf("no loop has an event from %v on", time.Duration(st.warm)*I)
+		r.Skipped = skipped("no loop has an event from %v on", time.Duration(st.warm)*I)
 		return r
 	}
 	s, err := newSample(phases, Uniform(0, I).d, config{alpha: alpha})
@@ -495,10 +495,10 @@ func (st *stream) phasesResult(alpha float64) Result {
 		r, err = s.ks(alpha)
 	}
 	if err != nil {
-		r = Result{Name: string(CheckPhases), Check: CheckPhases, N: len(phases), Alpha: alpha, Skipped: tooFewText(len(phases), "phases", alpha, err)}
+		r = Result{Check: CheckPhases, N: len(phases), Alpha: alpha, Skipped: tooFew(len(phases), "phases", alpha, err)}
 		return r
 	}
-	r.Name, r.Check = string(CheckPhases), CheckPhases
+	r.Check, r.Statistic = CheckPhases, ""
 	r.Observed = fmt.Sprintf("phases (offsets into their interval) of %d loops' %s: %s", len(phases), where, r.Observed)
 	if r.Failed {
 		r.Suspects, r.why = []Suspect{SuspectPacked, SuspectLockstep}, "phases not spread over the interval (no jitter, or a jitter window narrower than the interval)"

@@ -1,6 +1,7 @@
 package spread
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/spreadcheck/spreadcheck/internal/golden"
 	"github.com/spreadcheck/spreadcheck/internal/longtest"
+	"github.com/spreadcheck/spreadcheck/sizing"
 )
 
 // fleetOf returns n loops' events, loop i drawing from seed+i.
@@ -337,5 +339,30 @@ func TestFleetPhasesAfterABatchBoundary(t *testing.T) {
 	r, err := AnalyzeFleet(loops, Reoffset(sec, 32), span, WarmUp(32))
 	if err != nil || r.Failed() {
 		t.Errorf("a correct re-offset fleet, warm-up of 32 intervals: %v\n%s", err, r)
+	}
+}
+
+// TestSkippedSaysWhatItNeeds: a statistic skipped for too small a sample carries the
+// *sizing.TooSmallError, whose Need says how large a sample it wants (the reason was a string,
+// which said it only in words).
+func TestSkippedSaysWhatItNeeds(t *testing.T) {
+	var events [][]time.Duration
+	for i := range 3 {
+		at := time.Duration(i) * 100 * time.Millisecond
+		events = append(events, []time.Duration{at, time.Second + at})
+	}
+	r, err := AnalyzeFleet(events, JitterTicker(time.Second, time.Second), 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"runs/short", "load"} {
+		res := find(r, name)
+		var small *sizing.TooSmallError
+		if !errors.As(res.Skipped, &small) || small.Need <= small.N {
+			t.Errorf("%s: skipped %v, want a *sizing.TooSmallError that names a larger sample", name, res.Skipped)
+		}
+	}
+	if res := find(r, "gaps"); res.Skipped != nil {
+		t.Errorf("gaps skipped: %v", res.Skipped)
 	}
 }

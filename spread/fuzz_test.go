@@ -65,10 +65,10 @@ func fuzzCheck[T Number](t *testing.T, xs []T, want Dist[T], opts ...Option) {
 	for _, res := range r.Results {
 		sum += res.Alpha
 		if res.Failed && (res.Distance == "" || len(res.Suspects) == 0) {
-			t.Fatalf("%s fails without saying how far or what it suggests:\n%s", res.Name, r)
+			t.Fatalf("%s fails without saying how far or what it suggests:\n%s", res.Name(), r)
 		}
 		if math.IsNaN(res.Alpha) || res.Alpha < 0 {
-			t.Fatalf("%s has alpha %v", res.Name, res.Alpha)
+			t.Fatalf("%s has alpha %v", res.Name(), res.Alpha)
 		}
 	}
 	if sum > r.FalseFailureRate*(1+1e-12) {

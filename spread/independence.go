@@ -38,8 +38,9 @@ func (s *sample) checkIndependence(alpha float64) ([]Result, error) {
 	if o.ties > 0 {
 		tieNote = fmt.Sprintf("; %d ties between neighbours broken by seeded noise, which keeps the null distribution exact", o.ties)
 	}
-	asc := countResult(string(CheckIndependence)+"/ascents", s.n, ascents, aLo, aHi, part)
-	asc.Method = fmt.Sprintf("acceptance interval of the ascent count, %s, n = %d%s", aMethod, s.n, tieNote)
+	asc := countResult("ascents", s.n, ascents, aLo, aHi, part)
+	asc.Method = sized(aMethod, fmt.Sprintf("n = %d%s", s.n, tieNote))
+	asc.Method.Formula = "acceptance interval of the ascent count, " + asc.Method.Formula
 	asc.Observed = fmt.Sprintf("%d ascents in %d steps (expected %.1f)", ascents, s.n-1, float64(s.n-1)/2)
 	if asc.Failed {
 		asc.why = "the values rise step by step, as a clock does"
@@ -47,8 +48,9 @@ func (s *sample) checkIndependence(alpha float64) ([]Result, error) {
 			asc.why = "the values fall step by step"
 		}
 	}
-	tp := countResult(string(CheckIndependence)+"/turning-points", s.n, turns, tLo, tHi, part)
-	tp.Method = fmt.Sprintf("acceptance interval of the turning-point count, %s, n = %d%s", tMethod, s.n, tieNote)
+	tp := countResult("turning-points", s.n, turns, tLo, tHi, part)
+	tp.Method = sized(tMethod, fmt.Sprintf("n = %d%s", s.n, tieNote))
+	tp.Method.Formula = "acceptance interval of the turning-point count, " + tp.Method.Formula
 	tp.Observed = fmt.Sprintf("%d turning points in %d inner values (expected %.1f)", turns, max(s.n-2, 0), 2*float64(s.n-2)/3)
 	if tp.Failed {
 		tp.why = "long rising or falling runs: serially correlated values"
@@ -81,9 +83,9 @@ func (s *sample) serialCorrelation(alpha float64) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{
-		Name: string(CheckIndependence) + "/serial-correlation", Check: CheckIndependence, N: s.n, Alpha: alpha,
-		Statistic: sum, Limit: lim, Margin: lim - math.Abs(sum), Failed: math.Abs(sum) >= lim,
-		Method:   method + fmt.Sprintf(", n = %d", s.n),
+		Check: CheckIndependence, Statistic: "serial-correlation", N: s.n, Alpha: alpha,
+		Value: sum, Limit: lim, Margin: lim - math.Abs(sum), Failed: math.Abs(sum) >= lim,
+		Method:   sized(method, fmt.Sprintf("n = %d", s.n)),
 		Observed: fmt.Sprintf("lag-1 product sum %.4g of the positions centred on the middle of the range", sum),
 		Want:     fmt.Sprintf("|sum| < %.4g", lim),
 	}
@@ -131,15 +133,15 @@ func (s *sample) drawPositions() (u []float64, sigma2, bias float64) {
 }
 
 // countResult judges a count against the acceptance interval [lo, hi].
-func countResult(name string, n, count, lo, hi int, alpha float64) Result {
+func countResult(name Statistic, n, count, lo, hi int, alpha float64) Result {
 	margin := min(count-lo, hi-count)
 	r := Result{
-		Name: name, Check: CheckIndependence, N: n, Alpha: alpha,
-		Statistic: float64(count),
-		Limit:     float64(hi),
-		Margin:    float64(margin),
-		Failed:    count < lo || count > hi,
-		Want:      fmt.Sprintf("between %d and %d", lo, hi),
+		Check: CheckIndependence, Statistic: name, N: n, Alpha: alpha,
+		Value:  float64(count),
+		Limit:  float64(hi),
+		Margin: float64(margin),
+		Failed: count < lo || count > hi,
+		Want:   fmt.Sprintf("between %d and %d", lo, hi),
 	}
 	if count < lo {
 		r.Limit = float64(lo)

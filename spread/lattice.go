@@ -67,16 +67,15 @@ func (s *sample) stuckDigits(alpha float64) (Result, error) {
 	and, or := s.digitMasks(j)
 	stuck := j - bits.OnesCount64(and^or)
 	r := Result{
-		Name:      string(CheckLattice) + "/digits",
-		Check:     CheckLattice,
-		N:         s.n,
-		Statistic: float64(stuck),
-		Limit:     float64(b),
-		Alpha:     alpha,
-		Margin:    float64(b - stuck),
-		Failed:    stuck >= b,
-		Method: fmt.Sprintf("union bound over the sets of %d of the %d digits: P(B >= %d) <= C(%d, %d) (2^-%d (1 + %.3g))^(n-1), n = %d",
-			b, j, b, j, b, b, slack, s.n),
+		Check: CheckLattice, Statistic: "digits",
+		N:      s.n,
+		Value:  float64(stuck),
+		Limit:  float64(b),
+		Alpha:  alpha,
+		Margin: float64(b - stuck),
+		Failed: stuck >= b,
+		Method: Method{Formula: fmt.Sprintf("union bound over the sets of %d of the %d digits: P(B >= %d) <= C(%d, %d) (2^-%d (1 + %.3g))^(n-1)", b, j, b, j, b, b, slack),
+			Inputs: fmt.Sprintf("n = %d", s.n)},
 		Observed: fmt.Sprintf("%d of the first %d binary digits of the position the same in every value", stuck, j),
 		Want:     latticeWant(b),
 	}
@@ -122,9 +121,9 @@ func (s *sample) latticeGrid(alpha float64) (Result, error) {
 		}
 	}
 	r := Result{
-		Name: string(CheckLattice) + "/grid", Check: CheckLattice, N: s.n, Alpha: alpha,
-		Statistic: float64(g), Limit: float64(limit), Margin: float64(g - limit), Failed: g <= limit,
-		Method:   method,
+		Check: CheckLattice, Statistic: "grid", N: s.n, Alpha: alpha,
+		Value: float64(g), Limit: float64(limit), Margin: float64(g - limit), Failed: g <= limit,
+		Method:   sized(method, ""),
 		Observed: fmt.Sprintf("coarsest grid over the range holding every value within %s: none of up to 2^%d points", unit, top),
 		Want:     fmt.Sprintf("none of up to 2^%d points", limit),
 	}

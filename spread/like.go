@@ -89,12 +89,13 @@ func (s *sample) coverageLike(alpha float64) ([]Result, error) {
 		return nil, err
 	}
 	own, ref := s.sortedKeys, s.refSorted
-	method := fmt.Sprintf("P(the %d largest of the %d pooled values all from one sample) = 2 C(n, k)/C(2n, k), exact for two samples of n = %d from one distribution (ties only shorten the run)", k, 2*s.n, s.n)
+	method := Method{Formula: "P(the k largest of the 2n pooled values all from one sample) = 2 C(n, k)/C(2n, k) for two samples of n from one distribution (ties only shorten the run)",
+		Inputs: fmt.Sprintf("k = %d, n = %d", k, s.n), Exact: true}
 	end := func(name string, refBeyond, ownBeyond int, bound, refWord, ownWord, side string) Result {
 		run := max(refBeyond, ownBeyond)
 		r := Result{
-			Name: string(CheckCoverage) + "/" + name, Check: CheckCoverage, N: s.n, Alpha: alpha,
-			Statistic: float64(run), Limit: float64(k), Margin: float64(k - run), Failed: run >= k,
+			Check: CheckCoverage, Statistic: Statistic(name), N: s.n, Alpha: alpha,
+			Value: float64(run), Limit: float64(k), Margin: float64(k - run), Failed: run >= k,
 			Method:   method,
 			Observed: fmt.Sprintf("%d of the reference's values %s the sample's %s %s, %d of the sample's %s the reference's", refBeyond, refWord, name, bound, ownBeyond, ownWord),
 			Want:     fmt.Sprintf("fewer than %d beyond the other's %s", k, name),
@@ -136,10 +137,10 @@ func (s *sample) fitLike(alpha float64) (Result, error) {
 		}
 	}
 	r := Result{
-		Name: string(CheckFit) + "/ks", Check: CheckFit, N: s.n, Alpha: alpha,
-		Statistic: float64(abs64(gap)) / float64(s.n), Limit: float64(k) / float64(s.n),
+		Check: CheckFit, Statistic: "ks", N: s.n, Alpha: alpha,
+		Value: float64(abs64(gap)) / float64(s.n), Limit: float64(k) / float64(s.n),
 		Margin: float64(k-abs64(gap)) / float64(s.n), Failed: abs64(gap) >= k,
-		Method:   "two-sample Kolmogorov-Smirnov, " + method,
+		Method:   twoSampleMethod(method),
 		Observed: fmt.Sprintf("D = %d/%d, at %s: %s", abs64(gap), s.n, s.likeValue(at), sideText(gap, s.n, s.likeValue(at))),
 		Want:     fmt.Sprintf("D < %d/%d", k, s.n),
 	}
@@ -182,3 +183,10 @@ func lowerBound(sorted []uint64, x uint64) int {
 }
 
 func abs64(x int) int { return max(x, -x) }
+
+// twoSampleMethod is the Method of a two-sample KS limit from sizing's method.
+func twoSampleMethod(method string) Method {
+	m := sized(method, "")
+	m.Formula = "two-sample Kolmogorov-Smirnov, " + m.Formula
+	return m
+}

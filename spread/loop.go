@@ -203,7 +203,7 @@ func (st *stream) gapsResult(l *tracker) Result {
 	if missing && g.margin >= 0 { // no gap fails but the last: it is the worst
 		g = nearest{true, l.n, end, end - l.last + 1, math.MinInt64, latest - l.last, latest - end - 1, 0}
 	}
-	r := Result{Name: string(CheckGaps), Check: CheckGaps, N: int(l.n), Statistic: float64(g.value), Margin: float64(g.margin), Failed: g.outside > 0 || missing}
+	r := Result{Check: CheckGaps, N: int(l.n), Value: float64(g.value), Margin: float64(g.margin), Failed: g.outside > 0 || missing}
 	r.Limit = float64(g.lo)
 	if g.hi-g.value < g.value-g.lo || g.lo == math.MinInt64 {
 		r.Limit = float64(g.hi)
@@ -211,7 +211,7 @@ func (st *stream) gapsResult(l *tracker) Result {
 	if st.quiet {
 		return r
 	}
-	r.Method, r.Observed, r.Want = s.gapRule(), s.extremesText(l), "gaps "+s.gapText()
+	r.Method, r.Observed, r.Want = Method{Formula: s.gapRule(), Exact: true}, s.extremesText(l), "gaps "+s.gapText()
 	if !r.Failed {
 		return r
 	}
@@ -278,7 +278,7 @@ func (st *stream) paceResult(l *tracker, alpha float64) Result {
 		return st.driftResult(l, alpha)
 	}
 	p := l.pace
-	r := Result{Name: string(CheckPace), Check: CheckPace, N: int(l.n), Statistic: float64(p.value), Margin: float64(p.margin), Failed: p.outside > 0}
+	r := Result{Check: CheckPace, N: int(l.n), Value: float64(p.value), Margin: float64(p.margin), Failed: p.outside > 0}
 	r.Limit = float64(p.lo)
 	if p.hi-p.value < p.value-p.lo {
 		r.Limit = float64(p.hi)
@@ -286,7 +286,7 @@ func (st *stream) paceResult(l *tracker, alpha float64) Result {
 	if st.quiet {
 		return r
 	}
-	r.Method = s.paceRule()
+	r.Method = Method{Formula: s.paceRule(), Exact: true}
 	r.Observed = fmt.Sprintf("event %d at %v", p.k, time.Duration(p.value))
 	r.Want = fmt.Sprintf("event %d %s", p.k, rangeText(p.lo, p.hi))
 	if r.Failed {
@@ -301,25 +301,25 @@ func (st *stream) paceResult(l *tracker, alpha float64) Result {
 // |D| <= UniformSumTol(window, K, alpha/total draws), Bonferroni over the batch starts.
 func (st *stream) driftResult(l *tracker, alpha float64) Result {
 	s := &st.sched
-	r := Result{Name: string(CheckPace), Check: CheckPace, N: int(l.n), Alpha: alpha}
+	r := Result{Check: CheckPace, N: int(l.n), Alpha: alpha}
 	d := l.drift
 	if !d.set {
-		r.Skipped = "no draw completed: the pace needs a second batch"
+		r.Skipped = skipped("no draw completed: the pace needs a second batch")
 		return r
 	}
 	tol, err := sizing.UniformSumTol(uint64(s.window), int(d.draws), alpha/float64(d.last.draws))
 	if err != nil {
-		r.Skipped = err.Error()
+		r.Skipped = &skip{reason: err.Error(), err: err}
 		return r
 	}
 	sd := math.Sqrt((float64(s.window)*float64(s.window) - 1) / 12)
-	r.Statistic, r.Limit, r.Margin = math.Abs(d.dev), tol, tol-math.Abs(d.dev)
+	r.Value, r.Limit, r.Margin = math.Abs(d.dev), tol, tol-math.Abs(d.dev)
 	r.Failed = math.Abs(d.dev) >= tol
 	if st.quiet {
 		return r
 	}
-	r.Method = fmt.Sprintf("sub-Gaussian (Chernoff) bound on the sum of K uniform %ss, sd %v each: |drift| < sd sqrt(2 K ln(2 N/alpha)), Bonferroni over the N = %d batch starts, proven",
-		s.drawNoun(), roundDuration(sd), d.last.draws)
+	r.Method = Method{Formula: fmt.Sprintf("sub-Gaussian (Chernoff) bound on the sum of K uniform %ss: |drift| < sd sqrt(2 K ln(2 N/alpha)), Bonferroni over the N batch starts", s.drawNoun()),
+		Inputs: fmt.Sprintf("sd %v each, N = %d", roundDuration(sd), d.last.draws)}
 	r.Observed = fmt.Sprintf("event %d at %v, %v %s its mean pace after %d %ss",
 		d.k, time.Duration(d.at), roundDuration(math.Abs(d.dev)), aheadBehind(d.dev), d.draws, s.drawNoun())
 	if sd > 0 { // a window of one value draws a constant
@@ -345,29 +345,29 @@ func (st *stream) rateResult(l *tracker, alpha float64) Result {
 	if s.anchored {
 		return st.countResult(l)
 	}
-	r := Result{Name: string(CheckRate), Check: CheckRate, N: int(l.n), Alpha: alpha}
+	r := Result{Check: CheckRate, N: int(l.n), Alpha: alpha}
 	k, dev := l.drift.last.draws, l.drift.last.dev
 	if k == 0 {
-		r.Skipped = "no draw completed"
+		r.Skipped = skipped("no draw completed")
 		return r
 	}
 	tol, err := sizing.UniformSumTol(uint64(s.window), int(k), alpha)
 	if err != nil {
-		r.Skipped = err.Error()
+		r.Skipped = &skip{reason: err.Error(), err: err}
 		return r
 	}
 	mean := s.mean() + dev/float64(k)
-	r.Statistic, r.Limit = math.Abs(dev)/float64(k), tol/float64(k)
-	r.Margin, r.Failed = r.Limit-r.Statistic, r.Statistic >= r.Limit
+	r.Value, r.Limit = math.Abs(dev)/float64(k), tol/float64(k)
+	r.Margin, r.Failed = r.Limit-r.Value, r.Value >= r.Limit
 	if st.quiet {
 		return r
 	}
-	r.Method = fmt.Sprintf("sub-Gaussian (Chernoff) bound on the mean of %d uniform %ss, proven", k, s.drawNoun())
+	r.Method = Method{Formula: fmt.Sprintf("sub-Gaussian (Chernoff) bound on the mean of K uniform %ss", s.drawNoun()), Inputs: fmt.Sprintf("K = %d", k)}
 	r.Observed = fmt.Sprintf("%.4g events per interval: mean %s %v over %d", s.rateOf(mean), s.drawNoun(), roundDuration(mean), k)
 	r.Want = fmt.Sprintf("mean %s %v +- %v (%.4g to %.4g events per interval)", s.drawNoun(), roundDuration(s.mean()),
 		roundDuration(r.Limit), s.rateOf(s.mean()+r.Limit), s.rateOf(s.mean()-r.Limit))
 	if r.Failed {
-		r.Distance = fmt.Sprintf("the mean %s is %v past the tolerance", s.drawNoun(), roundDuration(r.Statistic-r.Limit))
+		r.Distance = fmt.Sprintf("the mean %s is %v past the tolerance", s.drawNoun(), roundDuration(r.Value-r.Limit))
 		r.Suspects, r.why = []Suspect{SuspectCollapsedRange, SuspectOvershoot}, fmt.Sprintf("%ss that do not average the middle of their window (rand.N over the wrong range, or time the schedule does not have)", s.drawNoun())
 	}
 	return r
@@ -385,7 +385,7 @@ func (st *stream) countResult(l *tracker) Result {
 	end := st.span - l.start
 	lo := s.windowsBefore(end, true)
 	hi := s.windowsBefore(end, false)
-	r := Result{Name: string(CheckRate), Check: CheckRate, N: int(l.n), Statistic: float64(l.n), Failed: l.n < lo || l.n > hi}
+	r := Result{Check: CheckRate, N: int(l.n), Value: float64(l.n), Failed: l.n < lo || l.n > hi}
 	r.Limit, r.Margin = float64(lo), float64(l.n-lo)
 	if hi-l.n < l.n-lo {
 		r.Limit, r.Margin = float64(hi), float64(hi-l.n)
@@ -393,7 +393,7 @@ func (st *stream) countResult(l *tracker) Result {
 	if st.quiet {
 		return r
 	}
-	r.Method = s.paceRule() + ", so the windows that end by the end of the span count its events"
+	r.Method = Method{Formula: s.paceRule() + ", so the windows that end by the end of the span count its events", Exact: true}
 	r.Observed = fmt.Sprintf("%d events in [0s, %v]", l.n, time.Duration(end))
 	r.Want = fmt.Sprintf("%s events: %s", countRange(lo, hi), s.nominalRate())
 	if r.Failed {
@@ -449,19 +449,19 @@ func (st *stream) runResult(l *tracker, short bool, alpha float64) Result {
 	if short {
 		kind, word = "short", "hot"
 	}
-	r := Result{Name: string(CheckRuns) + "/" + kind, Check: CheckRuns, N: int(l.runs.draws), Alpha: alpha}
+	r := Result{Check: CheckRuns, Statistic: Statistic(kind), N: int(l.runs.draws), Alpha: alpha}
 	if _, _, _, err := s.runsInterval(l, short, st.full); err != nil {
 		r.Alpha = 0
 		if !st.quiet {
-			r.Skipped = tooFewText(int(l.runs.draws), s.drawNoun()+"s", st.full, err)
+			r.Skipped = tooFew(int(l.runs.draws), s.drawNoun()+"s", st.full, err)
 		} else {
-			r.Skipped = "too few"
+			r.Skipped = &skip{reason: "too few", err: err}
 		}
 		return r
 	}
 	lo, hi, method, _ := s.runsInterval(l, short, alpha)
 	best := l.runs.best[kindIndex(short)]
-	r.Statistic = float64(best.length)
+	r.Value = float64(best.length)
 	r.Limit, r.Margin = float64(lo), float64(best.length-int64(lo))
 	if int64(hi)-best.length < best.length-int64(lo) {
 		r.Limit, r.Margin = float64(hi), float64(int64(hi)-best.length)
@@ -470,7 +470,7 @@ func (st *stream) runResult(l *tracker, short bool, alpha float64) Result {
 	if st.quiet {
 		return r
 	}
-	r.Method = method + ", two-sided"
+	r.Method = sized(method, "two-sided")
 	split := roundDuration(float64(s.window) / 2)
 	r.Observed = fmt.Sprintf("longest run of %s %ss (%s %v): %d in a row", kind, s.drawNoun(), map[bool]string{true: "<", false: ">="}[short], split, best.length)
 	if best.length > 0 {
@@ -494,13 +494,13 @@ func (st *stream) runResult(l *tracker, short bool, alpha float64) Result {
 	return r
 }
 
-// tooFewText explains a skip for too small a sample, naming the size it needs.
-func tooFewText(n int, what string, alpha float64, err error) string {
+// tooFew explains a skip for too small a sample, naming the size it needs.
+func tooFew(n int, what string, alpha float64, err error) error {
 	var small *sizing.TooSmallError
 	if errors.As(err, &small) {
-		return fmt.Sprintf("%d %s are too few to size at alpha %s: it needs %d", n, what, trimFloat(alpha), small.Need)
+		return &skip{reason: fmt.Sprintf("%d %s are too few to size at alpha %s: it needs %d", n, what, trimFloat(alpha), small.Need), err: err}
 	}
-	return err.Error()
+	return &skip{reason: err.Error(), err: err}
 }
 
 // drawNoun names a draw of the schedule: "sleep", "jitter" or "offset".

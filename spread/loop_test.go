@@ -142,7 +142,7 @@ func TestLoopExactChecksNeverFail(t *testing.T) {
 		}
 		for _, f := range r.Failures() {
 			if f.Alpha == 0 {
-				t.Fatalf("%s over %v, %d events: the exact check %s fails: %s\n%s", s, span, len(ev), f.Name, f.Observed, r)
+				t.Fatalf("%s over %v, %d events: the exact check %s fails: %s\n%s", s, span, len(ev), f.Name(), f.Observed, r)
 			}
 		}
 	})
@@ -234,7 +234,7 @@ func TestReoffsetTickerRateExact(t *testing.T) {
 	}
 	r, _ := AnalyzeLoop(ev, ReoffsetTicker(sec, 32), span)
 	rate := r.Results[2]
-	if rate.Check != CheckRate || rate.Failed || rate.Statistic != 960 || !strings.Contains(rate.Want, "exactly 960 events: 32 per 33 intervals") {
+	if rate.Check != CheckRate || rate.Failed || rate.Value != 960 || !strings.Contains(rate.Want, "exactly 960 events: 32 per 33 intervals") {
 		t.Errorf("rate: %+v", rate)
 	}
 	r, _ = AnalyzeLoop(ev[:len(ev)-1], ReoffsetTicker(sec, 32), span)

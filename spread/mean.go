@@ -118,17 +118,16 @@ func (s *sample) meanGeneral(alpha float64) (Result, error) {
 func (s *sample) meanResult(mean, mu string, off, tol, se, alpha float64, low, failed bool, method string) Result {
 	f := s.kind.formatApprox
 	r := Result{
-		Name:      string(CheckMean),
-		Check:     CheckMean,
-		N:         s.n,
-		Statistic: off,
-		Limit:     tol,
-		Alpha:     alpha,
-		Margin:    tol - off,
-		Failed:    failed,
-		Method:    method,
-		Observed:  fmt.Sprintf("mean %s, off the expected %s by %s (%.1f standard errors)", mean, mu, f(off), off/se),
-		Want:      fmt.Sprintf("off by %s %s (%.1f standard errors)", wantWord(s.discrete), f(tol), tol/se),
+		Check:    CheckMean,
+		N:        s.n,
+		Value:    off,
+		Limit:    tol,
+		Alpha:    alpha,
+		Margin:   tol - off,
+		Failed:   failed,
+		Method:   sized(method, ""),
+		Observed: fmt.Sprintf("mean %s, off the expected %s by %s (%.1f standard errors)", mean, mu, f(off), off/se),
+		Want:     fmt.Sprintf("off by %s %s (%.1f standard errors)", wantWord(s.discrete), f(tol), tol/se),
 	}
 	if r.Failed {
 		r.Distance = fmt.Sprintf("%s too far", f(off-tol))

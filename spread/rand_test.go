@@ -108,7 +108,7 @@ func TestParallelStress(t *testing.T) {
 			if err != nil || !rep.Failed() || rep.Diagnosis()[0] != SuspectConstant {
 				t.Errorf("a constant: %v\n%s", err, rep)
 			}
-			rep.Results[0].Name = "changed"
+			rep.Results[0].Statistic = "changed"
 			_, err = Analyze(xs[:3], Uniform(0, base))
 			var small *sizing.TooSmallError
 			if !errorsAs(err, &small) || small.Check == "changed" {

@@ -125,7 +125,7 @@ func TestResolutionCost(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !rejects(int(find(r, "distinct").Statistic), r) {
+				if !rejects(int(find(r, "distinct").Value), r) {
 					all = false
 				}
 			}

@@ -28,7 +28,7 @@ func draws[T any](seed uint64, n int, f func(r *rand.Rand) T) []T {
 func failed(r Report) []string {
 	var out []string
 	for _, res := range r.Failures() {
-		out = append(out, res.Name)
+		out = append(out, res.Name())
 	}
 	return out
 }
@@ -93,7 +93,7 @@ func TestCorrectSamplesPass(t *testing.T) {
 				}
 				for _, res := range r.Results {
 					if res.Distance != "" || res.Suspects != nil {
-						t.Errorf("seed %d: passing %s has Distance %q, Suspects %v", seed, res.Name, res.Distance, res.Suspects)
+						t.Errorf("seed %d: passing %s has Distance %q, Suspects %v", seed, res.Name(), res.Distance, res.Suspects)
 					}
 				}
 			}
@@ -138,8 +138,8 @@ func TestBrokenSamplesFail(t *testing.T) {
 			}
 			got := failed(r)
 			for _, res := range r.Failures() {
-				if res.Distance == "" || len(res.Suspects) == 0 || res.Method == "" {
-					t.Errorf("failing %s does not explain itself: %+v", res.Name, res)
+				if res.Distance == "" || len(res.Suspects) == 0 || res.Method.Formula == "" {
+					t.Errorf("failing %s does not explain itself: %+v", res.Name(), res)
 				}
 			}
 			for _, w := range c.want {

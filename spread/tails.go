@@ -144,10 +144,10 @@ func (s *sample) orderTails(bounds func(r int) (float64, float64), alpha float64
 	}
 	shown := max(p, tailsFloor) // a tail below float64's normal range prints as its floor
 	r := Result{
-		Name: string(CheckFit) + "/" + name, Check: CheckFit, N: s.n, Alpha: alpha,
-		Statistic: p, Limit: c, Failed: p <= c,
+		Check: CheckFit, Statistic: Statistic(name), N: s.n, Alpha: alpha,
+		Value: p, Limit: c, Failed: p <= c,
 		Margin:   math.Log10(shown) - math.Log10(c),
-		Method:   method + fmt.Sprintf(", n = %d", s.n),
+		Method:   sized(method, fmt.Sprintf("n = %d", s.n)),
 		Observed: fmt.Sprintf("smallest tail probability of an order statistic of the %s %s: %s", whats, probText(p), tailsWhere(at, s.n, low, what, shownAt)),
 		Want:     fmt.Sprintf("every tail probability > %.3g", c),
 	}

@@ -59,7 +59,7 @@ func TestFitTailsSkipCoarseGrids(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Results) != 1 || r.Results[0].Name != "fit/ks" || r.Results[0].Alpha != r.FalseFailureRate {
+	if len(r.Results) != 1 || r.Results[0].Name() != "fit/ks" || r.Results[0].Alpha != r.FalseFailureRate {
 		t.Errorf("1000 values: %v", r.Results)
 	}
 	r, err = Analyze(draws(1, 500, func(r *rand.Rand) int { return r.IntN(1024) }), Uniform(0, 1024), Only(CheckFit))

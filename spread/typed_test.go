@@ -123,3 +123,45 @@ func typecheck(t *testing.T, src string) {
 		}
 	}
 }
+
+// results reads a Result as a user does; the lines that end in "// mismatch" must not
+// compile: the name, the method and the skip reason were strings (Name beside Check, a
+// method that did not say whether it was exact, a reason that could not carry the sample
+// size a check needs), and a statistic's name could be a check's.
+const results = `package p
+
+import (
+	"errors"
+
+	"github.com/spreadcheck/spreadcheck/sizing"
+	"github.com/spreadcheck/spreadcheck/spread"
+)
+
+func results(r spread.Result, name string) {
+	var n string = r.Name()
+	var exact bool = r.Method.Exact
+	var formula string = r.Method.Formula
+	var skipped error = r.Skipped
+	var small *sizing.TooSmallError
+	_ = errors.As(r.Skipped, &small)
+	r.Statistic = "max"
+	var v float64 = r.Value
+	var observed, want, distance string = r.Observed, r.Want, r.Distance
+	_, _, _, _, _, _, _, _ = n, exact, formula, skipped, v, observed, want, distance
+
+	var name1 string = r.Name             // mismatch
+	var method string = r.Method          // mismatch
+	var reason string = r.Skipped         // mismatch
+	r.Statistic = spread.CheckMean        // mismatch
+	r.Statistic = name                    // mismatch
+	var stat float64 = r.Statistic        // mismatch
+	_, _, _, _ = name1, method, reason, stat
+}
+`
+
+// TestResultIsTyped type-checks reads of a Result: its name, method, skip reason and
+// statistic are typed, not strings.
+func TestResultIsTyped(t *testing.T) {
+	t.Parallel()
+	typecheck(t, results)
+}

@@ -133,7 +133,7 @@ func rejects(t *testing.T, r spread.Report, checks ...spread.TimeCheck) {
 func result(t *testing.T, r spread.Report, name string) spread.Result {
 	t.Helper()
 	for _, res := range r.Results {
-		if res.Name == name {
+		if res.Name() == name {
 			return res
 		}
 	}
@@ -149,8 +149,8 @@ func TestClaimSleepAfterWorkSlips(t *testing.T) {
 		SleepAfterWork(ctx, c, interval, withWork(c, work, do))
 	}, spread.Ticker(interval))
 	rejects(t, r, spread.CheckGaps, spread.CheckPace, spread.CheckRate)
-	if gaps := result(t, r, "gaps"); time.Duration(gaps.Statistic) != interval+work {
-		t.Errorf("gap %v, want the interval plus the work, %v", time.Duration(gaps.Statistic), interval+work)
+	if gaps := result(t, r, "gaps"); time.Duration(gaps.Value) != interval+work {
+		t.Errorf("gap %v, want the interval plus the work, %v", time.Duration(gaps.Value), interval+work)
 	}
 	// The other way, a ticker, keeps its pace with the same work.
 	passes(t, analyzeLoop(t, loopIntervals, func(ctx context.Context, c fakeclock.Clock, _ *rand.Rand, do func()) {
@@ -199,7 +199,7 @@ func TestClaimRandomSleepHotAndColdRuns(t *testing.T) {
 	}, spread.RandomSleep(interval))
 	passes(t, r)
 	for _, name := range []string{"runs/short", "runs/long"} {
-		if res := result(t, r, name); res.Skipped != "" || res.Statistic < 4 {
+		if res := result(t, r, name); res.Skipped != nil || res.Value < 4 {
 			t.Errorf("%s: %s; want a run of at least 4 (its lower limit among 1,000 sleeps is at least 4)", name, res)
 		}
 	}
@@ -305,7 +305,7 @@ func TestClaimReoffsetTickerExact(t *testing.T) {
 	}, spread.ReoffsetTicker(interval, Batch))
 	passes(t, r)
 	rate := result(t, r, "rate")
-	if rate.Alpha != 0 || (rate.Statistic != 960 && rate.Statistic != 961) || !strings.Contains(rate.Want, "32 per 33 intervals") {
+	if rate.Alpha != 0 || (rate.Value != 960 && rate.Value != 961) || !strings.Contains(rate.Want, "32 per 33 intervals") {
 		t.Errorf("rate %s; want exactly 960 events (961 if the 31st batch starts at the end), 32 per 33 intervals", rate)
 	}
 	rejects(t, analyzeLoop(t, 33*30, func(ctx context.Context, c fakeclock.Clock, rr *rand.Rand, do func()) {

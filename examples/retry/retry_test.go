@@ -69,7 +69,7 @@ func TestWaitsAreFullJitter(t *testing.T) {
 // Do sleeps on, and a healthy number over half the range. Every attempt's check rejects each.
 func TestBrokenRandomnessIsCaught(t *testing.T) {
 	sources := map[string]func(c *fakeclock.Fake) rand.Source{
-		"constant": func(*fakeclock.Fake) rand.Source { return mutants.ConstantSource() },
+		"constant": func(*fakeclock.Fake) rand.Source { return new(mutants.Source) },
 		"clock-derived": func(c *fakeclock.Fake) rand.Source {
 			src, err := mutants.ClockSource(c.Now)
 			if err != nil {
