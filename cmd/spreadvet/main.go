@@ -13,7 +13,8 @@
 //	go vet -vettool=$(which spreadvet) -fix ./...
 //
 // It prints each finding in vet's format, file:line:col: message. Standalone, it exits 0 when
-// nothing is found, 3 when something is, and 1 on errors.
+// nothing is found, 3 when something is, and 1 on errors, with -json (the findings as JSON)
+// as without it.
 package main
 
 import (

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -80,6 +82,38 @@ func check(t *testing.T, cmd *exec.Cmd, extraEnv ...string) {
 // fast end-to-end test of the normal run.
 func TestStandalone(t *testing.T) {
 	check(t, exec.Command(buildTool(t), "./..."))
+}
+
+// TestStandaloneJSON runs "spreadvet -json ./..." on the fixture module: its findings are in
+// the JSON, and it exits 3 as the text does (it exited 0 before, whatever it found).
+func TestStandaloneJSON(t *testing.T) {
+	cmd := exec.Command(buildTool(t), "-json", "./...")
+	cmd.Dir = filepath.Join("testdata", "mod")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Errorf("spreadvet -json ./...: %v, want exit status 3 for the findings", err)
+	}
+	var byPkg map[string]map[string][]struct{ Posn, Message string }
+	if err := json.Unmarshal(out, &byPkg); err != nil {
+		t.Fatalf("the output is not JSON: %v\n%s", err, out)
+	}
+	var msgs []string
+	for _, analyzers := range byPkg {
+		for _, d := range analyzers["spreadvet"] {
+			msgs = append(msgs, filepath.Base(d.Posn)+": "+d.Message)
+		}
+	}
+	for _, re := range want {
+		found := false
+		for _, m := range msgs {
+			found = found || re.MatchString(m)
+		}
+		if !found {
+			t.Errorf("no finding in the JSON matches %q; findings:\n%s", re, strings.Join(msgs, "\n"))
+		}
+	}
 }
 
 // TestStandaloneModfile runs the standalone command with -modfile in GOFLAGS (a CI that keeps

@@ -61,10 +61,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	case *fix:
 		return max(code, applyFixes(graph, stderr))
 	case *json:
+		// The exit code says what the text does: a script that reads the JSON can still
+		// fail a build on its status alone.
 		if err := graph.PrintJSON(stdout); err != nil {
 			return 1
 		}
-		return code
+		return max(code, exitCode(graph))
 	}
 	if err := graph.PrintText(stderr, *context); err != nil {
 		return 1
