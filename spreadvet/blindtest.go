@@ -25,6 +25,7 @@ func (c *checker) tests() {
 		}
 		c.chanceVerdicts(fd, tb)
 		c.proportions(fd, tb)
+		c.categoryTallies(fd, tb)
 		c.blindTexts(fd, tb)
 		c.realGaps(fd, tb)
 		f := c.newFlow(fd)

@@ -12,8 +12,8 @@
 //     of random waits on a real gap between two passes), with the chance that it fails
 //     correct code where package sizing can compute it;
 //   - hand-sized tolerances: a mean or a count of random output compared with a typed
-//     literal, with the false-failure rate that literal gives where package sizing can
-//     compute it;
+//     literal (or each count of a per-category tally, counts[r]++, held in a typed band),
+//     with the false-failure rate that literal gives where package sizing can compute it;
 //   - clock-derived randomness: a clock reading taken modulo n, its parity, the fraction of
 //     the current second, or a source seeded from the clock on every call;
 //   - one-sided offsets where a comment or name says ± (and symmetric offsets where it says

@@ -229,7 +229,7 @@ func (c *checker) cryptoReaders() map[*types.Func]bool {
 // countCheckAt returns the check that a use of a tally meets: the tally, or its proportion
 // (divided by a constant, through conversions), compared with a typed constant in the
 // condition of an if that fails the test, or in testify's Less, LessOrEqual, Greater,
-// GreaterOrEqual or InDelta.
+// GreaterOrEqual, InDelta or InEpsilon.
 func (c *checker) countCheckAt(id cursor, t tally) (countCheck, bool) {
 	cur, div := id, 1.0
 	integer := isInteger(t.v.Type())
@@ -288,11 +288,14 @@ func (c *checker) helperCheck(call *ast.CallExpr, x ast.Expr, div float64, integ
 	name := strings.TrimSuffix(fn.Name(), "f")
 	value := func(k int) float64 { return scaled(k, div, integer) }
 	switch name {
-	case "InDelta":
+	case "InDelta", "InEpsilon":
 		if len(call.Args) < 4 || call.Args[2] != x || !c.typedLimit(call.Args[1]) || !c.typedLimit(call.Args[3]) {
 			return countCheck{}, false
 		}
 		want, delta := c.constValue(call.Args[1]), c.constValue(call.Args[3])
+		if name == "InEpsilon" {
+			delta *= math.Abs(want) // testify's InEpsilon bounds the relative error: the band is epsilon*|expected|
+		}
 		return countCheck{at: call, fails: func(k int) bool { return !(math.Abs(value(k)-want) <= delta) }}, true
 	case "Less", "LessOrEqual", "Greater", "GreaterOrEqual":
 		op := map[string]token.Token{"Less": token.LSS, "LessOrEqual": token.LEQ, "Greater": token.GTR, "GreaterOrEqual": token.GEQ}[name]
