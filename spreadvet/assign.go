@@ -31,6 +31,15 @@ func (c *checker) onlyAssignment(v *types.Var) ast.Expr {
 	return nil
 }
 
+// assignCount returns the number of assignments of the local variable v (2 standing for
+// more than one).
+func (c *checker) assignCount(v *types.Var) int {
+	if c.assigns == nil {
+		c.indexAssignments()
+	}
+	return c.assigns[v].count
+}
+
 // indexAssignments counts the assignments of every local variable of the package in one walk
 // (asking the question per variable, by walking its function, is quadratic on long
 // functions).

@@ -3,6 +3,7 @@ package spreadvet
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"math"
 	"strings"
@@ -121,7 +122,7 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	s := f.sites[0]
 	what := "asserts nothing about them"
 	if len(f.bounds) > 0 {
-		what = "checks only their bounds (" + c.src(f.bounds[0]) + ")"
+		what = "checks only their bounds (" + c.src(f.wholeCondition(f.bounds[0])) + ")"
 	} else if s.once {
 		return // a draw with no loop that the test does nothing with: a test of something else
 	}
@@ -147,6 +148,31 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 		SuggestedFixes: fix,
 	}
 	c.pass.Report(d)
+}
+
+// wholeCondition returns the condition a bounds check is part of: the comparison, and the
+// others it is joined to by && and || (d < 0 || d >= time.Second), with their negations and
+// parentheses, so the message shows every bound the test checks and not the first alone.
+func (f *testFlow) wholeCondition(n ast.Node) ast.Node {
+	cur, ok := f.fn.FindNode(n)
+	if !ok {
+		return n
+	}
+	for p := cur.Parent(); ; cur, p = p, p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.UnaryExpr:
+			if pn.Op == token.NOT {
+				continue
+			}
+		case *ast.BinaryExpr:
+			if pn.Op == token.LOR || pn.Op == token.LAND {
+				continue
+			}
+		}
+		return cur.Node()
+	}
 }
 
 // spreadCheck returns the spread.Check call that would test a site's draws, and a suggested

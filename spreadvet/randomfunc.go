@@ -130,14 +130,17 @@ func funcFact[T any, PT interface {
 	return nil
 }
 
-// directRandomness returns what makes the function at fd random by itself (a draw or clock
-// randomness), or "", and the calls it makes.
+// directRandomness returns what makes the function at fd random by itself (a draw, a draw
+// of bytes from crypto/rand or math/rand, or clock randomness), or "", and the calls it
+// makes.
 func (c *checker) directRandomness(fd cursor) (via string, calls []*ast.CallExpr) {
 	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			if d, ok := c.drawOf(n); ok && via == "" {
 				via = "rand." + d.name
+			} else if b := c.byteDraw(n); b != "" && via == "" {
+				via = b
 			}
 			_, lit := ast.Unparen(n.Fun).(*ast.FuncLit) // its calls are in the preorder already
 			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !lit && (!ok || !tv.IsType()) {

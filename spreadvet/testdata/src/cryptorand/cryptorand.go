@@ -1,0 +1,97 @@
+// Package cryptorand draws IDs and waits from crypto/rand and from math/rand's byte reader:
+// the shapes of go-nanoid's Generate and uniuri's NewLen.
+package cryptorand
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"math/big"
+	mrand "math/rand"
+	"time"
+)
+
+// Generate is go-nanoid's Generate: masked bytes of crypto/rand.Read index the alphabet.
+func Generate(rawAlphabet string, size int) (string, error) { // want Generate:"random\\(crypto/rand.Read\\)"
+	alphabet := []rune(rawAlphabet)
+	mask := byte(63)
+	step := size * 2
+	id := make([]rune, size)
+	for j := 0; ; {
+		bytes := make([]byte, step)
+		if _, err := rand.Read(bytes); err != nil {
+			return "", err
+		}
+		for i := 0; i < step; i++ {
+			currentIndex := bytes[i] & mask
+			if currentIndex < byte(len(alphabet)) {
+				id[j] = alphabet[currentIndex]
+				j++
+				if j == size {
+					return string(id[:size]), nil
+				}
+			}
+		}
+	}
+}
+
+// StdChars is uniuri's alphabet.
+const StdChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// NewLen is uniuri's NewLen: crypto/rand bytes mapped to StdChars.
+func NewLen(n int) string { // want NewLen:"random\\(crypto/rand.Read\\)"
+	b := make([]byte, n)
+	r := make([]byte, n)
+	if _, err := rand.Read(r); err != nil {
+		panic(err)
+	}
+	for i := range b {
+		b[i] = StdChars[int(r[i])%len(StdChars)]
+	}
+	return string(b)
+}
+
+// FullID fills its bytes with io.ReadFull from crypto/rand.Reader.
+func FullID() (string, error) { // want FullID:"random\\(io.ReadFull\\(crypto/rand.Reader\\)\\)"
+	b := make([]byte, 16)
+	if _, err := io.ReadFull(rand.Reader, b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// ReaderID reads crypto/rand.Reader directly.
+func ReaderID() string { // want ReaderID:"random\\(crypto/rand.Reader.Read\\)"
+	b := make([]byte, 8)
+	rand.Reader.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// MathID fills its bytes from math/rand's global Read.
+func MathID() string { // want MathID:"random\\(rand.Read\\)"
+	b := make([]byte, 8)
+	mrand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// SourceID fills its bytes from an injected *rand.Rand.
+func SourceID(r *mrand.Rand) string { // want SourceID:"random\\(rand.Read\\)"
+	b := make([]byte, 8)
+	r.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Token is crypto/rand.Text: 26 characters of base32.
+func Token() string { return rand.Text() } // want Token:"random\\(crypto/rand.Text\\)"
+
+// JitterErr is a wait of up to d drawn by crypto/rand.Int.
+func JitterErr(d time.Duration) (time.Duration, error) { // want JitterErr:"random\\(crypto/rand.Int\\)"
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(d)))
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(n.Int64()), nil
+}
+
+// Hex encodes its input: no draw.
+func Hex(b []byte) string { return hex.EncodeToString(b) }

@@ -1,0 +1,81 @@
+package cryptorand
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+const alphabet = "_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// go-nanoid's TestGenerate: the length and the alphabet only.
+func TestGenerate(t *testing.T) {
+	id, err := Generate(alphabet, 10) // want `blind test: TestGenerate draws Generate once and checks only the length and the characters of the string \(assert.Len\(t, id, 10\), strings.ContainsRune\(alphabet, r\)\)`
+	assert.True(t, err == nil)
+	assert.Len(t, id, 10)
+	for _, r := range id {
+		assert.True(t, strings.ContainsRune(alphabet, r))
+	}
+}
+
+// uniuri's TestNewLen: the length only.
+func TestNewLen(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		u := NewLen(10) // want `blind test: TestNewLen draws NewLen 100 times and checks only the length of the strings \(len\(u\) != 10\), so`
+		if len(u) != 10 {
+			t.Fatalf("wrong length: expected %d, got %d", 10, len(u))
+		}
+	}
+}
+
+func TestFullID(t *testing.T) {
+	s, err := FullID() // want `blind test: TestFullID draws FullID once and checks only the length of the string \(len\(s\) != 32\)`
+	if err != nil || len(s) != 32 {
+		t.Fatal(s, err)
+	}
+}
+
+func TestReaderAndMath(t *testing.T) {
+	a := ReaderID() // want `blind test: TestReaderAndMath draws ReaderID once and checks only the length of the string`
+	b := MathID()   // want `blind test: TestReaderAndMath draws MathID once and checks only the length of the string`
+	if len(a) != 16 || len(b) != 16 {
+		t.Fatal(a, b)
+	}
+}
+
+func TestToken(t *testing.T) {
+	for range 10 {
+		s := Token() // want `blind test: TestToken draws Token 10 times and checks only the characters of the strings \(strings.ContainsRune\(alphabet, c\)\)`
+		for _, c := range s {
+			if !strings.ContainsRune(alphabet, c) {
+				t.Fatal(s)
+			}
+		}
+	}
+}
+
+// A crypto/rand wait checked only against its bounds is as blind as a math/rand one.
+func TestJitterErr(t *testing.T) {
+	for range 100 {
+		d, err := JitterErr(time.Second) // want `blind test: TestJitterErr draws JitterErr 100 times and checks only their bounds \(err != nil \|\| d < 0 \|\| d >= time.Second\)`
+		if err != nil || d < 0 || d >= time.Second {
+			t.Fatal(d, err)
+		}
+	}
+}
+
+// An ID decoded or compared with an expected value is tested for more than its shape.
+func TestIDUsed(t *testing.T) {
+	s, err := FullID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ToUpper(s) == s {
+		t.Fatal(s)
+	}
+	if h := Hex([]byte("ab")); len(h) != 4 {
+		t.Fatal(h)
+	}
+}
