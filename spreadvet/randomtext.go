@@ -75,7 +75,9 @@ func firstResult(t types.Type) types.Type {
 }
 
 // isNamedError reports whether t is the predeclared error.
-func isNamedError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+func isNamedError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
 
 // definedBy returns the local variable that the call at cur is the one value of (s :=
 // String(n), var s = String(n), s, err := Generate(n)), or nil.
