@@ -242,13 +242,28 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 	case !u.length:
 		checked = "the characters"
 	}
-	alphabet, size := "alphabet", "len(alphabet)"
+	// <alphabet> is a placeholder the test's checks did not name: it must not read as code.
+	alphabet, size := "<alphabet>", "len(<alphabet>)"
 	if u.alphabet != nil {
 		alphabet, size = c.src(u.alphabet), "len("+c.src(u.alphabet)+")"
 	}
+	// The first character's index in the alphabet, from the string or, for a (string,
+	// error), from the string the closure gets once the error has failed the test.
+	// A []byte converts to []rune only through a string.
+	runes := func(e string) string {
+		if b, ok := firstResult(c.typeOf(call)).Underlying().(*types.Slice); ok && b.Elem().Underlying().(*types.Basic).Kind() == types.Byte {
+			return "[]rune(string(" + e + "))"
+		}
+		return "[]rune(" + e + ")"
+	}
+	body := fmt.Sprintf("return strings.IndexRune(%s, %s[0])", alphabet, runes(c.src(call)))
+	if _, tuple := c.typeOf(call).(*types.Tuple); tuple {
+		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
+		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { return strings.IndexRune(%s, []rune(%s)[0]) }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
-			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), alphabet, c.src(call), tb, size),
+		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
+			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
 	})
 }

@@ -95,3 +95,6 @@ func JitterErr(d time.Duration) (time.Duration, error) { // want JitterErr:"rand
 
 // Hex encodes its input: no draw.
 func Hex(b []byte) string { return hex.EncodeToString(b) }
+
+// RawKey is NewLen as bytes.
+func RawKey(n int) []byte { return []byte(NewLen(n)) } // want RawKey:"random\\(calls NewLen\\)"

@@ -12,7 +12,7 @@ const alphabet = "_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX
 
 // go-nanoid's TestGenerate: the length and the alphabet only.
 func TestGenerate(t *testing.T) {
-	id, err := Generate(alphabet, 10) // want `blind test: TestGenerate draws Generate once and checks only the length and the characters of the string \(assert.Len\(t, id, 10\), strings.ContainsRune\(alphabet, r\)\)`
+	id, err := Generate(alphabet, 10) // want `blind test: TestGenerate draws Generate once and checks only the length and the characters of the string \(assert.Len\(t, id, 10\), strings.ContainsRune\(alphabet, r\)\), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw\(1000, func\(\) int \{ s, err := Generate\(alphabet, 10\); if err != nil \{ t.Fatal\(err\) \}; return strings.IndexRune\(alphabet, \[\]rune\(s\)\[0\]\) \}\)`
 	assert.True(t, err == nil)
 	assert.Len(t, id, 10)
 	for _, r := range id {
@@ -59,7 +59,7 @@ func TestToken(t *testing.T) {
 // A crypto/rand wait checked only against its bounds is as blind as a math/rand one.
 func TestJitterErr(t *testing.T) {
 	for range 100 {
-		d, err := JitterErr(time.Second) // want `blind test: TestJitterErr draws JitterErr 100 times and checks only their bounds \(err != nil \|\| d < 0 \|\| d >= time.Second\)`
+		d, err := JitterErr(time.Second) // want `blind test: TestJitterErr draws JitterErr 100 times and checks only their bounds \(err != nil \|\| d < 0 \|\| d >= time.Second\), so a constant or a collapsed range passes it; check the spread: xs := spread.Draw\(100, func\(\) time.Duration \{ v, err := JitterErr\(time.Second\); if err != nil \{ t.Fatal\(err\) \}; return v \}\)`
 		if err != nil || d < 0 || d >= time.Second {
 			t.Fatal(d, err)
 		}
@@ -77,5 +77,18 @@ func TestIDUsed(t *testing.T) {
 	}
 	if h := Hex([]byte("ab")); len(h) != 4 {
 		t.Fatal(h)
+	}
+}
+
+// A []byte's characters reach strings.IndexRune through a string.
+func TestRawKey(t *testing.T) {
+	k := RawKey(12) // want `blind test: TestRawKey draws RawKey once and checks only the length and the characters of the string \(len\(k\) != 12, strings.IndexByte\(StdChars, c\)\).*func\(\) int \{ return strings.IndexRune\(StdChars, \[\]rune\(string\(RawKey\(12\)\)\)\[0\]\) \}`
+	if len(k) != 12 {
+		t.Fatal(k)
+	}
+	for _, c := range k {
+		if strings.IndexByte(StdChars, c) < 0 {
+			t.Fatal(k)
+		}
 	}
 }
