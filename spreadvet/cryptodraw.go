@@ -3,6 +3,7 @@ package spreadvet
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -36,6 +37,11 @@ func (c *checker) byteDraw(call *ast.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// isByteDraw reports whether via, a randomFunc's Via, names a draw byteDraw found.
+func isByteDraw(via string) bool {
+	return strings.HasPrefix(via, "crypto/rand.") || via == "rand.Read" || strings.HasSuffix(via, "(crypto/rand.Reader)")
 }
 
 // isCryptoReader reports whether e is the variable crypto/rand.Reader.

@@ -16,18 +16,23 @@ import (
 // source, reads randomness from a clock, or calls a function that does. Tests that draw it
 // are tests of random code.
 type randomFunc struct {
-	Via  string   // what makes it random, for messages: "rand.Float64", "calls Jitter"
-	Dist *uniform // the distribution of its result, when it can be read from its body
-	Hops int      // the calls between it and the draw: 0 when it draws itself
+	Via  string     // what makes it random, for messages: "rand.Float64", "calls Jitter"
+	Dist *uniform   // the distribution of its result, when it can be read from its body
+	Text *textShape // the length and alphabet of its text result, when they can be read
+	Hops int        // the calls between it and the draw: 0 when it draws itself
 }
 
 func (*randomFunc) AFact() {}
 
 func (f *randomFunc) String() string {
-	if f.Dist == nil {
-		return "random(" + f.Via + ")"
+	s := f.Via
+	if f.Dist != nil {
+		s += ", " + f.Dist.String()
 	}
-	return fmt.Sprintf("random(%s, %s)", f.Via, f.Dist)
+	if f.Text != nil {
+		s += ", " + f.Text.String()
+	}
+	return "random(" + s + ")"
 }
 
 // uniform is the distribution Uniform[Lo, Hi) of a function's result, with Lo and Hi in
@@ -100,6 +105,7 @@ func (c *checker) findRandomFuncs() {
 		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if f := c.random[fn]; f != nil {
 			f.Dist = c.inferUniform(fd)
+			f.Text = c.inferText(fd)
 			if !c.isTestFile(fd.Pos()) {
 				c.pass.ExportObjectFact(fn, f)
 			}

@@ -12,7 +12,7 @@ import (
 )
 
 // Generate is go-nanoid's Generate: masked bytes of crypto/rand.Read index the alphabet.
-func Generate(rawAlphabet string, size int) (string, error) { // want Generate:"random\\(crypto/rand.Read\\)"
+func Generate(rawAlphabet string, size int) (string, error) { // want Generate:"random\\(crypto/rand.Read, text\\[\\$1 of \\$0\\]\\)"
 	alphabet := []rune(rawAlphabet)
 	mask := byte(63)
 	step := size * 2
@@ -39,7 +39,7 @@ func Generate(rawAlphabet string, size int) (string, error) { // want Generate:"
 const StdChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 // NewLen is uniuri's NewLen: crypto/rand bytes mapped to StdChars.
-func NewLen(n int) string { // want NewLen:"random\\(crypto/rand.Read\\)"
+func NewLen(n int) string { // want NewLen:"random\\(crypto/rand.Read, text\\[\\$0 of 62\\]\\)"
 	b := make([]byte, n)
 	r := make([]byte, n)
 	if _, err := rand.Read(r); err != nil {
@@ -82,7 +82,7 @@ func SourceID(r *mrand.Rand) string { // want SourceID:"random\\(rand.Read\\)"
 }
 
 // Token is crypto/rand.Text: 26 characters of base32.
-func Token() string { return rand.Text() } // want Token:"random\\(crypto/rand.Text\\)"
+func Token() string { return rand.Text() } // want Token:"random\\(crypto/rand.Text, text\\[26 of 32\\]\\)"
 
 // JitterErr is a wait of up to d drawn by crypto/rand.Int.
 func JitterErr(d time.Duration) (time.Duration, error) { // want JitterErr:"random\\(crypto/rand.Int\\)"

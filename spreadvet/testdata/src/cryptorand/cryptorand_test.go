@@ -92,3 +92,37 @@ func TestRawKey(t *testing.T) {
 		}
 	}
 }
+
+// Collisions of crypto/rand text: 62^-20 is below the threshold, and a hex ID's chance is
+// not read from its body: no verdict on either.
+func TestIDsDiffer(t *testing.T) {
+	if NewLen(20) == NewLen(20) {
+		t.Fatal("same ID twice")
+	}
+	if ReaderID() == ReaderID() {
+		t.Fatal("same ID twice")
+	}
+	a, b := Token(), Token()
+	if a == b {
+		t.Fatal("same token twice")
+	}
+}
+
+// Two IDs of 3 characters over 62 collide with chance 62^-3.
+func TestShortIDsDiffer(t *testing.T) {
+	assert.NotEqual(t, NewLen(3), NewLen(3)) // want `chance verdict: TestShortIDsDiffer fails when two draws of NewLen are equal .*with probability 4.2e-06`
+}
+
+// Nanoids whose alphabet and size are constants of the call: 64^-2 is a verdict, 64^-21 none.
+func TestNanoidsDiffer(t *testing.T) {
+	a, err := Generate(alphabet, 2)
+	b, _ := Generate(alphabet, 2)
+	if err != nil || a == b { // want `chance verdict: TestNanoidsDiffer fails when two draws of Generate are equal \(a == b\), which a correct Generate does with probability 0.000244`
+		t.Fatal("same ID twice")
+	}
+	c, _ := Generate(alphabet, 21)
+	d, _ := Generate(alphabet, 21)
+	if c == d {
+		t.Fatal("same ID twice")
+	}
+}

@@ -7,7 +7,7 @@ import "math/rand/v2"
 const Alphabet = "bcdfghjklmnpqrstvwxz2456789"
 
 // ID returns n characters drawn from Alphabet.
-func ID(n int) string { // want ID:"random\\(rand.IntN\\)"
+func ID(n int) string { // want ID:"random\\(rand.IntN, text\\[\\$0 of 27\\]\\)"
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = Alphabet[rand.IntN(len(Alphabet))]
