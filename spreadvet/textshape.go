@@ -95,8 +95,8 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 		buf = v
 		if length == nil {
 			mk, isCall := ast.Unparen(c.onlyAssignment(v)).(*ast.CallExpr)
-			if b, isBuiltin := typeutil.Callee(c.pass.TypesInfo, mk).(*types.Builtin); !isCall || !isBuiltin || b.Name() != "make" || len(mk.Args) != 2 {
-				ok = false
+			if !isCall || !c.isMake(mk) {
+				ok = false // var b []byte, b := []byte(prefix): no length to read
 				return false
 			}
 			length = mk.Args[1]
@@ -127,6 +127,12 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 	}
 	shape.Alpha, shape.AlphaParam = alpha.size, alpha.param
 	return shape
+}
+
+// isMake reports whether call is make(T, n) with no capacity.
+func (c *checker) isMake(call *ast.CallExpr) bool {
+	b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin)
+	return ok && b.Name() == "make" && len(call.Args) == 2
 }
 
 // An alphabet is a constant's distinct characters or a string parameter.

@@ -98,3 +98,26 @@ func Hex(b []byte) string { return hex.EncodeToString(b) }
 
 // RawKey is NewLen as bytes.
 func RawKey(n int) []byte { return []byte(NewLen(n)) } // want RawKey:"random\\(calls NewLen\\)"
+
+// Prefixed appends drawn characters to a prefix: a buffer made by no make, whose length
+// the body does not give, so it has no text shape.
+func Prefixed(prefix string, n int) string { // want Prefixed:"random\\(crypto/rand.Read\\)"
+	b := []byte(prefix)
+	r := make([]byte, n)
+	rand.Read(r)
+	for _, x := range r {
+		b = append(b, StdChars[int(x)%len(StdChars)])
+	}
+	return string(b)
+}
+
+// Appended builds its buffer by appends to a declared slice.
+func Appended(n int) string { // want Appended:"random\\(crypto/rand.Read\\)"
+	var b []byte
+	r := make([]byte, n)
+	rand.Read(r)
+	for _, x := range r {
+		b = append(b, StdChars[int(x)%len(StdChars)])
+	}
+	return string(b)
+}

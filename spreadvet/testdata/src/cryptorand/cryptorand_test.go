@@ -126,3 +126,10 @@ func TestNanoidsDiffer(t *testing.T) {
 		t.Fatal("same ID twice")
 	}
 }
+
+// Shapes the body does not give: no chance, so no verdict on random text.
+func TestPrefixedDiffer(t *testing.T) {
+	if Prefixed("a", 1) == Prefixed("a", 1) || Appended(1) == Appended(1) {
+		t.Fatal("same ID twice")
+	}
+}
