@@ -20,6 +20,9 @@ type randomFunc struct {
 	Dist *uniform   // the distribution of its result, when it can be read from its body
 	Text *textShape // the length and alphabet of its text result, when they can be read
 	Hops int        // the calls between it and the draw: 0 when it draws itself
+	// Bytes is set when the draw is of bytes (crypto/rand, math/rand's Read): no
+	// distribution can be read from it, so a chance it cannot compute is no verdict.
+	Bytes bool
 }
 
 func (*randomFunc) AFact() {}
@@ -81,7 +84,7 @@ func (c *checker) findRandomFuncs() {
 			via, callees := c.directRandomness(cur)
 			calls[fn] = callees
 			if via != "" {
-				c.random[fn] = &randomFunc{Via: via}
+				c.random[fn] = &randomFunc{Via: via, Bytes: isByteDraw(via)}
 				c.draws[fd] = true
 			}
 		}
@@ -94,7 +97,7 @@ func (c *checker) findRandomFuncs() {
 			}
 			for _, call := range callees {
 				if f := c.randomCall(call); f != nil {
-					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1}
+					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Bytes: f.Bytes}
 					changed = true
 					break
 				}

@@ -223,7 +223,7 @@ func isNil(c *checker, e ast.Expr) bool { return c.pass.TypesInfo.Types[e].IsNil
 // call is random text (it has a shape, or its draw is of bytes): a collision of random text
 // whose chance cannot be computed is not reported, since most such strings are long.
 func (c *checker) textValues(call *ast.CallExpr, fact *randomFunc) (w float64, text, ok bool) {
-	if !isText(firstResult(c.typeOf(call))) || fact.Text == nil && !isByteDraw(fact.Via) {
+	if !isText(firstResult(c.typeOf(call))) || fact.Text == nil && !fact.Bytes {
 		return 0, false, false
 	}
 	s := fact.Text

@@ -121,3 +121,15 @@ func Appended(n int) string { // want Appended:"random\\(crypto/rand.Read\\)"
 	}
 	return string(b)
 }
+
+// NewSeed is hashicorp/raft's newSeed: a 63-bit number from crypto/rand.Int.
+func NewSeed() int64 { // want NewSeed:"random\\(crypto/rand.Int\\)"
+	r, err := rand.Int(rand.Reader, big.NewInt(1<<62))
+	if err != nil {
+		panic(err)
+	}
+	return r.Int64()
+}
+
+// Seed calls NewSeed.
+func Seed() int64 { return NewSeed() } // want Seed:"random\\(calls NewSeed\\)"
