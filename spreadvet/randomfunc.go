@@ -20,6 +20,9 @@ type randomFunc struct {
 	Dist *uniform   // the distribution of its result, when it can be read from its body
 	Text *textShape // the length and alphabet of its text result, when they can be read
 	Hops int        // the calls between it and the draw: 0 when it draws itself
+	// Wraps counts the calls among Hops made by wrappers, functions that only return
+	// another's result (uniuri's NewLen returns NewLenChars(n, StdChars)).
+	Wraps int
 	// Bytes is set when the draw is of bytes (crypto/rand, math/rand's Read): no
 	// distribution can be read from it, so a chance it cannot compute is no verdict.
 	Bytes bool
@@ -72,6 +75,7 @@ func (c *checker) findRandomFuncs() {
 	c.random = map[*types.Func]*randomFunc{}
 	c.draws = map[ast.Node]bool{}
 	calls := map[*types.Func][]*ast.CallExpr{}
+	bodies := map[*types.Func]*ast.FuncDecl{}
 	var decls []*ast.FuncDecl
 	for _, test := range []bool{false, true} {
 		for _, cur := range c.funcDecls(test) {
@@ -81,6 +85,7 @@ func (c *checker) findRandomFuncs() {
 				continue
 			}
 			decls = append(decls, fd)
+			bodies[fn] = fd
 			via, callees := c.directRandomness(cur)
 			calls[fn] = callees
 			if via != "" {
@@ -97,7 +102,11 @@ func (c *checker) findRandomFuncs() {
 			}
 			for _, call := range callees {
 				if f := c.randomCall(call); f != nil {
-					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Bytes: f.Bytes}
+					wraps := f.Wraps
+					if c.onlyReturns(bodies[fn], call) {
+						wraps++
+					}
+					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Wraps: wraps, Bytes: f.Bytes}
 					changed = true
 					break
 				}
@@ -114,6 +123,24 @@ func (c *checker) findRandomFuncs() {
 			}
 		}
 	}
+}
+
+// textHops are the calls between a random text function and its draw, not counting
+// wrappers: a wrapper of an ID generator is as near its draw as the generator.
+func (f *randomFunc) textHops() int { return f.Hops - f.Wraps }
+
+// onlyReturns reports whether the body of fd is one return of call's results, seen through
+// conversions (return NewLenChars(n, StdChars), return []byte(ID(n))).
+func (c *checker) onlyReturns(fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return false
+	}
+	e := c.stripConversions(c.stripTextConversions(r.Results[0]))
+	return e == call
 }
 
 // randomFact returns the randomFunc fact of fn, from this package or an imported one.

@@ -34,7 +34,7 @@ func (c *checker) blindTexts(fd cursor, tb string) {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
-		if fact == nil || inTest || fact.Hops > 1 {
+		if fact == nil || inTest || fact.textHops() > 1 {
 			continue
 		}
 		v := c.definedBy(cur)

@@ -133,3 +133,25 @@ func NewSeed() int64 { // want NewSeed:"random\\(crypto/rand.Int\\)"
 
 // Seed calls NewSeed.
 func Seed() int64 { return NewSeed() } // want Seed:"random\\(calls NewSeed\\)"
+
+// UniNewLen is uniuri v1.2.0's NewLen: two wrappers above the function that reads
+// crypto/rand.
+func UniNewLen(length int) string { return UniNewLenChars(length, []byte(StdChars)) } // want UniNewLen:"random\\(calls UniNewLenChars\\)"
+
+// UniNewLenChars is uniuri's NewLenChars.
+func UniNewLenChars(length int, chars []byte) string { // want UniNewLenChars:"random\\(calls UniNewLenCharsBytes\\)"
+	return string(UniNewLenCharsBytes(length, chars))
+}
+
+// UniNewLenCharsBytes is uniuri's NewLenCharsBytes, its rejection of biased bytes left out.
+func UniNewLenCharsBytes(length int, chars []byte) []byte { // want UniNewLenCharsBytes:"random\\(crypto/rand.Read, text\\[\\$0 of \\$1\\]\\)"
+	buf := make([]byte, length)
+	out := make([]byte, length)
+	if _, err := rand.Read(buf); err != nil {
+		panic(err)
+	}
+	for i, rb := range buf {
+		out[i] = chars[int(rb)%len(chars)]
+	}
+	return out
+}

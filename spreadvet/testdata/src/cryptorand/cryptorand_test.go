@@ -149,3 +149,13 @@ func TestNewSeed(t *testing.T) {
 		t.Fatal("same seed twice")
 	}
 }
+
+// uniuri v1.2.0's TestNewLen: NewLen is two wrappers from its draw.
+func TestUniNewLen(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		u := UniNewLen(i) // want `blind test: TestUniNewLen draws UniNewLen 100 times, with an argument that changes on each pass \(i\), and checks only the length of the strings \(len\(u\) != i\)`
+		if len(u) != i {
+			t.Fatalf("request length %d, got %d", i, len(u))
+		}
+	}
+}
