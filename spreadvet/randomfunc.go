@@ -118,9 +118,23 @@ func (c *checker) findRandomFuncs() {
 		if f := c.random[fn]; f != nil {
 			f.Dist = c.inferUniform(fd)
 			f.Text = c.inferText(fd)
-			if !c.isTestFile(fd.Pos()) {
-				c.pass.ExportObjectFact(fn, f)
+		}
+	}
+	for changed := true; changed; { // wrappers of wrappers, in any order
+		changed = false
+		for _, fd := range decls {
+			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if f := c.random[fn]; f != nil && f.Text == nil {
+				if f.Text = c.wrappedText(fd); f.Text != nil {
+					changed = true
+				}
 			}
+		}
+	}
+	for _, fd := range decls {
+		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if f := c.random[fn]; f != nil && !c.isTestFile(fd.Pos()) {
+			c.pass.ExportObjectFact(fn, f)
 		}
 	}
 }

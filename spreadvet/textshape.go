@@ -25,6 +25,9 @@ type textShape struct {
 }
 
 func (t *textShape) String() string {
+	if t.Len == 0 && t.LenParam < 0 {
+		return "text[?]"
+	}
 	part := func(n, param int) string {
 		if param >= 0 {
 			return fmt.Sprintf("$%d", param)
@@ -133,6 +136,77 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 func (c *checker) isMake(call *ast.CallExpr) bool {
 	b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin)
 	return ok && b.Name() == "make" && len(call.Args) == 2
+}
+
+// wrappedText returns the shape of the text a wrapper returns (a function that only returns
+// a random text function's result, NewLen(n) returning NewLenChars(n, StdChars)): the
+// callee's shape with its parameters replaced by the wrapper's or by constants, or an
+// unknown shape (Len 0) when an argument is neither, so that the wrapper's text is still
+// random text, whose chance is not guessed.
+func (c *checker) wrappedText(fd *ast.FuncDecl) *textShape {
+	fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fd.Body == nil || len(fd.Body.List) != 1 || !isText(firstResult(tupleOf(fn.Signature().Results()))) {
+		return nil
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return nil
+	}
+	call, ok := c.stripTextConversions(r.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	f := c.randomCall(call)
+	if f == nil || f.Text == nil {
+		return nil
+	}
+	unknown := &textShape{LenParam: -1, AlphaParam: -1}
+	s := *f.Text
+	params := fn.Signature().Params()
+	param := func(e ast.Expr) int {
+		for i := range params.Len() {
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == params.At(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	if s.LenParam >= 0 {
+		if s.LenParam >= len(call.Args) {
+			return unknown
+		}
+		a := call.Args[s.LenParam]
+		if s.LenParam = param(a); s.LenParam < 0 {
+			n, exact := constant.Int64Val(constant.ToInt(c.pass.TypesInfo.Types[a].Value))
+			if !exact || n <= 0 {
+				return unknown
+			}
+			s.Len = int(n)
+		}
+	}
+	if s.AlphaParam >= 0 {
+		if s.AlphaParam >= len(call.Args) {
+			return unknown
+		}
+		a := c.stripTextConversions(call.Args[s.AlphaParam]) // []byte(StdChars)
+		if s.AlphaParam = param(a); s.AlphaParam < 0 {
+			v := c.pass.TypesInfo.Types[a].Value
+			if v == nil || v.Kind() != constant.String {
+				return unknown
+			}
+			s.Alpha = distinctRunes(constant.StringVal(v))
+		}
+	}
+	return &s
+}
+
+// tupleOf returns the type a call of a function with results res has: its one result, or
+// the tuple.
+func tupleOf(res *types.Tuple) types.Type {
+	if res.Len() == 1 {
+		return res.At(0).Type()
+	}
+	return res
 }
 
 // An alphabet is a constant's distinct characters or a string parameter.
@@ -255,7 +329,7 @@ func (c *checker) textValues(call *ast.CallExpr, fact *randomFunc) (w float64, t
 		}
 		k = distinctRunes(constant.StringVal(v))
 	}
-	if k < 1 {
+	if k < 1 || n < 1 { // n = 0: a wrapper's shape that could not be mapped
 		return 0, true, false
 	}
 	return math.Pow(float64(k), float64(n)), true, true

@@ -97,7 +97,7 @@ func JitterErr(d time.Duration) (time.Duration, error) { // want JitterErr:"rand
 func Hex(b []byte) string { return hex.EncodeToString(b) }
 
 // RawKey is NewLen as bytes.
-func RawKey(n int) []byte { return []byte(NewLen(n)) } // want RawKey:"random\\(calls NewLen\\)"
+func RawKey(n int) []byte { return []byte(NewLen(n)) } // want RawKey:"random\\(calls NewLen, text\\[\\$0 of 62\\]\\)"
 
 // Prefixed appends drawn characters to a prefix: a buffer made by no make, whose length
 // the body does not give, so it has no text shape.
@@ -136,10 +136,10 @@ func Seed() int64 { return NewSeed() } // want Seed:"random\\(calls NewSeed\\)"
 
 // UniNewLen is uniuri v1.2.0's NewLen: two wrappers above the function that reads
 // crypto/rand.
-func UniNewLen(length int) string { return UniNewLenChars(length, []byte(StdChars)) } // want UniNewLen:"random\\(calls UniNewLenChars\\)"
+func UniNewLen(length int) string { return UniNewLenChars(length, []byte(StdChars)) } // want UniNewLen:"random\\(calls UniNewLenChars, text\\[\\$0 of 62\\]\\)"
 
 // UniNewLenChars is uniuri's NewLenChars.
-func UniNewLenChars(length int, chars []byte) string { // want UniNewLenChars:"random\\(calls UniNewLenCharsBytes\\)"
+func UniNewLenChars(length int, chars []byte) string { // want UniNewLenChars:"random\\(calls UniNewLenCharsBytes, text\\[\\$0 of \\$1\\]\\)"
 	return string(UniNewLenCharsBytes(length, chars))
 }
 

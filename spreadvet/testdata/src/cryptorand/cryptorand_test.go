@@ -159,3 +159,10 @@ func TestUniNewLen(t *testing.T) {
 		}
 	}
 }
+
+// Through uniuri's two wrappers: 62^-3.
+func TestUniShortDiffer(t *testing.T) {
+	if UniNewLen(3) == UniNewLen(3) { // want `chance verdict: TestUniShortDiffer fails when two draws of UniNewLen are equal .*with probability 4.2e-06`
+		t.Fatal("same ID twice")
+	}
+}
