@@ -41,6 +41,7 @@ type checker struct {
 	draws   map[ast.Node]bool           // the declarations whose bodies draw (or read a clock as randomness)
 	sources map[string][]byte           // file contents, for src
 	assigns map[*types.Var]assignment   // the assignments of local variables, indexed once
+	firsts  map[*types.Var]ast.Expr     // the call a variable is the first value of (a, err := f()), indexed with assigns
 	// funcVals are the values of func-typed package variables and fields, indexed once
 	funcVals    map[*types.Var][]ast.Expr
 	impls       map[*types.Func][]*types.Func // the implementations of interface methods

@@ -31,11 +31,34 @@ func (c *checker) onlyAssignment(v *types.Var) ast.Expr {
 	return nil
 }
 
+// assignCount returns the number of assignments of the local variable v (2 standing for
+// more than one).
+func (c *checker) assignCount(v *types.Var) int {
+	if c.assigns == nil {
+		c.indexAssignments()
+	}
+	return c.assigns[v].count
+}
+
+// firstOf returns the call whose first value is the one value of v, a value and its error
+// (id, err := Generate(n)), or nil.
+func (c *checker) firstOf(v *types.Var) ast.Expr {
+	if c.assignCount(v) != 1 {
+		return nil
+	}
+	call := c.firsts[v]
+	if call == nil || firstResult(c.typeOf(call)) == c.typeOf(call) {
+		return nil
+	}
+	return call
+}
+
 // indexAssignments counts the assignments of every local variable of the package in one walk
 // (asking the question per variable, by walking its function, is quadratic on long
 // functions).
 func (c *checker) indexAssignments() {
 	c.assigns = map[*types.Var]assignment{}
+	c.firsts = map[*types.Var]ast.Expr{}
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			c.indexNode(n)
@@ -56,6 +79,9 @@ func (c *checker) indexNode(n ast.Node) {
 				c.assigned(l, n.Rhs[i], 1)
 			default:
 				c.assigned(l, nil, 1) // a, b := f()
+				if v := c.localVar(l); v != nil && i == 0 && len(n.Rhs) == 1 {
+					c.firsts[v] = n.Rhs[0]
+				}
 			}
 		}
 	case *ast.ValueSpec:

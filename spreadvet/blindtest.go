@@ -3,6 +3,7 @@ package spreadvet
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"math"
 	"strings"
@@ -122,7 +123,7 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	s := f.sites[0]
 	what := "asserts nothing about them"
 	if len(f.bounds) > 0 {
-		what = "checks only their bounds (" + c.src(f.bounds[0]) + ")"
+		what = "checks only their bounds (" + c.src(f.wholeCondition(f.bounds[0])) + ")"
 	} else if s.once {
 		return // a draw with no loop that the test does nothing with: a test of something else
 	}
@@ -150,6 +151,31 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	c.pass.Report(d)
 }
 
+// wholeCondition returns the condition a bounds check is part of: the comparison, and the
+// others it is joined to by && and || (d < 0 || d >= time.Second), with their negations and
+// parentheses, so the message shows every bound the test checks and not the first alone.
+func (f *testFlow) wholeCondition(n ast.Node) ast.Node {
+	cur, ok := f.fn.FindNode(n)
+	if !ok {
+		return n
+	}
+	for p := cur.Parent(); ; cur, p = p, p.Parent() {
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.UnaryExpr:
+			if pn.Op == token.NOT {
+				continue
+			}
+		case *ast.BinaryExpr:
+			if pn.Op == token.LOR || pn.Op == token.LAND {
+				continue
+			}
+		}
+		return cur.Node()
+	}
+}
+
 // spreadCheck returns the spread.Check call that would test a site's draws, and a suggested
 // fix that adds it when that is safe: the draws are in a slice, the distribution is known,
 // and there are enough of them for Check to size its limits.
@@ -169,29 +195,30 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 	if s.n >= minCheckN {
 		n = fmt.Sprint(s.n)
 	}
-	result := c.typeName(c.typeOf(s.call), s.call)
+	result := c.typeName(firstValue(c.typeOf(s.call)), s.call)
+	ret := func(e string) string { return c.returnDraw(s.call, e, tb) }
 	if s.varies != "" {
 		// The draws at different arguments are no sample of one distribution: check one
 		// argument's draws (or each argument's), and offer no fix.
-		return fmt.Sprintf("at one value of %s (or each), xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
-			s.varies, n, result, c.src(s.call), tb, dist), nil
+		return fmt.Sprintf("at one value of %s (or each), xs := spread.Draw(%s, func() %s { %s }); spread.Check(%s, xs, %s)",
+			s.varies, n, result, ret(c.src(s.call)), tb, dist), nil
 	}
 	if s.drawer != nil {
 		// The value is drawn by one call and read by another: each of the sample's draws
 		// makes a fresh value, draws it and reads it, as each pass of the test does.
-		return fmt.Sprintf("make each value afresh as the test does, then draw and read it: xs := spread.Draw(%s, func() %s { ...; %s; return %s }); spread.Check(%s, xs, %s)",
-			n, result, c.src(s.drawer), c.src(s.call), tb, dist), nil
+		return fmt.Sprintf("make each value afresh as the test does, then draw and read it: xs := spread.Draw(%s, func() %s { ...; %s; %s }); spread.Check(%s, xs, %s)",
+			n, result, c.src(s.drawer), ret(c.src(s.call)), tb, dist), nil
 	}
 	if recv, method, ok := c.statefulCall(s.call); ok {
 		// Each call moves the state (the next attempt's interval): the draws are no sample of
 		// one distribution, so the check draws from copies of one state, and no fix is safe.
 		b := freshName(s.call, "b", "state")
-		return fmt.Sprintf("%s changes %s on every call, so draw from copies of one state: xs := spread.Draw(%s, func() %s { %s := %s; return %s.%s%s }); spread.Check(%s, xs, %s)",
-			method, c.src(recv), n, result, b, c.copyOf(recv), b, method, c.src(s.call)[len(c.src(s.call.Fun)):], tb, dist), nil
+		return fmt.Sprintf("%s changes %s on every call, so draw from copies of one state: xs := spread.Draw(%s, func() %s { %s := %s; %s }); spread.Check(%s, xs, %s)",
+			method, c.src(recv), n, result, b, c.copyOf(recv), ret(b+"."+method+c.src(s.call)[len(c.src(s.call.Fun)):]), tb, dist), nil
 	}
 	if slice == nil {
-		return fmt.Sprintf("xs := spread.Draw(%s, func() %s { return %s }); spread.Check(%s, xs, %s)",
-			n, result, c.src(s.call), tb, dist), nil
+		return fmt.Sprintf("xs := spread.Draw(%s, func() %s { %s }); spread.Check(%s, xs, %s)",
+			n, result, ret(c.src(s.call)), tb, dist), nil
 	}
 	check := fmt.Sprintf("spread.Check(%s, %s, %s)", tb, xs, dist)
 	if !known || s.n < minCheckN {
@@ -199,6 +226,34 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 	}
 	fix := "check the draws with spread.Check against the distribution read from " + c.src(s.call.Fun) + "'s body (declare what it should draw)"
 	return check, c.insertCheck(s.loop.Node(), check, fix)
+}
+
+// firstValue returns the value a draw of type t gives a sample: t, or the first value of a
+// tuple (d, err := JitterErr(base); val, stop := b.Next()).
+func firstValue(t types.Type) types.Type {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		return tuple.At(0).Type()
+	}
+	return t
+}
+
+// returnDraw writes the statements that return one draw of call, whose source is e, from a
+// closure handed to spread.Draw, which takes a func() T: "return e" for one result; for
+// more, the first is returned and an error last fails the test (a closure that returned
+// (T, error) would not compile, and an error would be a failure of the code, not a draw).
+func (c *checker) returnDraw(call *ast.CallExpr, e, tb string) string {
+	tuple, ok := c.typeOf(call).(*types.Tuple)
+	if !ok || tuple.Len() < 2 {
+		return "return " + e
+	}
+	v := freshName(call, "v", "x", "draw")
+	rest := strings.Repeat(", _", tuple.Len()-1)
+	if !isNamedError(tuple.At(tuple.Len() - 1).Type()) {
+		return fmt.Sprintf("%s%s := %s; return %s", v, rest, e, v)
+	}
+	err := freshName(call, "err", "drawErr")
+	rest = strings.Repeat(", _", tuple.Len()-2) + ", " + err
+	return fmt.Sprintf("%s%s := %s; if %s != nil { %s.Fatal(%s) }; return %s", v, rest, e, err, tb, err, v)
 }
 
 // statefulCall returns the receiver and the name of a call to a method with a pointer

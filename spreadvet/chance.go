@@ -86,6 +86,8 @@ func (c *checker) randomValueCall(e ast.Expr) (*ast.CallExpr, *randomFunc) {
 	if v := c.localVar(e); v != nil {
 		if init := c.onlyAssignment(v); init != nil {
 			e = ast.Unparen(init)
+		} else if call := c.firstOf(v); call != nil {
+			e = call
 		}
 	}
 	call, ok := e.(*ast.CallExpr)
@@ -108,11 +110,21 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 		return
 	}
 	chance := "with a chance of 1/k for a function that picks one of k values evenly"
-	if p, method, ok := c.collisionChance(a, fact); ok {
+	if w, text, ok := c.textValues(a, fact); text {
+		// Random text: k^-n from its shape, or no verdict when that cannot be computed (a
+		// guess of 1/k would flag every pair of long tokens).
+		p, method, err := sizing.RepeatsTail(w, 2, 1)
+		if !ok || math.IsInf(w, 1) || err != nil || p < minReportedChance {
+			return
+		}
+		chance = fmt.Sprintf("with probability %.3g (%s, the characters uniform)", p, method)
+	} else if p, method, ok := c.collisionChance(a, fact); ok {
 		if p < minReportedChance {
 			return
 		}
 		chance = fmt.Sprintf("with probability %.3g (%s)", p, method)
+	} else if fact.Bytes {
+		return // a number made of crypto/rand bytes (a 63-bit seed): its chance is past reading
 	}
 	fix := "test the spread of many draws instead, sized from a false-failure rate: "
 	if isNumeric(c.typeOf(a)) {
@@ -161,7 +173,17 @@ func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 	}
 	fd, _ := enclosingFunc(cur)
 	chance := "with a chance that grows with the square of the draws over the values it can return"
-	if w, ok := c.valueCount(call, fact); ok {
+	w, text, ok := c.textValues(call, fact)
+	if text && (!ok || math.IsInf(w, 1)) {
+		return // random text whose chance of a repeat cannot be computed: see collision
+	}
+	if !text {
+		w, ok = c.valueCount(call, fact)
+	}
+	if !ok && fact.Bytes {
+		return // see collision
+	}
+	if ok {
 		p, method, err := sizing.RepeatsTail(w, n, 1)
 		if err != nil || p < minReportedChance {
 			return

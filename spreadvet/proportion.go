@@ -187,8 +187,9 @@ func (c *checker) codeDrawsIn(n ast.Node) bool {
 
 // cryptoReaders returns the package's non-test functions that read crypto/rand, directly
 // or through the package's own calls (etcd raft draws its election timeouts from
-// crypto/rand.Int). They are no randomFunc: crypto/rand's draws have no distribution the
-// other checks could read, and a test that compares two of them is not told a chance.
+// crypto/rand.Int). They are randomFuncs too (byteDraw), with no distribution the numeric
+// checks could read; this index also holds those that read crypto/rand for other ends (a
+// nonce inside a function whose result is a count).
 func (c *checker) cryptoReaders() map[*types.Func]bool {
 	if c.crypto != nil {
 		return c.crypto

@@ -16,18 +16,29 @@ import (
 // source, reads randomness from a clock, or calls a function that does. Tests that draw it
 // are tests of random code.
 type randomFunc struct {
-	Via  string   // what makes it random, for messages: "rand.Float64", "calls Jitter"
-	Dist *uniform // the distribution of its result, when it can be read from its body
-	Hops int      // the calls between it and the draw: 0 when it draws itself
+	Via  string     // what makes it random, for messages: "rand.Float64", "calls Jitter"
+	Dist *uniform   // the distribution of its result, when it can be read from its body
+	Text *textShape // the length and alphabet of its text result, when they can be read
+	Hops int        // the calls between it and the draw: 0 when it draws itself
+	// Wraps counts the calls among Hops made by wrappers, functions that only return
+	// another's result (uniuri's NewLen returns NewLenChars(n, StdChars)).
+	Wraps int
+	// Bytes is set when the draw is of bytes (crypto/rand, math/rand's Read): no
+	// distribution can be read from it, so a chance it cannot compute is no verdict.
+	Bytes bool
 }
 
 func (*randomFunc) AFact() {}
 
 func (f *randomFunc) String() string {
-	if f.Dist == nil {
-		return "random(" + f.Via + ")"
+	s := f.Via
+	if f.Dist != nil {
+		s += ", " + f.Dist.String()
 	}
-	return fmt.Sprintf("random(%s, %s)", f.Via, f.Dist)
+	if f.Text != nil {
+		s += ", " + f.Text.String()
+	}
+	return "random(" + s + ")"
 }
 
 // uniform is the distribution Uniform[Lo, Hi) of a function's result, with Lo and Hi in
@@ -64,6 +75,7 @@ func (c *checker) findRandomFuncs() {
 	c.random = map[*types.Func]*randomFunc{}
 	c.draws = map[ast.Node]bool{}
 	calls := map[*types.Func][]*ast.CallExpr{}
+	bodies := map[*types.Func]*ast.FuncDecl{}
 	var decls []*ast.FuncDecl
 	for _, test := range []bool{false, true} {
 		for _, cur := range c.funcDecls(test) {
@@ -73,10 +85,11 @@ func (c *checker) findRandomFuncs() {
 				continue
 			}
 			decls = append(decls, fd)
+			bodies[fn] = fd
 			via, callees := c.directRandomness(cur)
 			calls[fn] = callees
 			if via != "" {
-				c.random[fn] = &randomFunc{Via: via}
+				c.random[fn] = &randomFunc{Via: via, Bytes: isByteDraw(via)}
 				c.draws[fd] = true
 			}
 		}
@@ -89,7 +102,11 @@ func (c *checker) findRandomFuncs() {
 			}
 			for _, call := range callees {
 				if f := c.randomCall(call); f != nil {
-					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1}
+					wraps := f.Wraps
+					if c.onlyReturns(bodies[fn], call) {
+						wraps++
+					}
+					c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Wraps: wraps, Bytes: f.Bytes}
 					changed = true
 					break
 				}
@@ -100,11 +117,44 @@ func (c *checker) findRandomFuncs() {
 		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if f := c.random[fn]; f != nil {
 			f.Dist = c.inferUniform(fd)
-			if !c.isTestFile(fd.Pos()) {
-				c.pass.ExportObjectFact(fn, f)
+			f.Text = c.inferText(fd)
+		}
+	}
+	for changed := true; changed; { // wrappers of wrappers, in any order
+		changed = false
+		for _, fd := range decls {
+			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if f := c.random[fn]; f != nil && f.Text == nil {
+				if f.Text = c.wrappedText(fd); f.Text != nil {
+					changed = true
+				}
 			}
 		}
 	}
+	for _, fd := range decls {
+		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if f := c.random[fn]; f != nil && !c.isTestFile(fd.Pos()) {
+			c.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// textHops are the calls between a random text function and its draw, not counting
+// wrappers: a wrapper of an ID generator is as near its draw as the generator.
+func (f *randomFunc) textHops() int { return f.Hops - f.Wraps }
+
+// onlyReturns reports whether the body of fd is one return of call's results, seen through
+// conversions (return NewLenChars(n, StdChars), return []byte(ID(n))).
+func (c *checker) onlyReturns(fd *ast.FuncDecl, call *ast.CallExpr) bool {
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return false
+	}
+	e := c.stripConversions(c.stripTextConversions(r.Results[0]))
+	return e == call
 }
 
 // randomFact returns the randomFunc fact of fn, from this package or an imported one.
@@ -130,14 +180,17 @@ func funcFact[T any, PT interface {
 	return nil
 }
 
-// directRandomness returns what makes the function at fd random by itself (a draw or clock
-// randomness), or "", and the calls it makes.
+// directRandomness returns what makes the function at fd random by itself (a draw, a draw
+// of bytes from crypto/rand or math/rand, or clock randomness), or "", and the calls it
+// makes.
 func (c *checker) directRandomness(fd cursor) (via string, calls []*ast.CallExpr) {
 	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			if d, ok := c.drawOf(n); ok && via == "" {
 				via = "rand." + d.name
+			} else if b := c.byteDraw(n); b != "" && via == "" {
+				via = b
 			}
 			_, lit := ast.Unparen(n.Fun).(*ast.FuncLit) // its calls are in the preorder already
 			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !lit && (!ok || !tv.IsType()) {

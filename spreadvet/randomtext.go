@@ -20,6 +20,8 @@ import (
 type textUse struct {
 	shape    []ast.Node // len(s) compared, each character checked against an alphabet
 	alphabet ast.Expr   // the alphabet the characters are checked against, when it is one
+	length   bool       // the shape checked includes the length
+	chars    bool       // the shape checked includes the characters
 	breaker  string
 }
 
@@ -28,11 +30,11 @@ type textUse struct {
 func (c *checker) blindTexts(fd cursor, tb string) {
 	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if !isText(c.typeOf(call)) {
+		if !isText(firstResult(c.typeOf(call))) {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
-		if fact == nil || inTest || fact.Hops > 1 {
+		if fact == nil || inTest || fact.textHops() > 1 {
 			continue
 		}
 		v := c.definedBy(cur)
@@ -63,14 +65,37 @@ func isText(t types.Type) bool {
 	return false
 }
 
+// firstResult returns the value of t that a caller tests: t, or the first of a tuple whose
+// last is an error (id, err := Generate(...)).
+func firstResult(t types.Type) types.Type {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() == 2 && isNamedError(tuple.At(1).Type()) {
+		return tuple.At(0).Type()
+	}
+	return t
+}
+
+// isNamedError reports whether t is the predeclared error.
+func isNamedError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
 // definedBy returns the local variable that the call at cur is the one value of (s :=
-// String(n), var s = String(n)), or nil.
+// String(n), var s = String(n), s, err := Generate(n)), or nil.
 func (c *checker) definedBy(cur cursor) *types.Var {
 	var lhs ast.Expr
 	switch p := cur.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		if len(p.Lhs) == 1 && len(p.Rhs) == 1 && p.Tok == token.DEFINE {
 			lhs = p.Lhs[0]
+		}
+		if len(p.Lhs) == 2 && len(p.Rhs) == 1 && p.Tok == token.DEFINE && firstResult(c.typeOf(p.Rhs[0])) != c.typeOf(p.Rhs[0]) {
+			// The value and its error: the value's one assignment is this one, which
+			// onlyAssignment cannot name (it holds no single expression).
+			v := c.localVar(p.Lhs[0])
+			if v == nil || c.assignCount(v) != 1 {
+				return nil
+			}
+			return v
 		}
 	case *ast.ValueSpec:
 		if len(p.Names) == 1 && len(p.Values) == 1 {
@@ -93,7 +118,11 @@ func (c *checker) textUseAt(id cursor, u *textUse) {
 			if call, ok := id.Parent().Parent().Node().(*ast.CallExpr); ok && c.reports(call) {
 				return
 			}
-			u.shape = append(u.shape, id.Parent().Parent().Node())
+			u.shape, u.length = append(u.shape, id.Parent().Parent().Node()), true
+			return
+		}
+		if fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func); ok && isLenHelper(fn) {
+			u.shape, u.length = append(u.shape, p), true // assert.Len(t, id, 10)
 			return
 		}
 		if fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func); ok && (isReporting(fn) || isMessageArg(fn, p, id.Node())) {
@@ -135,7 +164,7 @@ func (c *checker) charUse(id cursor, u *textUse) {
 		case isReporting(fn) || isMessageArg(fn, p, id.Node()):
 			return
 		case isAlphabetCheck(fn):
-			u.shape = append(u.shape, p)
+			u.shape, u.chars = append(u.shape, p), true
 			if fn.Pkg().Path() != "unicode" && len(p.Args) == 2 && p.Args[1] == id.Node() {
 				u.alphabet = p.Args[0]
 			}
@@ -144,13 +173,20 @@ func (c *checker) charUse(id cursor, u *textUse) {
 		u.breaker = "its characters passed to " + c.src(p.Fun)
 	case *ast.BinaryExpr:
 		if isOrder(p.Op) {
-			u.shape = append(u.shape, p)
+			u.shape, u.chars = append(u.shape, p), true
 			return
 		}
 		u.breaker = "its characters used in " + c.src(p)
 	default:
 		u.breaker = "its characters used in " + strings.TrimPrefix(c.src(p), "*ast.")
 	}
+}
+
+// isLenHelper reports whether fn is testify's Len (assert or require, a function or a method
+// of Assertions), which checks a length.
+func isLenHelper(fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") &&
+		strings.TrimSuffix(fn.Name(), "f") == "Len"
 }
 
 // reports reports whether call only reports or formats.
@@ -198,13 +234,36 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 	for _, n := range u.shape {
 		checks = append(checks, c.src(n))
 	}
-	alphabet, size := "alphabet", "len(alphabet)"
+	// Say only what the test checks: a length alone, characters alone, or both.
+	checked := "the length and the characters"
+	switch {
+	case !u.chars:
+		checked = "the length"
+	case !u.length:
+		checked = "the characters"
+	}
+	// <alphabet> is a placeholder the test's checks did not name: it must not read as code.
+	alphabet, size := "<alphabet>", "len(<alphabet>)"
 	if u.alphabet != nil {
 		alphabet, size = c.src(u.alphabet), "len("+c.src(u.alphabet)+")"
 	}
+	// The first character's index in the alphabet, from the string or, for a (string,
+	// error), from the string the closure gets once the error has failed the test.
+	// A []byte converts to []rune only through a string.
+	runes := func(e string) string {
+		if b, ok := firstResult(c.typeOf(call)).Underlying().(*types.Slice); ok && b.Elem().Underlying().(*types.Basic).Kind() == types.Byte {
+			return "[]rune(string(" + e + "))"
+		}
+		return "[]rune(" + e + ")"
+	}
+	body := fmt.Sprintf("return strings.IndexRune(%s, %s[0])", alphabet, runes(c.src(call)))
+	if _, tuple := c.typeOf(call).(*types.Tuple); tuple {
+		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
+		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only the length and the characters of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { return strings.IndexRune(%s, []rune(%s)[0]) }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
-			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, strs, strings.Join(checks, ", "), alphabet, c.src(call), tb, size),
+		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
+			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
 	})
 }

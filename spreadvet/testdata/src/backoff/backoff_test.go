@@ -52,7 +52,7 @@ func TestFractionMean(t *testing.T) {
 func TestEqualBounds(t *testing.T) {
 	var waits []time.Duration
 	for i := 0; i < 1000; i++ {
-		waits = append(waits, Equal(base)) // want `blind test: TestEqualBounds draws Equal 1000 times and checks only their bounds \(w < base/2\), so a constant or a collapsed range passes it; check the spread: spread.Check\(t, waits, spread.Uniform\(base/2, base\)\)`
+		waits = append(waits, Equal(base)) // want `blind test: TestEqualBounds draws Equal 1000 times and checks only their bounds \(w < base/2 \|\| w >= base\), so a constant or a collapsed range passes it; check the spread: spread.Check\(t, waits, spread.Uniform\(base/2, base\)\)`
 	}
 	for _, w := range waits {
 		if w < base/2 || w >= base {
@@ -98,7 +98,7 @@ func TestExponentialBounds(t *testing.T) {
 	b := &Exponential{interval: base}
 	var waits []time.Duration
 	for want := base; want < 64*base; want *= 2 {
-		d := b.NextBackOff() // want `blind test: TestExponentialBounds draws b.NextBackOff repeatedly and checks only their bounds \(d < want\*9/10\), so a constant or a collapsed range passes it; check the spread: NextBackOff changes b on every call, so draw from copies of one state: xs := spread.Draw\(1000, func\(\) time.Duration \{ state := \*b; return state.NextBackOff\(\) \}\); spread.Check\(t, xs, spread.Uniform\(lo, hi\)\)`
+		d := b.NextBackOff() // want `blind test: TestExponentialBounds draws b.NextBackOff repeatedly and checks only their bounds \(d < want\*9/10 \|\| d > want\*11/10\), so a constant or a collapsed range passes it; check the spread: NextBackOff changes b on every call, so draw from copies of one state: xs := spread.Draw\(1000, func\(\) time.Duration \{ state := \*b; return state.NextBackOff\(\) \}\); spread.Check\(t, xs, spread.Uniform\(lo, hi\)\)`
 		if d < want*9/10 || d > want*11/10 {
 			t.Errorf("wait %v, want %v ± 10%%", d, want)
 		}

@@ -24,7 +24,7 @@ func TestNextPositive(t *testing.T) {
 func TestEqualSlice(t *testing.T) {
 	var xs []time.Duration
 	for range 100 {
-		xs = append(xs, backoff.Equal(time.Second)) // want `blind test: TestEqualSlice draws backoff.Equal 100 times and checks only their bounds \(x < time.Second/2\), so a constant or a collapsed range passes it; check the spread: spread.Check\(t, xs, spread.Uniform\(time.Second/2, time.Second\)\)`
+		xs = append(xs, backoff.Equal(time.Second)) // want `blind test: TestEqualSlice draws backoff.Equal 100 times and checks only their bounds \(x < time.Second/2 \|\| x >= time.Second\), so a constant or a collapsed range passes it; check the spread: spread.Check\(t, xs, spread.Uniform\(time.Second/2, time.Second\)\)`
 	}
 	for _, x := range xs {
 		if x < time.Second/2 || x >= time.Second {

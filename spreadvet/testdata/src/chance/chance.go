@@ -67,3 +67,24 @@ func Sample(k int, peers []string) []string { // want Sample:"random\\(rand.Perm
 	}
 	return out
 }
+
+// letters are 62 letters and digits.
+const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+// Token returns n characters of letters.
+func Token(n int) string { // want Token:"random\\(rand.IntN, text\\[\\$0 of 62\\]\\)"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = letters[rand.IntN(len(letters))]
+	}
+	return string(b)
+}
+
+// Bits returns n binary digits.
+func Bits(n int) []rune { // want Bits:"random\\(rand.IntN, text\\[\\$0 of 2\\]\\)"
+	b := make([]rune, n)
+	for i := range b {
+		b[i] = rune("01"[rand.IntN(2)])
+	}
+	return b
+}

@@ -140,3 +140,49 @@ func TestPickFixed(t *testing.T) {
 }
 
 var errFail = errors.New("fail")
+
+// Two 32-character tokens over 62 letters are equal with chance 62^-32: no verdict.
+func TestTokensDiffer(t *testing.T) {
+	a, b := Token(32), Token(32)
+	if a == b {
+		t.Fatal("same token twice")
+	}
+	seen := map[string]bool{}
+	for range 1000 {
+		s := Token(32)
+		if _, ok := seen[s]; ok {
+			t.Fatal("repeat")
+		}
+		seen[s] = true
+	}
+}
+
+// At 4 characters the chance is 62^-4, above the threshold.
+func TestShortTokensDiffer(t *testing.T) {
+	a, b := Token(4), Token(4)
+	if a == b { // want `chance verdict: TestShortTokensDiffer fails when two draws of Token are equal \(a == b\), which a correct Token does with probability 6.77e-08 \(exact \(repeats among 2 draws from 1.478e\+07 values\), the characters uniform\)`
+		t.Fatal("same token twice")
+	}
+}
+
+func TestBitsDiffer(t *testing.T) {
+	if reflect.DeepEqual(Bits(10), Bits(10)) { // want `chance verdict: TestBitsDiffer fails when two draws of Bits are equal \(reflect.DeepEqual\(Bits\(10\), Bits\(10\)\)\), which a correct Bits does with probability 0.000977`
+		t.Fatal("same bits twice")
+	}
+	seen := map[string]bool{}
+	for range 100 {
+		s := string(Bits(8))
+		if _, ok := seen[s]; ok {
+			t.Fatal("repeat")
+		}
+		seen[s] = true
+	}
+}
+
+// A length the call does not fix leaves the chance unknown: no verdict on random text.
+func TestTokenLengthUnknown(t *testing.T) {
+	n := len(t.Name())
+	if Token(n) == Token(n) {
+		t.Fatal("same token twice")
+	}
+}

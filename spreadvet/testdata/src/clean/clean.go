@@ -3,20 +3,9 @@ package clean
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	mrand "math/rand/v2"
 	"time"
 )
-
-// Key is a secret from crypto/rand.
-func Key() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(b), nil
-}
 
 // Fetch has a timeout and a deadline, both from the clock.
 func Fetch(ctx context.Context, do func(context.Context) error) error {

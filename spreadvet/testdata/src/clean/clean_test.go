@@ -28,12 +28,3 @@ func TestJitterSpread(t *testing.T) {
 	}
 	spread.Check(t, xs, spread.Uniform(800*time.Millisecond, 1200*time.Millisecond))
 }
-
-func TestKey(t *testing.T) {
-	for range 10 {
-		k, err := Key()
-		if err != nil || len(k) != 64 {
-			t.Fatal(k, err)
-		}
-	}
-}

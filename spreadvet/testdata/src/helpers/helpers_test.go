@@ -12,7 +12,7 @@ import (
 // The argument changes on each pass: still blind.
 func TestBackoffCeiling(t *testing.T) {
 	for n := 0; n < 10; n++ {
-		d := Backoff(n) // want `blind test: TestBackoffCeiling draws Backoff 10 times, with an argument that changes on each pass \(n\), and checks only their bounds \(d >= 0\).*at one value of n \(or each\), xs := spread.Draw\(1000, func\(\) time.Duration \{ return Backoff\(n\) \}\)`
+		d := Backoff(n) // want `blind test: TestBackoffCeiling draws Backoff 10 times, with an argument that changes on each pass \(n\), and checks only their bounds \(d >= 0 && d <= Ceiling\(n\)\).*at one value of n \(or each\), xs := spread.Draw\(1000, func\(\) time.Duration \{ return Backoff\(n\) \}\)`
 		assert.True(t, d >= 0 && d <= Ceiling(n))
 	}
 }
@@ -30,7 +30,7 @@ func TestFullTable(t *testing.T) {
 
 // One draw, bounds only.
 func TestFullOnce(t *testing.T) {
-	d := Full(time.Second) // want `blind test: TestFullOnce draws Full once and checks only its bounds \(d < 0\)`
+	d := Full(time.Second) // want `blind test: TestFullOnce draws Full once and checks only its bounds \(d < 0 \|\| d >= time.Second\)`
 	if d < 0 || d >= time.Second {
 		t.Fatal(d)
 	}
@@ -38,7 +38,7 @@ func TestFullOnce(t *testing.T) {
 
 // Two draws through the module's own bool helper.
 func TestFullBetween(t *testing.T) {
-	a, b := Full(time.Second), Full(time.Second) // want `blind test: TestFullBetween draws Full 2 times and checks only their bounds \(between\(a, 0, time.Second\)\)`
+	a, b := Full(time.Second), Full(time.Second) // want `blind test: TestFullBetween draws Full 2 times and checks only their bounds \(!between\(a, 0, time.Second\) \|\| !between\(b, 0, time.Second\)\)`
 	if !between(a, 0, time.Second) || !between(b, 0, time.Second) {
 		t.Fatal(a, b)
 	}
@@ -81,7 +81,7 @@ func TestFullWithin(t *testing.T) {
 
 func TestFullGotestTools(t *testing.T) {
 	for range 100 {
-		d := Full(time.Second) // want `blind test: TestFullGotestTools draws Full 100 times and checks only their bounds \(d >= 0\)`
+		d := Full(time.Second) // want `blind test: TestFullGotestTools draws Full 100 times and checks only their bounds \(d >= 0 && d < time.Second\)`
 		gtassert.Assert(t, d >= 0 && d < time.Second)
 	}
 }
@@ -89,14 +89,14 @@ func TestFullGotestTools(t *testing.T) {
 func TestFullQuicktest(t *testing.T) {
 	c := qt.New(t)
 	for range 100 {
-		d := Full(time.Second) // want `blind test: TestFullQuicktest draws Full 100 times and checks only their bounds \(d >= 0\)`
+		d := Full(time.Second) // want `blind test: TestFullQuicktest draws Full 100 times and checks only their bounds \(d >= 0 && d < time.Second\)`
 		c.Assert(d >= 0 && d < time.Second, qt.IsTrue)
 	}
 }
 
 // Four draws with no loop, bounds only.
 func TestManyOnce(t *testing.T) {
-	a, b, c, d := Full(time.Second), Full(time.Second), Full(time.Second), Full(time.Second) // want `blind test: TestManyOnce draws Full 4 times and checks only their bounds \(a < 0\)`
+	a, b, c, d := Full(time.Second), Full(time.Second), Full(time.Second), Full(time.Second) // want `blind test: TestManyOnce draws Full 4 times and checks only their bounds \(a < 0 \|\| b < 0 \|\| c < 0 \|\| d < 0\)`
 	if a < 0 || b < 0 || c < 0 || d < 0 {
 		t.Fatal(a)
 	}
@@ -120,7 +120,7 @@ func TestArgsMixed(t *testing.T) {
 		if Full(0) != 0 {
 			t.Error("zero")
 		}
-		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0\)`
+		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0 \|\| slp >= time.Second\)`
 		if slp < 0 || slp >= time.Second {
 			t.Error(slp)
 		}

@@ -14,7 +14,7 @@ const base = time.Second
 
 func TestJitterBounds(t *testing.T) {
 	for range 100 {
-		d := jitterapi.Jitter(base, 0.5) // want `blind test: TestJitterBounds draws jitterapi.Jitter 100 times and checks only their bounds \(d < base\)`
+		d := jitterapi.Jitter(base, 0.5) // want `blind test: TestJitterBounds draws jitterapi.Jitter 100 times and checks only their bounds \(d < base \|\| d > base\*3/2\)`
 		if d < base || d > base*3/2 {
 			t.Fatalf("jitter %v outside [%v, %v]", d, base, base*3/2)
 		}

@@ -7,7 +7,7 @@ import "math/rand/v2"
 const Alphabet = "bcdfghjklmnpqrstvwxz2456789"
 
 // ID returns n characters drawn from Alphabet.
-func ID(n int) string { // want ID:"random\\(rand.IntN\\)"
+func ID(n int) string { // want ID:"random\\(rand.IntN, text\\[\\$0 of 27\\]\\)"
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = Alphabet[rand.IntN(len(Alphabet))]
@@ -16,7 +16,11 @@ func ID(n int) string { // want ID:"random\\(rand.IntN\\)"
 }
 
 // Key returns an ID as bytes.
-func Key(n int) []byte { return []byte(ID(n)) } // want Key:"random\\(calls ID\\)"
+func Key(n int) []byte { return []byte(ID(n)) } // want Key:"random\\(calls ID, text\\[\\$0 of 27\\]\\)"
 
 // Label is a fixed name: no draw.
 func Label(n int) string { return Alphabet[:n] }
+
+// Twice is an ID of twice n characters: a wrapper whose length is no parameter or constant
+// of its call, so its shape is unknown.
+func Twice(n int) string { return ID(2 * n) } // want Twice:"random\\(calls ID, text\\[\\?\\]\\)"

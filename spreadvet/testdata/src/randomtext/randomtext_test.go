@@ -3,6 +3,7 @@ package randomtext_test
 import (
 	"math/rand/v2"
 	"randomtext"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -86,3 +87,17 @@ func TestLabel(t *testing.T) {
 }
 
 func ownID() string { return string(rune('a'+rand.IntN(26))) + "bcd" }
+
+// Two 2-character keys collide with chance 27^-2, read through the wrapper Key.
+func TestKeysDiffer(t *testing.T) {
+	if slices.Equal(randomtext.Key(2), randomtext.Key(2)) { // want `chance verdict: TestKeysDiffer fails when two draws of randomtext.Key are equal .*with probability 0.00137`
+		t.Fatal("same key twice")
+	}
+}
+
+// A wrapper's unknown length leaves the chance unknown: no verdict on random text.
+func TestTwiceDiffer(t *testing.T) {
+	if randomtext.Twice(1) == randomtext.Twice(1) {
+		t.Fatal("same ID twice")
+	}
+}

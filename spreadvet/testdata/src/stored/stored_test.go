@@ -23,7 +23,7 @@ func TestOpenBounds(t *testing.T) {
 func TestPolicyBounds(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		p := stored.NewPolicy(base)
-		if w := p.Wait(); w < base || w >= 2*base { // want `blind test: TestPolicyBounds draws p.Wait \(the draw stored.NewPolicy stores in Policy.wait\) 50 times and checks only their bounds \(w < base\)`
+		if w := p.Wait(); w < base || w >= 2*base { // want `blind test: TestPolicyBounds draws p.Wait \(the draw stored.NewPolicy stores in Policy.wait\) 50 times and checks only their bounds \(w < base \|\| w >= 2\*base\)`
 			t.Fatal(w)
 		}
 	}

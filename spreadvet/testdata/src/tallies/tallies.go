@@ -10,7 +10,7 @@ import (
 
 // NewLenChars returns a random string of length characters, each one of chars (the shape of
 // github.com/dchest/uniuri).
-func NewLenChars(length int, chars []byte) string { // want NewLenChars:"random\\(rand.IntN\\)"
+func NewLenChars(length int, chars []byte) string { // want NewLenChars:"random\\(rand.IntN, text\\[\\$0 of \\$1\\]\\)"
 	b := make([]byte, length)
 	for i := range b {
 		b[i] = chars[mrand.IntN(len(chars))]
@@ -20,7 +20,7 @@ func NewLenChars(length int, chars []byte) string { // want NewLenChars:"random\
 
 // MustGenerate returns an ID of size characters of alphabet read from crypto/rand (the shape
 // of github.com/matoous/go-nanoid).
-func MustGenerate(alphabet string, size int) string {
+func MustGenerate(alphabet string, size int) string { // want MustGenerate:"random\\(crypto/rand.Int, text\\[\\$1 of \\$0\\]\\)"
 	out := make([]byte, size)
 	for i := range out {
 		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(alphabet))))

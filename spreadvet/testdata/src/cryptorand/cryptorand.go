@@ -1,0 +1,157 @@
+// Package cryptorand draws IDs and waits from crypto/rand and from math/rand's byte reader:
+// the shapes of go-nanoid's Generate and uniuri's NewLen.
+package cryptorand
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"math/big"
+	mrand "math/rand"
+	"time"
+)
+
+// Generate is go-nanoid's Generate: masked bytes of crypto/rand.Read index the alphabet.
+func Generate(rawAlphabet string, size int) (string, error) { // want Generate:"random\\(crypto/rand.Read, text\\[\\$1 of \\$0\\]\\)"
+	alphabet := []rune(rawAlphabet)
+	mask := byte(63)
+	step := size * 2
+	id := make([]rune, size)
+	for j := 0; ; {
+		bytes := make([]byte, step)
+		if _, err := rand.Read(bytes); err != nil {
+			return "", err
+		}
+		for i := 0; i < step; i++ {
+			currentIndex := bytes[i] & mask
+			if currentIndex < byte(len(alphabet)) {
+				id[j] = alphabet[currentIndex]
+				j++
+				if j == size {
+					return string(id[:size]), nil
+				}
+			}
+		}
+	}
+}
+
+// StdChars is uniuri's alphabet.
+const StdChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// NewLen is uniuri's NewLen: crypto/rand bytes mapped to StdChars.
+func NewLen(n int) string { // want NewLen:"random\\(crypto/rand.Read, text\\[\\$0 of 62\\]\\)"
+	b := make([]byte, n)
+	r := make([]byte, n)
+	if _, err := rand.Read(r); err != nil {
+		panic(err)
+	}
+	for i := range b {
+		b[i] = StdChars[int(r[i])%len(StdChars)]
+	}
+	return string(b)
+}
+
+// FullID fills its bytes with io.ReadFull from crypto/rand.Reader.
+func FullID() (string, error) { // want FullID:"random\\(io.ReadFull\\(crypto/rand.Reader\\)\\)"
+	b := make([]byte, 16)
+	if _, err := io.ReadFull(rand.Reader, b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// ReaderID reads crypto/rand.Reader directly.
+func ReaderID() string { // want ReaderID:"random\\(crypto/rand.Reader.Read\\)"
+	b := make([]byte, 8)
+	rand.Reader.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// MathID fills its bytes from math/rand's global Read.
+func MathID() string { // want MathID:"random\\(rand.Read\\)"
+	b := make([]byte, 8)
+	mrand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// SourceID fills its bytes from an injected *rand.Rand.
+func SourceID(r *mrand.Rand) string { // want SourceID:"random\\(rand.Read\\)"
+	b := make([]byte, 8)
+	r.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Token is crypto/rand.Text: 26 characters of base32.
+func Token() string { return rand.Text() } // want Token:"random\\(crypto/rand.Text, text\\[26 of 32\\]\\)"
+
+// JitterErr is a wait of up to d drawn by crypto/rand.Int.
+func JitterErr(d time.Duration) (time.Duration, error) { // want JitterErr:"random\\(crypto/rand.Int\\)"
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(d)))
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(n.Int64()), nil
+}
+
+// Hex encodes its input: no draw.
+func Hex(b []byte) string { return hex.EncodeToString(b) }
+
+// RawKey is NewLen as bytes.
+func RawKey(n int) []byte { return []byte(NewLen(n)) } // want RawKey:"random\\(calls NewLen, text\\[\\$0 of 62\\]\\)"
+
+// Prefixed appends drawn characters to a prefix: a buffer made by no make, whose length
+// the body does not give, so it has no text shape.
+func Prefixed(prefix string, n int) string { // want Prefixed:"random\\(crypto/rand.Read\\)"
+	b := []byte(prefix)
+	r := make([]byte, n)
+	rand.Read(r)
+	for _, x := range r {
+		b = append(b, StdChars[int(x)%len(StdChars)])
+	}
+	return string(b)
+}
+
+// Appended builds its buffer by appends to a declared slice.
+func Appended(n int) string { // want Appended:"random\\(crypto/rand.Read\\)"
+	var b []byte
+	r := make([]byte, n)
+	rand.Read(r)
+	for _, x := range r {
+		b = append(b, StdChars[int(x)%len(StdChars)])
+	}
+	return string(b)
+}
+
+// NewSeed is hashicorp/raft's newSeed: a 63-bit number from crypto/rand.Int.
+func NewSeed() int64 { // want NewSeed:"random\\(crypto/rand.Int\\)"
+	r, err := rand.Int(rand.Reader, big.NewInt(1<<62))
+	if err != nil {
+		panic(err)
+	}
+	return r.Int64()
+}
+
+// Seed calls NewSeed.
+func Seed() int64 { return NewSeed() } // want Seed:"random\\(calls NewSeed\\)"
+
+// UniNewLen is uniuri v1.2.0's NewLen: two wrappers above the function that reads
+// crypto/rand.
+func UniNewLen(length int) string { return UniNewLenChars(length, []byte(StdChars)) } // want UniNewLen:"random\\(calls UniNewLenChars, text\\[\\$0 of 62\\]\\)"
+
+// UniNewLenChars is uniuri's NewLenChars.
+func UniNewLenChars(length int, chars []byte) string { // want UniNewLenChars:"random\\(calls UniNewLenCharsBytes, text\\[\\$0 of \\$1\\]\\)"
+	return string(UniNewLenCharsBytes(length, chars))
+}
+
+// UniNewLenCharsBytes is uniuri's NewLenCharsBytes, its rejection of biased bytes left out.
+func UniNewLenCharsBytes(length int, chars []byte) []byte { // want UniNewLenCharsBytes:"random\\(crypto/rand.Read, text\\[\\$0 of \\$1\\]\\)"
+	buf := make([]byte, length)
+	out := make([]byte, length)
+	if _, err := rand.Read(buf); err != nil {
+		panic(err)
+	}
+	for i, rb := range buf {
+		out[i] = chars[int(rb)%len(chars)]
+	}
+	return out
+}

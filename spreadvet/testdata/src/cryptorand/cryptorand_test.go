@@ -1,0 +1,168 @@
+package cryptorand
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+const alphabet = "_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// go-nanoid's TestGenerate: the length and the alphabet only.
+func TestGenerate(t *testing.T) {
+	id, err := Generate(alphabet, 10) // want `blind test: TestGenerate draws Generate once and checks only the length and the characters of the string \(assert.Len\(t, id, 10\), strings.ContainsRune\(alphabet, r\)\), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw\(1000, func\(\) int \{ s, err := Generate\(alphabet, 10\); if err != nil \{ t.Fatal\(err\) \}; return strings.IndexRune\(alphabet, \[\]rune\(s\)\[0\]\) \}\)`
+	assert.True(t, err == nil)
+	assert.Len(t, id, 10)
+	for _, r := range id {
+		assert.True(t, strings.ContainsRune(alphabet, r))
+	}
+}
+
+// uniuri's TestNewLen: the length only.
+func TestNewLen(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		u := NewLen(10) // want `blind test: TestNewLen draws NewLen 100 times and checks only the length of the strings \(len\(u\) != 10\), so`
+		if len(u) != 10 {
+			t.Fatalf("wrong length: expected %d, got %d", 10, len(u))
+		}
+	}
+}
+
+func TestFullID(t *testing.T) {
+	s, err := FullID() // want `blind test: TestFullID draws FullID once and checks only the length of the string \(len\(s\) != 32\)`
+	if err != nil || len(s) != 32 {
+		t.Fatal(s, err)
+	}
+}
+
+func TestReaderAndMath(t *testing.T) {
+	a := ReaderID() // want `blind test: TestReaderAndMath draws ReaderID once and checks only the length of the string`
+	b := MathID()   // want `blind test: TestReaderAndMath draws MathID once and checks only the length of the string`
+	if len(a) != 16 || len(b) != 16 {
+		t.Fatal(a, b)
+	}
+}
+
+func TestToken(t *testing.T) {
+	for range 10 {
+		s := Token() // want `blind test: TestToken draws Token 10 times and checks only the characters of the strings \(strings.ContainsRune\(alphabet, c\)\)`
+		for _, c := range s {
+			if !strings.ContainsRune(alphabet, c) {
+				t.Fatal(s)
+			}
+		}
+	}
+}
+
+// A crypto/rand wait checked only against its bounds is as blind as a math/rand one.
+func TestJitterErr(t *testing.T) {
+	for range 100 {
+		d, err := JitterErr(time.Second) // want `blind test: TestJitterErr draws JitterErr 100 times and checks only their bounds \(err != nil \|\| d < 0 \|\| d >= time.Second\), so a constant or a collapsed range passes it; check the spread: xs := spread.Draw\(100, func\(\) time.Duration \{ v, err := JitterErr\(time.Second\); if err != nil \{ t.Fatal\(err\) \}; return v \}\)`
+		if err != nil || d < 0 || d >= time.Second {
+			t.Fatal(d, err)
+		}
+	}
+}
+
+// An ID decoded or compared with an expected value is tested for more than its shape.
+func TestIDUsed(t *testing.T) {
+	s, err := FullID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ToUpper(s) == s {
+		t.Fatal(s)
+	}
+	if h := Hex([]byte("ab")); len(h) != 4 {
+		t.Fatal(h)
+	}
+}
+
+// A []byte's characters reach strings.IndexRune through a string.
+func TestRawKey(t *testing.T) {
+	k := RawKey(12) // want `blind test: TestRawKey draws RawKey once and checks only the length and the characters of the string \(len\(k\) != 12, strings.IndexByte\(StdChars, c\)\).*func\(\) int \{ return strings.IndexRune\(StdChars, \[\]rune\(string\(RawKey\(12\)\)\)\[0\]\) \}`
+	if len(k) != 12 {
+		t.Fatal(k)
+	}
+	for _, c := range k {
+		if strings.IndexByte(StdChars, c) < 0 {
+			t.Fatal(k)
+		}
+	}
+}
+
+// Collisions of crypto/rand text: 62^-20 is below the threshold, and a hex ID's chance is
+// not read from its body: no verdict on either.
+func TestIDsDiffer(t *testing.T) {
+	if NewLen(20) == NewLen(20) {
+		t.Fatal("same ID twice")
+	}
+	if ReaderID() == ReaderID() {
+		t.Fatal("same ID twice")
+	}
+	a, b := Token(), Token()
+	if a == b {
+		t.Fatal("same token twice")
+	}
+}
+
+// Two IDs of 3 characters over 62 collide with chance 62^-3.
+func TestShortIDsDiffer(t *testing.T) {
+	assert.NotEqual(t, NewLen(3), NewLen(3)) // want `chance verdict: TestShortIDsDiffer fails when two draws of NewLen are equal .*with probability 4.2e-06`
+}
+
+// Nanoids whose alphabet and size are constants of the call: 64^-2 is a verdict, 64^-21 none.
+func TestNanoidsDiffer(t *testing.T) {
+	a, err := Generate(alphabet, 2)
+	b, _ := Generate(alphabet, 2)
+	if err != nil || a == b { // want `chance verdict: TestNanoidsDiffer fails when two draws of Generate are equal \(a == b\), which a correct Generate does with probability 0.000244`
+		t.Fatal("same ID twice")
+	}
+	c, _ := Generate(alphabet, 21)
+	d, _ := Generate(alphabet, 21)
+	if c == d {
+		t.Fatal("same ID twice")
+	}
+}
+
+// Shapes the body does not give: no chance, so no verdict on random text.
+func TestPrefixedDiffer(t *testing.T) {
+	if Prefixed("a", 1) == Prefixed("a", 1) || Appended(1) == Appended(1) {
+		t.Fatal("same ID twice")
+	}
+}
+
+// hashicorp/raft's TestNewSeed: 1000 seeds of 63 bits must differ; the chance of a number
+// made of crypto/rand bytes cannot be read, and is negligible: no verdict.
+func TestNewSeed(t *testing.T) {
+	vals := make(map[int64]bool)
+	for i := 0; i < 1000; i++ {
+		seed := NewSeed()
+		if _, exists := vals[seed]; exists {
+			t.Fatal("newSeed() return a value it'd previously returned")
+		}
+		vals[seed] = true
+	}
+	if Seed() == Seed() {
+		t.Fatal("same seed twice")
+	}
+}
+
+// uniuri v1.2.0's TestNewLen: NewLen is two wrappers from its draw.
+func TestUniNewLen(t *testing.T) {
+	for i := 0; i < 100; i++ {
+		u := UniNewLen(i) // want `blind test: TestUniNewLen draws UniNewLen 100 times, with an argument that changes on each pass \(i\), and checks only the length of the strings \(len\(u\) != i\)`
+		if len(u) != i {
+			t.Fatalf("request length %d, got %d", i, len(u))
+		}
+	}
+}
+
+// Through uniuri's two wrappers: 62^-3.
+func TestUniShortDiffer(t *testing.T) {
+	if UniNewLen(3) == UniNewLen(3) { // want `chance verdict: TestUniShortDiffer fails when two draws of UniNewLen are equal .*with probability 4.2e-06`
+		t.Fatal("same ID twice")
+	}
+}
