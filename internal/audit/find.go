@@ -87,7 +87,13 @@ var fullMax = map[string]string{
 // randFunc returns the kind of draw that a function or method is, and its name, or "" when it
 // is no draw.
 func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
-	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] {
+	if fn == nil || fn.Pkg() == nil {
+		return "", ""
+	}
+	if !randPkgs[fn.Pkg().Path()] {
+		if randInterface(fn) {
+			return drawKinds[fn.Name()], fn.Name()
+		}
 		return "", ""
 	}
 	name := fn.Name()
@@ -113,6 +119,71 @@ func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 		}
 	}
 	return drawKinds[name], name
+}
+
+// randMethods are the draws of *rand.Rand (math/rand and math/rand/v2) and its Seed, by name,
+// with their signatures as sigKey spells them. Read is left out: an interface of Read alone
+// is io.Reader's shape, which files, buffers and connections satisfy, and a module's own
+// reader is no draw.
+var randMethods = map[string]string{
+	"Float64": "()(float64)", "Float32": "()(float32)", "NormFloat64": "()(float64)", "ExpFloat64": "()(float64)",
+	"Int": "()(int)", "Int31": "()(int32)", "Int32": "()(int32)", "Int63": "()(int64)", "Int64": "()(int64)",
+	"Uint": "()(uint)", "Uint32": "()(uint32)", "Uint64": "()(uint64)",
+	"Intn": "(int)(int)", "IntN": "(int)(int)", "Int31n": "(int32)(int32)", "Int32N": "(int32)(int32)",
+	"Int63n": "(int64)(int64)", "Int64N": "(int64)(int64)", "UintN": "(uint)(uint)", "Uint32N": "(uint32)(uint32)",
+	"Uint64N": "(uint64)(uint64)", "Perm": "(int)([]int)", "Shuffle": "(int,func(int,int)())()",
+	"Seed": "(int64)()",
+}
+
+// randInterface reports whether fn is a method of an interface declared outside the random
+// packages (the module's own, type Random interface{ Float64() float64 }) whose every method
+// has the name and signature of a *rand.Rand draw or of Seed: what such an interface holds is
+// a source of randomness (a *rand.Rand by default, or a test's fake), so a call of its draw is
+// a draw, of the *rand.Rand method's kind. One method that is no draw (Now() time.Time, a
+// Float64 that takes an argument) makes the interface something else, and its calls no sites.
+func randInterface(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := types.Unalias(recv.Type()).Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 || drawKinds[fn.Name()] == "" {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		if want, ok := randMethods[m.Name()]; !ok || sigKey(m.Signature()) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// sigKey spells a signature's parameter and result types without their names, so that
+// Shuffle(n int, swap func(i, j int)) and Shuffle(int, func(int, int)) compare equal.
+func sigKey(sig *types.Signature) string {
+	var b strings.Builder
+	tuple := func(t *types.Tuple, variadic bool) {
+		b.WriteByte('(')
+		for i := range t.Len() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if variadic && i == t.Len()-1 {
+				b.WriteString("...")
+			}
+			ty := t.At(i).Type()
+			if s, ok := ty.(*types.Signature); ok {
+				b.WriteString("func" + sigKey(s))
+			} else {
+				b.WriteString(types.TypeString(ty, nil))
+			}
+		}
+		b.WriteByte(')')
+	}
+	tuple(sig.Params(), sig.Variadic())
+	tuple(sig.Results(), false)
+	return b.String()
 }
 
 // sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2

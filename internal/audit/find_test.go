@@ -239,6 +239,16 @@ func TestFindFuncArgs(t *testing.T) {
 	checkSites(t, "funcarg.sites", sites)
 }
 
+// TestFindRandInterface: a draw through an interface of the module's own whose methods are
+// all *rand.Rand draws and Seed (lestrrat-go/backoff's Random) is a site of the *rand.Rand
+// method's kind, next to the clock seed of its default; a draw through an interface with a
+// method that is no draw (Clocked's Now) or with a draw's name and another signature (Wide) is
+// none. The golden file pins the list.
+func TestFindRandInterface(t *testing.T) {
+	sites, _ := findFixture(t, "randiface")
+	checkSites(t, "randiface.sites", sites)
+}
+
 // TestFindWrappedOnePackage audits the wrapped fixture's package backoff alone, as `spreadcheck
 // audit ./backoff` would (samber/lo audited as `.`, its wrappers in internal/xrand): the
 // wrappers of randutil, a package of the module that the patterns do not name, are still
