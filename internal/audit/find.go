@@ -46,6 +46,9 @@ type Site struct {
 	// Range is the declared distribution of the draw's value, as a spread call ("" if unknown).
 	Range  string
 	Result string // the enclosing function's first result type, "" when none
+	// number tells whether Result is a type that spread.Draw samples (a spread.Number):
+	// a suggested line that samples any other would not compile.
+	number bool
 	Call   string // a call of the enclosing function, its parameters as arguments
 	// Declared is the distribution of the enclosing function's result, as a spread call, when
 	// it follows from the expression ("" when it does not).
@@ -462,11 +465,11 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 	} else {
 		s.File = filepath.ToSlash(path)
 	}
-	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	s.Func, s.Result, s.Call, s.number = enclosing(stack, f.pkg.TypesInfo, f.imports)
 	if s.through != "" { // a default: what matters is where it is called
-		s.Func, s.Result, s.Call = through(s.via, s.through), "", ""
+		s.Func, s.Result, s.Call, s.number = through(s.via, s.through), "", "", false
 		if len(s.via) > 0 {
-			s.Result, s.Call = s.via[0].result, s.via[0].call
+			s.Result, s.Call, s.number = s.via[0].result, s.via[0].call, s.via[0].number
 		}
 	}
 	if s.Draw.Kind == rewrite.BytesDraw || s.Draw.Kind == rewrite.ReaderDraw {
@@ -734,8 +737,9 @@ func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.Cal
 const byteRange = "spread.UniformClosed[byte](0, 255), byte by byte"
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its
-// first result type, and a call of it with its parameters' names as arguments.
-func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string) {
+// first result type, a call of it with its parameters' names as arguments, and whether that
+// result is a number spread.Draw samples.
+func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string, number bool) {
 	closure := false
 	for i := len(stack) - 1; i >= 0; i-- {
 		if _, ok := stack[i].(*ast.FuncLit); ok {
@@ -779,14 +783,22 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 		if closure {
 			// The draw is in a function literal that fd returns or passes on: calling fd
 			// samples nothing, so there is no call to suggest.
-			return name, "", ""
+			return name, "", "", false
 		}
 		if obj != nil && obj.Signature().Results().Len() > 0 {
-			result = types.TypeString(concrete(obj.Signature().Results().At(0).Type()), imps.userQualifier)
+			t := concrete(obj.Signature().Results().At(0).Type())
+			result, number = types.TypeString(t, imps.userQualifier), isNumber(t)
 		}
-		return name, result, call
+		return name, result, call, number
 	}
-	return "package initialisation", "", ""
+	return "package initialisation", "", "", false
+}
+
+// isNumber reports whether t satisfies spread.Number: its underlying type is an integer or a
+// float (complex numbers, strings and pointers are not).
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0 && b.Info()&types.IsUntyped == 0
 }
 
 // concrete returns, for a type parameter whose constraint is one type (~int64), that type: a
