@@ -2,8 +2,9 @@
 // of it the module's tests let through: the engine of spreadcheck audit.
 //
 // Sites are found with types (go/packages): calls into math/rand, math/rand/v2 and
-// crypto/rand, package functions and *rand.Rand methods alike, calls through func-typed
-// variables and fields whose default is one of those, and clock readings used as numbers
+// crypto/rand, package functions and *rand.Rand methods alike, calls of an interface whose
+// every method is a *rand.Rand draw or Seed, calls through func-typed variables and fields
+// whose default is one of those, and clock readings used as numbers
 // (t.UnixNano() % n, a source seeded from the clock). Test files are not searched; a
 // //spreadcheck:ignore comment on a line skips its sites.
 //

@@ -46,6 +46,9 @@ type Site struct {
 	// Range is the declared distribution of the draw's value, as a spread call ("" if unknown).
 	Range  string
 	Result string // the enclosing function's first result type, "" when none
+	// number tells whether Result is a type that spread.Draw samples (a spread.Number):
+	// a suggested line that samples any other would not compile.
+	number bool
 	Call   string // a call of the enclosing function, its parameters as arguments
 	// Declared is the distribution of the enclosing function's result, as a spread call, when
 	// it follows from the expression ("" when it does not).
@@ -87,7 +90,13 @@ var fullMax = map[string]string{
 // randFunc returns the kind of draw that a function or method is, and its name, or "" when it
 // is no draw.
 func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
-	if fn == nil || fn.Pkg() == nil || !randPkgs[fn.Pkg().Path()] {
+	if fn == nil || fn.Pkg() == nil {
+		return "", ""
+	}
+	if !randPkgs[fn.Pkg().Path()] {
+		if randInterface(fn) {
+			return drawKinds[fn.Name()], fn.Name()
+		}
 		return "", ""
 	}
 	name := fn.Name()
@@ -113,6 +122,71 @@ func randFunc(fn *types.Func) (rewrite.DrawKind, string) {
 		}
 	}
 	return drawKinds[name], name
+}
+
+// randMethods are the draws of *rand.Rand (math/rand and math/rand/v2) and its Seed, by name,
+// with their signatures as sigKey spells them. Read is left out: an interface of Read alone
+// is io.Reader's shape, which files, buffers and connections satisfy, and a module's own
+// reader is no draw.
+var randMethods = map[string]string{
+	"Float64": "()(float64)", "Float32": "()(float32)", "NormFloat64": "()(float64)", "ExpFloat64": "()(float64)",
+	"Int": "()(int)", "Int31": "()(int32)", "Int32": "()(int32)", "Int63": "()(int64)", "Int64": "()(int64)",
+	"Uint": "()(uint)", "Uint32": "()(uint32)", "Uint64": "()(uint64)",
+	"Intn": "(int)(int)", "IntN": "(int)(int)", "Int31n": "(int32)(int32)", "Int32N": "(int32)(int32)",
+	"Int63n": "(int64)(int64)", "Int64N": "(int64)(int64)", "UintN": "(uint)(uint)", "Uint32N": "(uint32)(uint32)",
+	"Uint64N": "(uint64)(uint64)", "Perm": "(int)([]int)", "Shuffle": "(int,func(int,int)())()",
+	"Seed": "(int64)()",
+}
+
+// randInterface reports whether fn is a method of an interface declared outside the random
+// packages (the module's own, type Random interface{ Float64() float64 }) whose every method
+// has the name and signature of a *rand.Rand draw or of Seed: what such an interface holds is
+// a source of randomness (a *rand.Rand by default, or a test's fake), so a call of its draw is
+// a draw, of the *rand.Rand method's kind. One method that is no draw (Now() time.Time, a
+// Float64 that takes an argument) makes the interface something else, and its calls no sites.
+func randInterface(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := types.Unalias(recv.Type()).Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 || drawKinds[fn.Name()] == "" {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		if want, ok := randMethods[m.Name()]; !ok || sigKey(m.Signature()) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// sigKey spells a signature's parameter and result types without their names, so that
+// Shuffle(n int, swap func(i, j int)) and Shuffle(int, func(int, int)) compare equal.
+func sigKey(sig *types.Signature) string {
+	var b strings.Builder
+	tuple := func(t *types.Tuple, variadic bool) {
+		b.WriteByte('(')
+		for i := range t.Len() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if variadic && i == t.Len()-1 {
+				b.WriteString("...")
+			}
+			ty := t.At(i).Type()
+			if s, ok := ty.(*types.Signature); ok {
+				b.WriteString("func" + sigKey(s))
+			} else {
+				b.WriteString(types.TypeString(ty, nil))
+			}
+		}
+		b.WriteByte(')')
+	}
+	tuple(sig.Params(), sig.Variadic())
+	tuple(sig.Results(), false)
+	return b.String()
 }
 
 // sourceMethods are the draws of the generators and sources of math/rand and math/rand/v2
@@ -391,11 +465,11 @@ func (f *finder) add(s *Site, n ast.Node, stack []ast.Node, path string, file *a
 	} else {
 		s.File = filepath.ToSlash(path)
 	}
-	s.Func, s.Result, s.Call = enclosing(stack, f.pkg.TypesInfo, f.imports)
+	s.Func, s.Result, s.Call, s.number = enclosing(stack, f.pkg.TypesInfo, f.imports)
 	if s.through != "" { // a default: what matters is where it is called
-		s.Func, s.Result, s.Call = through(s.via, s.through), "", ""
+		s.Func, s.Result, s.Call, s.number = through(s.via, s.through), "", "", false
 		if len(s.via) > 0 {
-			s.Result, s.Call = s.via[0].result, s.via[0].call
+			s.Result, s.Call, s.number = s.via[0].result, s.via[0].call, s.via[0].number
 		}
 	}
 	if s.Draw.Kind == rewrite.BytesDraw || s.Draw.Kind == rewrite.ReaderDraw {
@@ -663,8 +737,9 @@ func (f *finder) declaredRange(kind rewrite.DrawKind, name string, call *ast.Cal
 const byteRange = "spread.UniformClosed[byte](0, 255), byte by byte"
 
 // enclosing returns the name of the function that holds the innermost node of the stack, its
-// first result type, and a call of it with its parameters' names as arguments.
-func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string) {
+// first result type, a call of it with its parameters' names as arguments, and whether that
+// result is a number spread.Draw samples.
+func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, result, call string, number bool) {
 	closure := false
 	for i := len(stack) - 1; i >= 0; i-- {
 		if _, ok := stack[i].(*ast.FuncLit); ok {
@@ -708,14 +783,22 @@ func enclosing(stack []ast.Node, info *types.Info, imps *importSet) (name, resul
 		if closure {
 			// The draw is in a function literal that fd returns or passes on: calling fd
 			// samples nothing, so there is no call to suggest.
-			return name, "", ""
+			return name, "", "", false
 		}
 		if obj != nil && obj.Signature().Results().Len() > 0 {
-			result = types.TypeString(concrete(obj.Signature().Results().At(0).Type()), imps.userQualifier)
+			t := concrete(obj.Signature().Results().At(0).Type())
+			result, number = types.TypeString(t, imps.userQualifier), isNumber(t)
 		}
-		return name, result, call
+		return name, result, call, number
 	}
-	return "package initialisation", "", ""
+	return "package initialisation", "", "", false
+}
+
+// isNumber reports whether t satisfies spread.Number: its underlying type is an integer or a
+// float (complex numbers, strings and pointers are not).
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0 && b.Info()&types.IsUntyped == 0
 }
 
 // concrete returns, for a type parameter whose constraint is one type (~int64), that type: a

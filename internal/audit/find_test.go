@@ -239,6 +239,16 @@ func TestFindFuncArgs(t *testing.T) {
 	checkSites(t, "funcarg.sites", sites)
 }
 
+// TestFindRandInterface: a draw through an interface of the module's own whose methods are
+// all *rand.Rand draws and Seed (lestrrat-go/backoff's Random) is a site of the *rand.Rand
+// method's kind, next to the clock seed of its default; a draw through an interface with a
+// method that is no draw (Clocked's Now) or with a draw's name and another signature (Wide) is
+// none. The golden file pins the list.
+func TestFindRandInterface(t *testing.T) {
+	sites, _ := findFixture(t, "randiface")
+	checkSites(t, "randiface.sites", sites)
+}
+
 // TestFindWrappedOnePackage audits the wrapped fixture's package backoff alone, as `spreadcheck
 // audit ./backoff` would (samber/lo audited as `.`, its wrappers in internal/xrand): the
 // wrappers of randutil, a package of the module that the patterns do not name, are still
@@ -312,5 +322,34 @@ func TestCgoRewritesCompile(t *testing.T) {
 	check("schema", sites, "")
 	for _, s := range sites {
 		check(fmt.Sprintf("site %d alone", s.ID), []*Site{s}, fmt.Sprintf("%d:1", s.ID))
+	}
+}
+
+// TestSuggestNeedsANumber: the suggested line samples the enclosing function with
+// spread.Draw, whose values must be a spread.Number. For a site in a function that returns
+// something else (clockseed's NewRand, a *rand.Rand; randiface's NewJitter, a *Jitter) such a
+// line would not compile: the suggestion is a sentence naming the function to sample,
+// without code. A function that returns a number (Slot's int64) still gets the line.
+func TestSuggestNeedsANumber(t *testing.T) {
+	for _, c := range []struct{ fixture, fn string }{{"clockseed", "NewRand"}, {"randiface", "NewJitter"}} {
+		sites, _ := findFixture(t, c.fixture)
+		for _, s := range sites {
+			if s.Func != c.fn {
+				continue
+			}
+			got := suggest(s)
+			if strings.Contains(got, "spread.Draw(") || strings.Contains(got, "spread.Check(") {
+				t.Errorf("%s: %s returns %s, no number, yet the suggestion is code: %s", c.fixture, c.fn, s.Result, got)
+			}
+			if !strings.Contains(got, c.fn) {
+				t.Errorf("%s: the suggestion does not name %s: %s", c.fixture, c.fn, got)
+			}
+		}
+	}
+	sites, _ := findFixture(t, "clockseed")
+	for _, s := range sites {
+		if got := suggest(s); s.Func == "Slot" && !strings.HasPrefix(got, "spread.Check(t, spread.Draw(1000, func() int64 { return Slot(n) })") {
+			t.Errorf("Slot returns an int64, yet the suggestion is not its spread.Check line: %s", got)
+		}
 	}
 }

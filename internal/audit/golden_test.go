@@ -61,12 +61,13 @@ func normalized(r *Report) *Report {
 // io.Reader), crossreader (crypto/rand's Reader handed to another package of the module that
 // reads it), shufflevar (shuffles and permutations through variables and fields), wrapped
 // (draws through the module's own wrappers and the defaults of a field and
-// a variable), funcarg (draws passed as arguments for func-typed parameters), onlyfailing (a draw only a failing test reaches, one a flaky test does) and cgodraw (draws in a file
+// a variable), funcarg (draws passed as arguments for func-typed parameters), randiface (draws
+// through the module's own interface of *rand.Rand draws), onlyfailing (a draw only a failing test reaches, one a flaky test does) and cgodraw (draws in a file
 // that imports "C", mutated through an overlay of that file, and in one that does not).
 // TestEndToEnd does the story fixture in the normal run.
 func TestGolden(t *testing.T) {
 	longtest.Skip(t) // audits fixture modules with the go command
-	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "reader", "crossreader", "shufflevar", "wrapped", "funcarg", "onlyfailing", "cgodraw"} {
+	for _, name := range []string{"gaps", "equiv", "clockseed", "reduced", "reader", "crossreader", "shufflevar", "wrapped", "funcarg", "randiface", "onlyfailing", "cgodraw"} {
 		t.Run(name, func(t *testing.T) {
 			if name == "cgodraw" {
 				skipWithoutCC(t)

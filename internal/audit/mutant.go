@@ -401,12 +401,25 @@ func (a *auditor) report(muts []*mutant) {
 
 // suggest returns the spread.Check line that would kill the survivors of a site: sample the
 // enclosing function and declare the range it promises. The range of the draw itself is
-// known from the expression; what the function makes of it is the user's to state.
+// known from the expression; what the function makes of it is the user's to state. When the
+// function returns no number (a constructor's *Retrier), it returns a sentence naming what to
+// sample instead, without code.
 func suggest(s *Site) string {
 	dist := "spread.Uniform(lo, hi)"
 	note := fmt.Sprintf("lo, hi: the range %s promises", s.sampled())
 	if s.Range != "" {
 		note += fmt.Sprintf("; its draw %s follows %s", s.Expr, s.Range)
+	}
+	if s.Result != "" && s.Call != "" && !s.number {
+		// spread.Draw samples numbers only: a line that samples a *Retrier would not compile,
+		// so say in words what to sample instead.
+		// The report prints it after "add: ".
+		msg := fmt.Sprintf("a test that samples a number %s derives from %s and checks the range it promises (%s returns a %s, no number spread.Draw samples",
+			s.sampled(), s.Expr, s.sampled(), s.Result)
+		if s.Range != "" {
+			msg += fmt.Sprintf("; the draw follows %s", s.Range)
+		}
+		return msg + ")"
 	}
 	if s.Declared != "" && s.Call != "" && s.Result != "" {
 		return fmt.Sprintf("spread.Check(t, spread.Draw(1000, func() %s { return %s }), %s)", s.Result, s.Call, s.Declared)

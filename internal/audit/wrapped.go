@@ -39,7 +39,10 @@ type wrapper struct {
 }
 
 // A caller is a function that calls through a variable whose default is a draw.
-type caller struct{ name, result, call string }
+type caller struct {
+	name, result, call string
+	number             bool // result is a spread.Number (see enclosing)
+}
 
 // loadImported loads the packages of the module that the audited packages import, directly
 // or through one another, and that the patterns did not name: collectWrappers reads them, so
@@ -325,8 +328,8 @@ func (f *finder) collectCallers(files []*ast.File) {
 			stack = append(stack, n)
 			if call, ok := n.(*ast.CallExpr); ok {
 				if v, ok := typeutil.Callee(f.pkg.TypesInfo, call).(*types.Var); ok && f.wrappedDefault(v.Origin()) {
-					name, result, c := enclosing(stack, f.pkg.TypesInfo, f.imports)
-					f.callers[v.Origin()] = append(f.callers[v.Origin()], caller{name, result, c})
+					name, result, c, number := enclosing(stack, f.pkg.TypesInfo, f.imports)
+					f.callers[v.Origin()] = append(f.callers[v.Origin()], caller{name, result, c, number})
 				}
 			}
 			return true

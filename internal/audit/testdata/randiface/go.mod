@@ -1,0 +1,3 @@
+module example.com/randiface
+
+go 1.26.0
