@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -141,6 +140,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
 	}
+	run, err := parseRun(cfg.Run)
+	if err != nil {
+		return nil, fmt.Errorf("audit: %v", err)
+	}
 	tmp, err := os.MkdirTemp("", "spreadcheck-audit-")
 	if err != nil {
 		return nil, err
@@ -150,7 +153,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &auditor{cfg: cfg, tmp: tmp, imps: f.imps, sites: f.sites, mark: start,
+	a := &auditor{cfg: cfg, run: run, tmp: tmp, imps: f.imps, sites: f.sites, mark: start,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp, cacheDir: cfg.CacheDir}}
@@ -279,6 +282,7 @@ func loadErrors(pkgs []*packages.Package) error {
 // auditor holds one audit's state.
 type auditor struct {
 	cfg   Config
+	run   runPattern // cfg.Run, level by level
 	tmp   string
 	eng   engine
 	imps  map[string]*importSet
@@ -478,10 +482,6 @@ func (a *auditor) trace(ctx context.Context) error {
 	a.reach = map[int][]testRef{}
 	var jobs []job
 	var refs []testRef
-	var runRe *regexp.Regexp
-	if a.cfg.Run != "" {
-		runRe, _ = regexp.Compile(a.cfg.Run) // checked by the command
-	}
 	for i, b := range a.bins {
 		if b.Binary == "" {
 			continue
@@ -492,11 +492,11 @@ func (a *auditor) trace(ctx context.Context) error {
 			continue
 		}
 		for _, n := range names {
-			if runRe != nil && !runRe.MatchString(n) {
+			if !a.run.selects(n) {
 				continue
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
-			jobs = append(jobs, job{pkg: b, filter: "^" + regexp.QuoteMeta(n) + "$",
+			jobs = append(jobs, job{pkg: b, filter: a.run.filter([]string{n}),
 				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1, timeout: a.traceLimit()})
 			refs = append(refs, testRef{i, n})
 		}

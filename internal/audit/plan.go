@@ -2,7 +2,6 @@ package audit
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -66,7 +65,7 @@ func (a *auditor) makeGroups() {
 					if !ok {
 						g = len(a.groups)
 						index[key] = g
-						a.groups = append(a.groups, &group{bin: b, tests: set, cpu: cpu, filter: filter(set),
+						a.groups = append(a.groups, &group{bin: b, tests: set, cpu: cpu, filter: a.run.filter(set),
 							examples: strings.HasPrefix(set[0], "Example"), base: map[string]*tally{}, excl: map[string]bool{}})
 					}
 					a.siteGroups[s.ID] = append(a.siteGroups[s.ID], g)
@@ -102,15 +101,6 @@ func cpus(list []string) []string {
 		return []string{""}
 	}
 	return list
-}
-
-// filter returns the -test.run pattern that selects exactly the named top-level tests.
-func filter(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = regexp.QuoteMeta(n)
-	}
-	return "^(" + strings.Join(q, "|") + ")$"
 }
 
 // Run numbers. Mutant i (in the audit's order of all mutants, the same in every shard) makes

@@ -1,0 +1,3 @@
+module example.com/subtests
+
+go 1.26.0
