@@ -140,8 +140,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
 	}
-	run, err := parseRun(cfg.Run)
-	if err != nil {
+	if err := runner.CheckPattern("-run", cfg.Run); err != nil {
 		return nil, fmt.Errorf("audit: %v", err)
 	}
 	tmp, err := os.MkdirTemp("", "spreadcheck-audit-")
@@ -153,7 +152,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &auditor{cfg: cfg, run: run, tmp: tmp, imps: f.imps, sites: f.sites, mark: start,
+	a := &auditor{cfg: cfg, tmp: tmp, imps: f.imps, sites: f.sites, mark: start,
 		eng: &runnerEngine{dir: cfg.Dir, buildFlags: withVet(cfg.BuildFlags),
 			testFlags: cfg.TestFlags, skip: cfg.Skip, seed: cfg.Seed,
 			parallel: max(cfg.Parallel, 1), outDir: tmp, cacheDir: cfg.CacheDir}}
@@ -282,7 +281,6 @@ func loadErrors(pkgs []*packages.Package) error {
 // auditor holds one audit's state.
 type auditor struct {
 	cfg   Config
-	run   runPattern // cfg.Run, level by level
 	tmp   string
 	eng   engine
 	imps  map[string]*importSet
@@ -492,11 +490,13 @@ func (a *auditor) trace(ctx context.Context) error {
 			continue
 		}
 		for _, n := range names {
-			if !a.run.selects(n) {
+			// -run picks the top-level tests by its first level; each process's
+			// -test.run keeps the levels below, so package testing picks the subtests.
+			if !runner.MatchesTop(a.cfg.Run, n, true) {
 				continue
 			}
 			path := filepath.Join(a.tmp, fmt.Sprintf("trace-%d-%d", i, len(jobs)))
-			jobs = append(jobs, job{pkg: b, filter: a.run.filter([]string{n}),
+			jobs = append(jobs, job{pkg: b, filter: runner.OnlyTests(a.cfg.Run, []string{n}),
 				env: []string{rewrite.TraceEnv + "=" + path}, run: len(jobs) + 1, timeout: a.traceLimit()})
 			refs = append(refs, testRef{i, n})
 		}

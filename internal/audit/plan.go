@@ -65,7 +65,7 @@ func (a *auditor) makeGroups() {
 					if !ok {
 						g = len(a.groups)
 						index[key] = g
-						a.groups = append(a.groups, &group{bin: b, tests: set, cpu: cpu, filter: a.run.filter(set),
+						a.groups = append(a.groups, &group{bin: b, tests: set, cpu: cpu, filter: runner.OnlyTests(a.cfg.Run, set),
 							examples: strings.HasPrefix(set[0], "Example"), base: map[string]*tally{}, excl: map[string]bool{}})
 					}
 					a.siteGroups[s.ID] = append(a.siteGroups[s.ID], g)

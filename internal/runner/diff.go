@@ -29,7 +29,7 @@ func (c *Diff) choose(pkgs []testbin.Package, run string) ([]testbin.Package, ma
 	for _, p := range pkgs {
 		ch, ok := c.touched(&p)
 		if ok && ch.Rule == testreport.TestsChanged {
-			if f := onlyTests(run, ch.Tests); f != "" {
+			if f := OnlyTests(run, ch.Tests); f != "" {
 				filters[p.ImportPath] = f
 			} else {
 				ok = false // the changed tests are outside -run

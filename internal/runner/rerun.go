@@ -27,7 +27,7 @@ func RerunJobs(pkgs []testbin.Package, r *testreport.Report, n int, opts Options
 		}
 		for _, cpu := range cpus(opts.CPU) {
 			jobs = append(jobs, Job{Package: p, Run: first, Count: n, Stride: stride, Phase: resultsfile.Rerun, CPU: cpu,
-				Filter: onlyTests(opts.Run, names)})
+				Filter: OnlyTests(opts.Run, names)})
 		}
 	}
 	return jobs

@@ -186,7 +186,7 @@ func (s *scheduler) narrow(j *Job) bool {
 		return false
 	}
 	slices.Sort(wide)
-	j.Filter = onlyTests(s.filter(j), wide)
+	j.Filter = OnlyTests(s.filter(j), wide)
 	return true
 }
 
@@ -395,7 +395,7 @@ func (s *scheduler) restart(j *Job, r *resultsfile.Record, p *testout.Parser) []
 		r.Cut = len(names)
 		cut := *j
 		cut.Run, cut.Count = j.Run+iter*j.Stride, 1
-		cut.Filter = onlyTests(s.filter(j), names)
+		cut.Filter = OnlyTests(s.filter(j), names)
 		more = append(more, cut)
 		r.Restarted = true
 	}
@@ -465,14 +465,16 @@ func listTests(ctx context.Context, p *testbin.Package, timeout time.Duration) [
 func selected(names []string, run, skip string) []string {
 	var out []string
 	for _, n := range names {
-		if matchesTop(run, n, true) && !skipsTop(skip, n) {
+		if MatchesTop(run, n, true) && !skipsTop(skip, n) {
 			out = append(out, n)
 		}
 	}
 	return out
 }
 
-func matchesTop(pattern, name string, empty bool) bool {
+// MatchesTop reports whether an alternative of the -run or -skip pattern picks the top-level
+// test name by its first element; an empty pattern picks every test when empty is true.
+func MatchesTop(pattern, name string, empty bool) bool {
 	if pattern == "" {
 		return empty
 	}
@@ -488,16 +490,17 @@ func matchesTop(pattern, name string, empty bool) bool {
 // element that matches it.
 func skipsTop(skip, name string) bool {
 	for _, alt := range splitPattern(skip) {
-		if len(alt) == 1 && matchesTop(alt[0], name, false) {
+		if len(alt) == 1 && MatchesTop(alt[0], name, false) {
 			return true
 		}
 	}
 	return false
 }
 
-// onlyTests narrows a -run pattern to the named top-level tests, keeping what each of its
-// alternatives asks of subtests.
-func onlyTests(pattern string, names []string) string {
+// OnlyTests narrows a -run pattern to the named top-level tests, keeping what each of its
+// alternatives asks of subtests: the -test.run of a process that runs those tests, as the
+// pattern picks their subtests.
+func OnlyTests(pattern string, names []string) string {
 	if pattern == "" {
 		return "^(" + quoteAll(names) + ")$"
 	}
@@ -505,7 +508,7 @@ func onlyTests(pattern string, names []string) string {
 	for _, alt := range splitPattern(pattern) {
 		var mine []string
 		for _, n := range names {
-			if matchesTop(alt[0], n, true) {
+			if MatchesTop(alt[0], n, true) {
 				mine = append(mine, n)
 			}
 		}
