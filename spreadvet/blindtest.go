@@ -28,6 +28,7 @@ func (c *checker) tests() {
 		c.proportions(fd, tb)
 		c.categoryTallies(fd, tb)
 		c.blindTexts(fd, tb)
+		c.blindPicks(fd, tb)
 		c.realGaps(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()

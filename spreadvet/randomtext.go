@@ -261,6 +261,10 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
 		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
 	}
+	if c.textReported == nil {
+		c.textReported = map[*ast.CallExpr]bool{}
+	}
+	c.textReported[call] = true
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",

@@ -153,6 +153,9 @@ func insertDraws(name string, src []byte, ss []suggestion) ([]byte, error) {
 	if bytes.Contains(out, []byte("strings.IndexRune(")) {
 		astutil.AddImport(fset, f, "strings")
 	}
+	if bytes.Contains(out, []byte("slices.Index(")) {
+		astutil.AddImport(fset, f, "slices") // the index of a pick in its list
+	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, f); err != nil {
 		return nil, err

@@ -1,0 +1,16 @@
+// Package picks picks names from lists.
+package picks
+
+import "math/rand/v2"
+
+// Names are what Name picks from.
+var Names = []string{"ann", "bob", "cid"}
+
+// Name picks one of Names.
+func Name() string { return Names[rand.IntN(len(Names))] } // want Name:"random\\(rand.IntN\\)"
+
+// NameFrom picks one of Names with r.
+func NameFrom(r *rand.Rand) string { return Names[r.IntN(len(Names))] } // want NameFrom:"random\\(rand.IntN\\)"
+
+// First is no pick.
+func First() string { return Names[0] }

@@ -1,0 +1,98 @@
+package picks_test
+
+import (
+	"math/rand/v2"
+	"picks"
+	"slices"
+	"testing"
+)
+
+func findIn(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestNameInList(t *testing.T) {
+	n := picks.Name() // want `blind test: TestNameInList draws picks.Name 2 times and checks only that the result is in a collection \(findIn\(picks.Names, n\)\), so a constant pick \(the first element every time\) passes it; check that every element turns up, as often as it should: xs := spread.Draw\(1000, func\(\) int \{ return slices.Index\(picks.Names, picks.Name\(\)\) \}\); spread.Check\(t, xs, spread.Uniform\(0, len\(picks.Names\)\)\)`
+	if !findIn(picks.Names, n) {
+		t.Error(n)
+	}
+	if !slices.Contains(picks.Names, picks.Name()) {
+		t.Error("not a name")
+	}
+}
+
+func TestNamesInSet(t *testing.T) {
+	set := map[string]bool{"ann": true, "bob": true, "cid": true}
+	for range 100 {
+		n := picks.Name() // want `blind test: TestNamesInSet draws picks.Name 100 times and checks only that the result is in a collection and is not empty \(n == "", set\[n\]\)`
+		if n == "" {
+			t.Fatal("empty")
+		}
+		if _, ok := set[n]; !ok {
+			t.Fatal(n)
+		}
+	}
+}
+
+func TestNameNotEmpty(t *testing.T) {
+	if picks.Name() == "" { // want `blind test: TestNameNotEmpty draws picks.Name once and checks only that the result is not empty \(picks.Name\(\) == ""\), so a constant passes it; check what it draws: seed the source and compare the result exactly`
+		t.Error("empty")
+	}
+}
+
+// A membership check and a count of each pick: a distribution check.
+func TestNameCounts(t *testing.T) {
+	counts := map[string]int{}
+	for range 300 {
+		n := picks.Name()
+		if !slices.Contains(picks.Names, n) {
+			t.Fatal(n)
+		}
+		counts[n]++
+	}
+	if len(counts) != 3 {
+		t.Fatal(counts)
+	}
+}
+
+// A membership check and an exact comparison with a seeded expectation.
+func TestNameSeeded(t *testing.T) {
+	n := picks.NameFrom(rand.New(rand.NewPCG(1, 2)))
+	if !slices.Contains(picks.Names, n) || n != "bob" {
+		t.Fatal(n)
+	}
+}
+
+// A seeded pick compared exactly.
+func TestNameFromSeed(t *testing.T) {
+	if got := picks.NameFrom(rand.New(rand.NewPCG(1, 2))); got != "bob" {
+		t.Fatal(got)
+	}
+}
+
+// A fixed name is no pick.
+func TestFirst(t *testing.T) {
+	if !slices.Contains(picks.Names, picks.First()) {
+		t.Fatal("not a name")
+	}
+}
+
+// Two picks compared with each other: a chance verdict's matter, not this rule's.
+func TestTwoNames(t *testing.T) {
+	a, b := picks.Name(), picks.Name()
+	if a == "" || a == b {
+		t.Log(a, b)
+	}
+}
+
+// A pick checked to be empty is checked exactly.
+func TestNameEmpty(t *testing.T) {
+	if n := picks.Name(); n != "" {
+		t.Log(n)
+	}
+}
