@@ -210,3 +210,9 @@ func TestStandardDiffer(t *testing.T) {
 	}
 	assert.Len(t, seen, 100)
 }
+
+// testify's Regexp on a random string: its shape alone.
+func TestNewLenRegexp(t *testing.T) {
+	u := NewLen(10) // want `blind test: TestNewLenRegexp draws NewLen once and checks only the characters of the string \(assert.Regexp\(t, "\^\[A-Za-z0-9\]\+\$", u\)\)`
+	assert.Regexp(t, "^[A-Za-z0-9]+$", u)
+}
