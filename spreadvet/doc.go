@@ -6,8 +6,8 @@
 //     interface, or through a method that reads a draw an earlier call stored; bytes from
 //     crypto/rand or math/rand's Read are draws too) many times, or a few times, and
 //     asserts only signs or bounds of the results (directly, with testify, gotest.tools,
-//     quicktest or its own helpers), or nothing, or only the length and the alphabet of a
-//     random string, so a constant passes it;
+//     quicktest or its own helpers), or nothing, or only the length and the alphabet (or a
+//     regexp) of a random string, so a constant passes it;
 //   - chance and real-time verdicts: a test that fails when two draws are equal (a birthday
 //     collision), or checks wall-clock time while it draws a random wait (or leaves a loop
 //     of random waits on a real gap between two passes), with the chance that it fails

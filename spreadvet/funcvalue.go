@@ -129,6 +129,12 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 		if init := c.onlyAssignment(o); init != nil {
 			return c.dynamicFact(init, depth+1)
 		}
+		// f, err := nanoid.Standard(21): a constructor that can fail hands back its
+		// generator as the first of (func() T, error); the func it returns is as random as
+		// when it is the one result.
+		if call, ok := ast.Unparen(c.firstOf(o)).(*ast.CallExpr); ok {
+			return c.dynamicFact(call, depth+1)
+		}
 		for _, value := range c.localFuncValues(o) {
 			if f, inTest := c.dynamicFact(value, depth+1); f != nil {
 				return f, inTest

@@ -125,6 +125,12 @@ func (c *checker) textUseAt(id cursor, u *textUse) {
 			u.shape, u.length = append(u.shape, p), true // assert.Len(t, id, 10)
 			return
 		}
+		if fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func); ok && isPatternMatch(fn, p, id.Node()) {
+			// A regexp match tells only which characters make the string, and in what
+			// pattern: a constant that fits the pattern passes it, as it passes an alphabet.
+			u.shape, u.chars = append(u.shape, p), true
+			return
+		}
 		if fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func); ok && (isReporting(fn) || isMessageArg(fn, p, id.Node())) {
 			return
 		}
@@ -187,6 +193,69 @@ func (c *checker) charUse(id cursor, u *textUse) {
 func isLenHelper(fn *types.Func) bool {
 	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") &&
 		strings.TrimSuffix(fn.Name(), "f") == "Len"
+}
+
+// isPatternMatch reports whether call matches arg, as the text and not the pattern, against
+// a regular expression: regexp's MatchString and Match, as functions (pattern first) or
+// methods of a *regexp.Regexp, and testify's Regexp (assert or require, a function or a
+// method of Assertions).
+func isPatternMatch(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	text := -1 // the index of the argument matched
+	switch path := fn.Pkg().Path(); {
+	case path == "regexp" && (fn.Name() == "MatchString" || fn.Name() == "Match"):
+		text = 1
+		if fn.Signature().Recv() != nil {
+			text = 0
+		}
+	case strings.HasPrefix(path, "github.com/stretchr/testify/") && strings.TrimSuffix(fn.Name(), "f") == "Regexp":
+		text = 2
+		if fn.Signature().Recv() != nil {
+			text = 1
+		}
+	}
+	return text >= 0 && text < len(call.Args) && call.Args[text] == arg
+}
+
+// shapedOnly reports whether the string that the expression at cur makes (a draw formatted
+// by strconv) goes nowhere, or only to checks of its shape (its length, its characters, a
+// regexp) and to reports: such a string tests nothing of the value it was made from that a
+// constant would not pass. fd is the test function.
+func (c *checker) shapedOnly(fd, cur cursor) bool {
+	u := &textUse{}
+	switch cur.Parent().Node().(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt, *ast.ValueSpec:
+		v := c.definedBy(cur)
+		if v == nil {
+			return false
+		}
+		for id := range fd.Preorder((*ast.Ident)(nil)) {
+			if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+				c.textUseAt(id, u)
+			}
+		}
+	default:
+		c.textUseAt(cur, u)
+	}
+	return u.breaker == ""
+}
+
+// isFormat reports whether fn writes a number as a string: strconv's FormatFloat,
+// FormatInt, FormatUint and Itoa, each taking the number first (fmt's, which report too,
+// are isReporting's).
+func isFormat(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
+		return false
+	}
+	switch fn.Name() {
+	case "FormatFloat", "FormatInt", "FormatUint", "Itoa":
+		return true
+	}
+	return false
 }
 
 // reports reports whether call only reports or formats.

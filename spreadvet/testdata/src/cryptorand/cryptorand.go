@@ -155,3 +155,36 @@ func UniNewLenCharsBytes(length int, chars []byte) []byte { // want UniNewLenCha
 	}
 	return out
 }
+
+// generator is go-nanoid v1.4.0's generator: a func that makes one ID.
+type generator = func() string
+
+// Standard is go-nanoid v1.4.0's Standard: a constructor that can fail returns the
+// generator, which reads crypto/rand on each call, as the first of (generator, error).
+func Standard(length int) (generator, error) { // want Standard:"random\\(crypto/rand.Read\\)"
+	if length < 1 {
+		return nil, io.ErrShortBuffer
+	}
+	return func() string {
+		b := make([]byte, length)
+		rand.Read(b)
+		id := make([]byte, length)
+		for i := range b {
+			id[i] = StdChars[int(b[i])%len(StdChars)]
+		}
+		return string(id)
+	}, nil
+}
+
+// Waits returns a func that draws a wait of up to d from crypto/rand, and an error.
+func Waits(d time.Duration) (func() time.Duration, error) { // want Waits:"random\\(crypto/rand.Int\\)"
+	return func() time.Duration {
+		n, _ := rand.Int(rand.Reader, big.NewInt(int64(d)))
+		return time.Duration(n.Int64())
+	}, nil
+}
+
+// Fixed returns a func that always returns s, and an error: no draw.
+func Fixed(s string) (func() string, error) {
+	return func() string { return s }, nil
+}

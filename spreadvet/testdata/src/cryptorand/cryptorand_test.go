@@ -166,3 +166,53 @@ func TestUniShortDiffer(t *testing.T) {
 		t.Fatal("same ID twice")
 	}
 }
+
+// go-nanoid v1.4.0's TestStandard: the generator is the first of (generator, error), and
+// its ID is checked for its length only.
+func TestStandard(t *testing.T) {
+	f, err := Standard(21)
+	assert.True(t, err == nil)
+	id := f() // want `blind test: TestStandard draws f once and checks only the length of the string \(assert.Len\(t, id, 21\)\)`
+	assert.Len(t, id, 21)
+}
+
+// A generator from (func() T, error) drawing waits checked against bounds alone.
+func TestWaits(t *testing.T) {
+	next, err := Waits(time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		if d := next(); d < 0 || d >= time.Second { // want `blind test: TestWaits draws next 100 times and checks only their bounds \(d < 0 \|\| d >= time.Second\)`
+			t.Fatal(d)
+		}
+	}
+}
+
+// A func from (func() string, error) that draws nothing is no random text.
+func TestFixed(t *testing.T) {
+	f, err := Fixed("abc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := f(); len(s) != 3 {
+		t.Fatal(s)
+	}
+}
+
+// The generator's IDs compared with each other test more than their shape.
+func TestStandardDiffer(t *testing.T) {
+	f, err := Standard(21)
+	assert.True(t, err == nil)
+	seen := map[string]bool{}
+	for range 100 {
+		seen[f()] = true
+	}
+	assert.Len(t, seen, 100)
+}
+
+// testify's Regexp on a random string: its shape alone.
+func TestNewLenRegexp(t *testing.T) {
+	u := NewLen(10) // want `blind test: TestNewLenRegexp draws NewLen once and checks only the characters of the string \(assert.Regexp\(t, "\^\[A-Za-z0-9\]\+\$", u\)\)`
+	assert.Regexp(t, "^[A-Za-z0-9]+$", u)
+}

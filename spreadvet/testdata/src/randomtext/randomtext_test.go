@@ -3,6 +3,7 @@ package randomtext_test
 import (
 	"math/rand/v2"
 	"randomtext"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -99,5 +100,47 @@ func TestKeysDiffer(t *testing.T) {
 func TestTwiceDiffer(t *testing.T) {
 	if randomtext.Twice(1) == randomtext.Twice(1) {
 		t.Fatal("same ID twice")
+	}
+}
+
+// A length and a regexp: the pattern is an alphabet, so a constant of the right length
+// still passes.
+func TestIDRegexp(t *testing.T) {
+	s := randomtext.ID(10) // want `blind test: TestIDRegexp draws randomtext.ID once and checks only the length and the characters of the string \(len\(s\) != 10, regexp.MustCompile\(.\^\[a-z_\]\+\$.\).MatchString\(s\)\)`
+	if len(s) != 10 {
+		t.Fatal(s)
+	}
+	if !regexp.MustCompile(`^[a-z_]+$`).MatchString(s) {
+		t.Fatal(s)
+	}
+}
+
+// regexp.MatchString with the pattern first, in a loop.
+func TestIDMatchString(t *testing.T) {
+	for range 10 {
+		s := randomtext.ID(8) // want `blind test: TestIDMatchString draws randomtext.ID 10 times and checks only the characters of the strings \(regexp.MatchString\("\^\[a-z_\]\+\$", s\)\)`
+		ok, err := regexp.MatchString("^[a-z_]+$", s)
+		if err != nil || !ok {
+			t.Fatal(s)
+		}
+	}
+}
+
+// A random string used as the pattern is no check of its shape.
+func TestIDAsPattern(t *testing.T) {
+	s := randomtext.ID(3)
+	if ok, _ := regexp.MatchString(s, "abc"); ok {
+		t.Log(s)
+	}
+}
+
+// A regexp check, and then the string handed to code that uses it.
+func TestIDRegexpThenUsed(t *testing.T) {
+	s := randomtext.ID(4)
+	if !regexp.MustCompile(`^[a-z_]+$`).MatchString(s) {
+		t.Fatal(s)
+	}
+	if got := strings.ToUpper(s); strings.ToLower(got) != s {
+		t.Fatal(got)
 	}
 }
