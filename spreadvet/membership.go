@@ -49,7 +49,9 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 			return
 		}
 		t := firstResult(c.typeOf(call))
-		if _, tuple := t.(*types.Tuple); tuple || t == nil || isSample(t) || !types.Comparable(t) || c.textReported[call] {
+		// An error is no pick: err == nil after a call that happens to draw (a retry, a
+		// request through a randomly chosen server) checks the call's outcome, not a draw.
+		if _, tuple := t.(*types.Tuple); tuple || t == nil || isSample(t) || !types.Comparable(t) || isError(t) || c.textReported[call] {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
@@ -517,4 +519,9 @@ func (c *checker) reportBlindPick(fd cursor, p pickFinding, n int, tb string) {
 		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s (%s), so a constant pick (the first element every time) passes it; check that every element turns up, as often as it should: %s",
 			name, c.src(p.call.Fun), times, what, strings.Join(checks, ", "), check),
 	})
+}
+
+// isError reports whether t is an error: the interface, or a type that implements it.
+func isError(t types.Type) bool {
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
 }

@@ -1,7 +1,10 @@
 // Package picks picks names from lists.
 package picks
 
-import "math/rand/v2"
+import (
+	"errors"
+	"math/rand/v2"
+)
 
 // Names are what Name picks from.
 var Names = []string{"ann", "bob", "cid"}
@@ -14,3 +17,11 @@ func NameFrom(r *rand.Rand) string { return Names[r.IntN(len(Names))] } // want 
 
 // First is no pick.
 func First() string { return Names[0] }
+
+// Send sends to a server picked at random, which may be busy.
+func Send() error { // want Send:"random\\(rand.IntN\\)"
+	if rand.IntN(10) == 0 {
+		return errors.New("busy")
+	}
+	return nil
+}

@@ -96,3 +96,20 @@ func TestNameEmpty(t *testing.T) {
 		t.Log(n)
 	}
 }
+
+// An error checked for nil is the outcome of a call that draws, not a pick: before errors
+// were left out, this was "checks only that the result is not empty (err == nil)".
+func TestSend(t *testing.T) {
+	for range 10 {
+		if err := picks.Send(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSendFails is the shape nats.go's TestParserShouldFail has: an error required.
+func TestSendFails(t *testing.T) {
+	if err := picks.Send(); err == nil {
+		t.Error("sent to a busy server")
+	}
+}
