@@ -33,7 +33,23 @@ func fetch(m, tmp string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return dir, os.CopyFS(dir, os.DirFS(info.Dir))
+	if err := os.CopyFS(dir, os.DirFS(info.Dir)); err != nil {
+		return "", err
+	}
+	path, _, _ := strings.Cut(m, "@")
+	return dir, ensureGoMod(dir, path)
+}
+
+// ensureGoMod gives a module served without go.mod (github.com/Pallinder/go-randomdata) the
+// one the go command makes up for it when it is a dependency: its path and no go line, so
+// Go 1.16. Without it the copy is in no module and no package loads; -mod=mod then adds
+// the requirements its imports need.
+func ensureGoMod(dir, path string) error {
+	name := filepath.Join(dir, "go.mod")
+	if _, err := os.Stat(name); err == nil {
+		return nil
+	}
+	return os.WriteFile(name, []byte("module "+path+"\n"), 0o644)
 }
 
 func stderrOf(err error) string {

@@ -62,3 +62,26 @@ func TestSummaryOfAPanic(t *testing.T) {
 		t.Errorf("summary =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestEnsureGoMod: a module without go.mod gets one naming its path; one with a go.mod keeps
+// it. Before, go-randomdata's copy loaded no package ("directory prefix . does not contain
+// main module").
+func TestEnsureGoMod(t *testing.T) {
+	bare, kept := t.TempDir(), t.TempDir()
+	own := "module example.com/kept\n\ngo 1.22\n"
+	if err := os.WriteFile(filepath.Join(kept, "go.mod"), []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{bare, "module github.com/Pallinder/go-randomdata\n"},
+		{kept, own},
+	} {
+		if err := ensureGoMod(c.dir, "github.com/Pallinder/go-randomdata"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(c.dir, "go.mod"))
+		if err != nil || string(got) != c.want {
+			t.Errorf("go.mod = %q, %v; want %q", got, err, c.want)
+		}
+	}
+}
