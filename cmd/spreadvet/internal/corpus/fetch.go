@@ -40,10 +40,10 @@ func fetch(m, tmp string) (string, error) {
 	return dir, ensureGoMod(dir, path)
 }
 
-// ensureGoMod gives a module served without go.mod (github.com/Pallinder/go-randomdata) the
-// one the go command makes up for it when it is a dependency: its path and no go line, so
-// Go 1.16. Without it the copy is in no module and no package loads; -mod=mod then adds
-// the requirements its imports need.
+// ensureGoMod gives a module served without go.mod (github.com/Pallinder/go-randomdata) one
+// naming its path, as the go command makes up for it when it is a dependency. Without it the
+// copy is in no module and no package loads; -mod=mod then adds the requirements its
+// imports need, and with them a go line of the toolchain's version.
 func ensureGoMod(dir, path string) error {
 	name := filepath.Join(dir, "go.mod")
 	if _, err := os.Stat(name); err == nil {
