@@ -63,8 +63,8 @@ func TestSummaryOfAPanic(t *testing.T) {
 	}
 }
 
-// TestEnsureGoMod: a module without go.mod gets one naming its path; one with a go.mod keeps
-// it. Before, go-randomdata's copy loaded no package ("directory prefix . does not contain
+// TestEnsureGoMod: a module without go.mod gets one naming its path and go 1.16; one with a
+// go.mod keeps it. Before, go-randomdata's copy loaded no package ("directory prefix . does not contain
 // main module").
 func TestEnsureGoMod(t *testing.T) {
 	bare, kept := t.TempDir(), t.TempDir()
@@ -73,7 +73,7 @@ func TestEnsureGoMod(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ dir, want string }{
-		{bare, "module github.com/Pallinder/go-randomdata\n"},
+		{bare, "module github.com/Pallinder/go-randomdata\n\ngo 1.16\n"},
 		{kept, own},
 	} {
 		if err := ensureGoMod(c.dir, "github.com/Pallinder/go-randomdata"); err != nil {
