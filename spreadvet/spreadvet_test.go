@@ -42,17 +42,7 @@ func TestFixesCompile(t *testing.T) {
 		}
 		overlay[strings.TrimSuffix(g, ".golden")] = fixed
 	}
-	cfg := &packages.Config{
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
-		Dir:     filepath.Join(testdata, "src"),
-		Env:     append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
-		Tests:   true,
-		Overlay: overlay,
-	}
-	pkgs, err := packages.Load(cfg, fixtures...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := loadFixtures(t, testdata, overlay)
 	checked := map[string]bool{}
 	for _, p := range pkgs {
 		for _, err := range p.Errors {
@@ -67,4 +57,23 @@ func TestFixesCompile(t *testing.T) {
 			t.Errorf("%s.golden was not type-checked", file)
 		}
 	}
+}
+
+// loadFixtures type-checks the fixture packages of testdata (an absolute GOPATH) with their
+// tests, each file of overlay read in place of the one on disk: the fixed files of
+// TestFixesCompile, or the suggested draws of TestSuggestedDrawsCompile.
+func loadFixtures(t *testing.T, testdata string, overlay map[string][]byte) []*packages.Package {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
+		Dir:     filepath.Join(testdata, "src"),
+		Env:     append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
+		Tests:   true,
+		Overlay: overlay,
+	}
+	pkgs, err := packages.Load(cfg, fixtures...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
 }

@@ -14,7 +14,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/spreadcheck/spreadcheck/spreadvet"
 )
@@ -59,17 +58,7 @@ func TestSuggestedDrawsCompile(t *testing.T) {
 		overlay[file] = fixed
 		n += len(ss)
 	}
-	cfg := &packages.Config{
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
-		Dir:     filepath.Join(testdata, "src"),
-		Env:     append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off", "GOFLAGS="),
-		Tests:   true,
-		Overlay: overlay,
-	}
-	pkgs, err := packages.Load(cfg, fixtures...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := loadFixtures(t, testdata, overlay)
 	for _, p := range pkgs {
 		for _, err := range p.Errors {
 			t.Errorf("%s with the suggested draws written in: %v", p.ID, err)
