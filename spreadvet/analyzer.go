@@ -54,9 +54,9 @@ type checker struct {
 	stdPkgs     map[*types.Package]bool       // whether a package is the standard library's, decided once
 	concrete    *[]*types.TypeName            // the named concrete types implementations are looked among, listed once
 	lits        map[*ast.FuncLit]cursor       // the cursors of the package's function literals, indexed once
-	// textReported are the random strings reported as blind text, which a blind pick does
-	// not report again
-	textReported map[*ast.CallExpr]bool
+	// blindReported are the random results reported as blind text or blind picks, which a
+	// later check of the same test does not report again
+	blindReported map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -29,6 +29,7 @@ func (c *checker) tests() {
 		c.categoryTallies(fd, tb)
 		c.blindTexts(fd, tb)
 		c.blindPicks(fd, tb)
+		c.blindForms(fd, tb)
 		c.realGaps(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()

@@ -51,7 +51,7 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 		t := firstResult(c.typeOf(call))
 		// An error is no pick: err == nil after a call that happens to draw (a retry, a
 		// request through a randomly chosen server) checks the call's outcome, not a draw.
-		if _, tuple := t.(*types.Tuple); tuple || t == nil || isSample(t) || !types.Comparable(t) || isError(t) || c.textReported[call] {
+		if _, tuple := t.(*types.Tuple); tuple || t == nil || isSample(t) || !types.Comparable(t) || isError(t) || c.blindReported[call] {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
@@ -88,9 +88,13 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 			continue
 		}
 		reported[name] = true
+		if c.blindReported == nil {
+			c.blindReported = map[*ast.CallExpr]bool{}
+		}
 		n := 0
 		for _, q := range found {
 			if c.src(q.call.Fun) == name && !sharp[text(q.call)] {
+				c.blindReported[q.call] = true
 				if _, _, loop := c.repeatingLoop(q.cur, q.call); !loop {
 					n++
 				}
@@ -465,24 +469,7 @@ func (c *checker) isTB(e ast.Expr) bool {
 // reportBlindPick reports a test that checks a random result only by membership or
 // emptiness; n is the number of the function's blind calls with no loop.
 func (c *checker) reportBlindPick(fd cursor, p pickFinding, n int, tb string) {
-	times, varies := "once", ""
-	if n > 1 {
-		times = fmt.Sprintf("%d times", n)
-	}
-	if loop, v, repeated := c.repeatingLoop(p.cur, p.call); repeated {
-		varies = v
-		times = "repeatedly"
-		if k := c.loopCount(loop); k > 0 {
-			times = fmt.Sprintf("%d times", k)
-		} else if r, ok := loop.Node().(*ast.RangeStmt); ok {
-			if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
-				times = fmt.Sprintf("%d times", len(lit.Elts))
-			}
-		}
-		if varies != "" {
-			times += ", with an argument that changes on each pass (" + varies + "),"
-		}
-	}
+	times, varies, _ := c.drawTimes(p.cur, p.call, n)
 	var checks []string
 	for _, n := range p.use.checks {
 		checks = append(checks, c.src(n))

@@ -220,27 +220,12 @@ func isPatternMatch(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
 }
 
 // shapedOnly reports whether the string that the expression at cur makes (a draw formatted
-// by strconv) goes nowhere, or only to checks of its shape (its length, its characters, a
-// regexp) and to reports: such a string tests nothing of the value it was made from that a
-// constant would not pass. fd is the test function.
-func (c *checker) shapedOnly(fd, cur cursor) bool {
-	u := &textUse{}
-	switch cur.Parent().Node().(type) {
-	case *ast.ExprStmt:
-		return true
-	case *ast.AssignStmt, *ast.ValueSpec:
-		v := c.definedBy(cur)
-		if v == nil {
-			return false
-		}
-		for id := range fd.Preorder((*ast.Ident)(nil)) {
-			if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
-				c.textUseAt(id, u)
-			}
-		}
-	default:
-		c.textUseAt(cur, u)
-	}
+// by strconv) goes nowhere, or only to checks of its form (its length, its characters, a
+// regexp, its parts split and checked so) and to reports: such a string tests nothing of the
+// value it was made from that a constant would not pass.
+func (c *checker) shapedOnly(cur cursor) bool {
+	u := &formUse{made: map[types.Object]bool{}}
+	c.formValue(cur, u)
 	return u.breaker == ""
 }
 
@@ -284,20 +269,10 @@ func isAlphabetCheck(fn *types.Func) bool {
 
 // reportBlindText reports a test that checks only the shape of a random string.
 func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse, tb string) {
-	times, strs := "once", "string"
-	loop, varies, repeated := c.repeatingLoop(cur, call)
+	times, _, repeated := c.drawTimes(cur, call, 1)
+	strs := "string"
 	if repeated {
-		times, strs = "repeatedly", "strings"
-		if n := c.loopCount(loop); n > 0 {
-			times = fmt.Sprintf("%d times", n)
-		} else if r, ok := loop.Node().(*ast.RangeStmt); ok {
-			if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
-				times = fmt.Sprintf("%d times", len(lit.Elts))
-			}
-		}
-		if varies != "" {
-			times += ", with an argument that changes on each pass (" + varies + "),"
-		}
+		strs = "strings"
 	}
 	var checks []string
 	for _, n := range u.shape {
@@ -330,13 +305,39 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
 		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
 	}
-	if c.textReported == nil {
-		c.textReported = map[*ast.CallExpr]bool{}
+	if c.blindReported == nil {
+		c.blindReported = map[*ast.CallExpr]bool{}
 	}
-	c.textReported[call] = true
+	c.blindReported[call] = true
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
 			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
 	})
+}
+
+// drawTimes says how often a test draws call, at cur: once, n times with no loop, or as often
+// as the loop that repeats it, with the argument that changes on each pass (varies) when one
+// does.
+func (c *checker) drawTimes(cur cursor, call *ast.CallExpr, n int) (times, varies string, repeated bool) {
+	times = "once"
+	if n > 1 {
+		times = fmt.Sprintf("%d times", n)
+	}
+	loop, varies, repeated := c.repeatingLoop(cur, call)
+	if !repeated {
+		return times, "", false
+	}
+	times = "repeatedly"
+	if k := c.loopCount(loop); k > 0 {
+		times = fmt.Sprintf("%d times", k)
+	} else if r, ok := loop.Node().(*ast.RangeStmt); ok {
+		if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
+			times = fmt.Sprintf("%d times", len(lit.Elts))
+		}
+	}
+	if varies != "" {
+		times += ", with an argument that changes on each pass (" + varies + "),"
+	}
+	return times, varies, true
 }

@@ -276,7 +276,7 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 		f.bounds = append(f.bounds, call)
 	case fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
 		f.spread = true
-	case isFormat(fn) && len(call.Args) > 0 && call.Args[0] == arg.Node() && f.c.shapedOnly(f.fn, p):
+	case isFormat(fn) && len(call.Args) > 0 && call.Args[0] == arg.Node() && f.c.shapedOnly(p):
 		// strconv.FormatFloat(d, 'f', 3, 64) checked for its length only: the string tells
 		// no more of the draw's spread than the bounds already checked do.
 	default:

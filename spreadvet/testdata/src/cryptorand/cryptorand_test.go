@@ -72,7 +72,7 @@ func TestIDUsed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.ToUpper(s) == s {
+	if Hex([]byte(s)) == s {
 		t.Fatal(s)
 	}
 	if h := Hex([]byte("ab")); len(h) != 4 {

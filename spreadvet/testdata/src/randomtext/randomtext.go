@@ -1,7 +1,10 @@
 // Package randomtext draws random strings: names and IDs from an alphabet.
 package randomtext
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"strings"
+)
 
 // Alphabet is what IDs are made of.
 const Alphabet = "bcdfghjklmnpqrstvwxz2456789"
@@ -63,3 +66,6 @@ func Either4(n int, deep bool) string { // want Either4:"random\\(calls ID.*"
 	}
 	return ID(n)
 }
+
+// Shout is code under test that takes a string: a random ID handed to it is its input.
+func Shout(s string) string { return strings.ToUpper(s) }

@@ -69,7 +69,7 @@ func TestCharacterCounts(t *testing.T) {
 func TestIDAsName(t *testing.T) {
 	for range 10 {
 		s := randomtext.ID(5)
-		if got := strings.ToUpper(s); len(got) != 5 {
+		if got := randomtext.Shout(s); len(got) != 5 {
 			t.Fatal(got)
 		}
 	}
@@ -140,7 +140,7 @@ func TestIDRegexpThenUsed(t *testing.T) {
 	if !regexp.MustCompile(`^[a-z_]+$`).MatchString(s) {
 		t.Fatal(s)
 	}
-	if got := strings.ToUpper(s); strings.ToLower(got) != s {
+	if got := randomtext.Shout(s); strings.ToLower(got) != s {
 		t.Fatal(got)
 	}
 }

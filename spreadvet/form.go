@@ -1,0 +1,689 @@
+package spreadvet
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Checks of form. A random value is tested as often by its form alone: it parses as a date,
+// a locale or an address (time.Parse, language.Parse, net.ParseIP, strconv.Atoi), it splits
+// into the right number of parts, what it parses to lies within bounds, it survives a round
+// trip through its parser or a change of case, or a condition over it holds whatever it is
+// (b != true && b != false). A constant of the right form passes every one of them, as a
+// constant string of the right length passes a check of its shape.
+
+// A formKind is one kind of check of form.
+type formKind uint8
+
+const (
+	formParses    formKind = 1 << iota // handed to a parser, which tells only whether it parses
+	formBounds                         // what it parses to compared with bounds
+	formLength                         // its length, or its number of parts
+	formChars                          // its characters: a regexp, an alphabet, a substring
+	formRoundTrip                      // compared with what was made from it (ip.String() parsed again, strings.ToLower(s))
+	formEmpty                          // compared with the empty value
+	formNever                          // a condition over it that holds whatever it is
+)
+
+// A formUse is what a test does with one random result and with what it makes of it: the
+// checks of form, or the first use that tests more.
+type formUse struct {
+	made    map[types.Object]bool // the locals holding the result or a value made from it
+	checks  []ast.Node
+	kinds   formKind
+	breaker string
+	depth   int // the module's own helpers followed into, to stop at a cycle
+}
+
+// check records one check of form.
+func (u *formUse) check(n ast.Node, k formKind) {
+	u.checks, u.kinds = append(u.checks, n), u.kinds|k
+}
+
+// breaks records the first use that tests more than the form.
+func (u *formUse) breaks(why string) {
+	if u.breaker == "" {
+		u.breaker = why
+	}
+}
+
+// blindForms reports the calls of random functions with a text, a bool or a list of texts
+// as their result that a test checks only for their form, when neither blindTexts nor
+// blindPicks has reported them. Each function is reported once per test, at its first blind
+// call, as blindPicks does; a call whose same text some use checks more sharply is not
+// blind, nor is a test that hands anything to package spread.
+func (c *checker) blindForms(fd cursor, tb string) {
+	type finding struct {
+		cur  cursor
+		call *ast.CallExpr
+		use  *formUse
+	}
+	var found []finding
+	sharp := map[string]bool{}
+	done := map[string]bool{} // the functions blindTexts or blindPicks reported in this test
+	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+		if call := cur.Node().(*ast.CallExpr); c.blindReported[call] {
+			done[c.src(call.Fun)] = true
+		}
+	}
+	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if c.isSpreadCheck(call) {
+			return
+		}
+		t := firstResult(c.typeOf(call))
+		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) || c.blindReported[call] {
+			continue
+		}
+		fact, inTest := c.randomCallee(call)
+		if fact == nil || inTest {
+			continue
+		}
+		u := &formUse{made: map[types.Object]bool{}}
+		if v := c.definedBy(cur); v != nil {
+			c.formVar(cur, v, u)
+		} else {
+			c.formUseAt(cur, u)
+		}
+		switch {
+		case u.breaker != "":
+			sharp[text(call)] = true
+		case len(u.checks) > 0:
+			found = append(found, finding{cur, call, u})
+		}
+	}
+	reported := map[string]bool{}
+	for _, f := range found {
+		name := c.src(f.call.Fun)
+		if sharp[text(f.call)] || reported[name] || done[name] {
+			continue
+		}
+		reported[name] = true
+		n := 0
+		for _, g := range found {
+			if c.src(g.call.Fun) == name && !sharp[text(g.call)] {
+				if _, _, loop := c.repeatingLoop(g.cur, g.call); !loop {
+					n++
+				}
+			}
+		}
+		c.reportBlindForm(fd, f.cur, f.call, f.use, n, tb)
+	}
+}
+
+// isTextList reports whether t is a slice of texts (the parts a random function returns).
+func isTextList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isText(s.Elem())
+}
+
+// formVar classifies every use of the local v, which holds the random result or a value made
+// from it, in the function declaration around at.
+func (c *checker) formVar(at cursor, v types.Object, u *formUse) {
+	if u.made[v] {
+		return
+	}
+	u.made[v] = true
+	for _, id := range c.usesOf(at, v) {
+		c.formUseAt(id, u)
+	}
+}
+
+// formValue follows a value made from the random result, the expression at cur: into the
+// variable it is the one value of, or up the syntax tree.
+func (c *checker) formValue(cur cursor, u *formUse) {
+	switch cur.Parent().Node().(type) {
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if v := c.definedBy(cur); v != nil {
+			c.formVar(cur, v, u)
+			return
+		}
+	}
+	c.formUseAt(cur, u)
+}
+
+// formUseAt classifies one use of the random result or of a value made from it, the
+// expression at cur.
+func (c *checker) formUseAt(cur cursor, u *formUse) {
+	if u.breaker != "" {
+		return
+	}
+	if isBool(c.typeOf(cur.Node().(ast.Expr))) {
+		c.boolUse(cur, u)
+		return
+	}
+	p := cur.Parent()
+	switch pn := p.Node().(type) {
+	case *ast.ParenExpr:
+		c.formUseAt(p, u)
+	case *ast.CallExpr:
+		if pn.Fun == cur.Node() {
+			u.breaks("called")
+			return
+		}
+		c.formCallUse(p, pn, cur, u)
+	case *ast.SelectorExpr:
+		c.formMethodUse(p, pn, u)
+	case *ast.BinaryExpr:
+		other := pn.X
+		if other == cur.Node() {
+			other = pn.Y
+		}
+		switch {
+		case (pn.Op == token.EQL || pn.Op == token.NEQ) && c.isEmptyValue(other):
+			if pn.Op == token.NEQ && c.reportsWhenTrue(p) {
+				u.breaks("checked to be empty: " + c.src(pn))
+				return
+			}
+			u.check(pn, formEmpty)
+		case (pn.Op == token.EQL || pn.Op == token.NEQ) && c.madeFrom(other, u):
+			u.check(pn, formRoundTrip)
+		case isOrder(pn.Op):
+			u.check(pn, formBounds)
+		default:
+			u.breaks("compared: " + c.src(pn))
+		}
+	case *ast.IndexExpr:
+		if pn.X != cur.Node() {
+			u.breaks("used as an index in " + c.src(pn))
+			return
+		}
+		if isText(c.typeOf(pn)) {
+			c.formValue(p, u) // parts[1]
+			return
+		}
+		c.formChar(p, u) // s[0]
+	case *ast.RangeStmt:
+		if pn.X != cur.Node() {
+			u.breaks("used in " + c.src(pn.X))
+			return
+		}
+		v := c.localVar(pn.Value)
+		if v == nil {
+			return // for i := range s: the indices say only the length
+		}
+		if isText(v.Type()) {
+			c.formVar(p, v, u)
+			return
+		}
+		for id := range p.Preorder((*ast.Ident)(nil)) {
+			if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+				c.formChar(id, u)
+			}
+		}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if v := c.definedBy(cur); v != nil {
+			c.formVar(cur, v, u)
+			return
+		}
+		u.breaks("assigned in " + c.src(pn))
+	case *ast.ExprStmt:
+	default:
+		u.breaks("used in " + strings.TrimPrefix(c.src(pn), "*ast."))
+	}
+}
+
+// formCallUse classifies the random result or a value made from it (at arg) passed to call.
+func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formUse) {
+	if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+		c.formValue(p, u) // string(b), []byte(s), int(n)
+		return
+	}
+	if b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin); ok && b.Name() == "len" {
+		c.formLength(p, u)
+		return
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	first := len(call.Args) > 0 && call.Args[0] == arg.Node()
+	switch {
+	case !ok:
+		u.breaks("passed to " + c.src(call.Fun))
+	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
+	case isPatternMatch(fn, call, arg.Node()):
+		u.check(call, formChars)
+	case first && isSubstringCheck(fn):
+		u.check(call, formChars) // strings.Contains(res, "f")
+	case first && isStringsFunc(fn, "Count"):
+		c.formLength(p, u) // strings.Count(s, " "): a number of characters, as a length is
+	case first && (isSplitter(fn) || isCaseChange(fn)):
+		c.formValue(p, u)
+	case c.isParser(fn, call, arg.Node()):
+		u.kinds |= formParses
+		c.parsedUse(p, call, u)
+	case isEqualCall(fn):
+		for _, a := range call.Args {
+			if a != arg.Node() && c.madeFrom(a, u) {
+				u.check(call, formRoundTrip) // bytes.Equal(ip, net.ParseIP(ip.String()))
+				return
+			}
+		}
+		u.breaks("compared: " + c.src(call))
+	case c.formHelper(fn, call, arg.Node(), u):
+		u.check(call, 0)
+	default:
+		u.breaks("passed to " + c.src(call.Fun))
+	}
+}
+
+// formMethodUse classifies a method of the random result or a value made from it, sel: the
+// String of what it parsed to, the order of a time.Time (Before, After), and its emptiness.
+func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
+	call, ok := p.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != sel {
+		u.breaks("used as " + c.src(sel))
+		return
+	}
+	switch sel.Sel.Name {
+	case "String":
+		c.formValue(p.Parent(), u)
+	case "Before", "After", "Compare":
+		u.check(call, formBounds)
+	case "IsZero":
+		u.check(call, formEmpty)
+	case "Equal":
+		if len(call.Args) == 1 && c.madeFrom(call.Args[0], u) {
+			u.check(call, formRoundTrip)
+			return
+		}
+		u.breaks("compared: " + c.src(call))
+	default:
+		u.breaks("passed to " + c.src(sel))
+	}
+}
+
+// formLength classifies a length or a count of characters of the random result, at cur:
+// compared with a constant, or joined by + and - to constants and to other such lengths
+// first ((len(s) - strings.Count(s, " ")) > 16).
+func (c *checker) formLength(cur cursor, u *formUse) {
+	p := cur.Parent()
+	switch pn := p.Node().(type) {
+	case *ast.ParenExpr:
+		c.formLength(p, u)
+		return
+	case *ast.CallExpr:
+		if c.reports(pn) {
+			return
+		}
+	case *ast.BinaryExpr:
+		other := pn.X
+		if other == cur.Node() {
+			other = pn.Y
+		}
+		constant := c.pass.TypesInfo.Types[other].Value != nil
+		switch {
+		case (pn.Op == token.ADD || pn.Op == token.SUB) && (constant || c.isLength(other, u)):
+			c.formLength(p, u)
+			return
+		case (isOrder(pn.Op) || pn.Op == token.EQL || pn.Op == token.NEQ) && (constant || c.isLength(other, u)):
+			u.check(pn, formLength)
+			return
+		}
+	}
+	u.breaks("its length used in " + c.src(p.Node()))
+}
+
+// isLength reports whether e is a length or a count of characters of a value made from the
+// random result: len(parts), strings.Count(s, " ").
+func (c *checker) isLength(e ast.Expr, u *formUse) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || !c.madeFrom(call.Args[0], u) {
+		return false
+	}
+	if b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin); ok {
+		return b.Name() == "len"
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && isStringsFunc(fn, "Count")
+}
+
+// formChar classifies one use of a character of the random result, at cur, as charUse does
+// for random text.
+func (c *checker) formChar(cur cursor, u *formUse) {
+	tu := &textUse{}
+	c.charUse(cur, tu)
+	if tu.breaker != "" {
+		u.breaks(tu.breaker)
+		return
+	}
+	for _, n := range tu.shape {
+		u.check(n, formChars)
+	}
+}
+
+// parsedUse follows what a parser made of the random result (the call at p): its error,
+// whose every use only tells whether the result parsed, and its values, which are followed
+// as values made from the result. A parse whose error and values go unread checks nothing.
+func (c *checker) parsedUse(p cursor, call *ast.CallExpr, u *formUse) {
+	var lhs []ast.Expr
+	switch pn := p.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if pn.Tok != token.DEFINE || len(pn.Rhs) != 1 {
+			u.breaks("parsed into " + c.src(pn))
+			return
+		}
+		lhs = pn.Lhs
+	case *ast.ValueSpec:
+		if len(pn.Values) != 1 {
+			u.breaks("parsed into " + c.src(pn))
+			return
+		}
+		for _, n := range pn.Names {
+			lhs = append(lhs, n)
+		}
+	default:
+		if _, tuple := c.typeOf(call).(*types.Tuple); tuple {
+			u.breaks("parsed by " + c.src(call))
+			return
+		}
+		c.formUseAt(p, u) // net.ParseIP(s) == nil
+		return
+	}
+	for _, e := range lhs {
+		v := c.localVar(e)
+		if v == nil {
+			continue // _
+		}
+		if isNamedError(v.Type()) {
+			// Every use of the error tells only whether the result parsed; the comparisons
+			// and assertions of it are the checks a message names.
+			for _, id := range c.usesOf(p, v) {
+				switch pn := id.Parent().Node().(type) {
+				case *ast.BinaryExpr:
+					u.check(pn, formParses)
+				case *ast.CallExpr:
+					if !c.reports(pn) {
+						u.check(pn, formParses)
+					}
+				}
+			}
+			continue
+		}
+		c.formVar(p, v, u)
+	}
+}
+
+// usesOf returns the cursors of the uses of the local v in the function declaration around at.
+func (c *checker) usesOf(at cursor, v types.Object) []cursor {
+	scope := at
+	for fd := range at.Enclosing((*ast.FuncDecl)(nil)) {
+		scope = fd
+		break
+	}
+	var out []cursor
+	for id := range scope.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// madeFrom reports whether e is a value made from the random result: a local that holds one,
+// or one seen through conversions, parsers, changes of case and String (net.ParseIP(ip.String())).
+func (c *checker) madeFrom(e ast.Expr, u *formUse) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return u.made[c.pass.TypesInfo.Uses[e]]
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "String" && len(e.Args) == 0 {
+			return c.madeFrom(sel.X, u)
+		}
+		fn, _ := typeutil.Callee(c.pass.TypesInfo, e).(*types.Func)
+		tv := c.pass.TypesInfo.Types[e.Fun]
+		if tv.IsType() || fn != nil && (isCaseChange(fn) || c.isParser(fn, e, nil)) {
+			for _, a := range e.Args {
+				if c.madeFrom(a, u) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// boolUse classifies a use of a random bool, or of a bool made from the random result, at
+// cur: a condition over it that holds, or fails, whatever it is (b != true && b != false)
+// checks nothing; any other use is a check of what it is.
+func (c *checker) boolUse(cur cursor, u *formUse) {
+	top := cur
+	for {
+		p := top.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			top = p
+			continue
+		case *ast.UnaryExpr:
+			if pn.Op == token.NOT {
+				top = p
+				continue
+			}
+		case *ast.BinaryExpr:
+			if pn.Op == token.LAND || pn.Op == token.LOR || (pn.Op == token.EQL || pn.Op == token.NEQ) && isBool(c.typeOf(pn.X)) {
+				top = p
+				continue
+			}
+		}
+		break
+	}
+	whenTrue, okT := c.evalBool(top.Node().(ast.Expr), cur.Node(), true)
+	whenFalse, okF := c.evalBool(top.Node().(ast.Expr), cur.Node(), false)
+	if okT && okF && whenTrue == whenFalse {
+		u.check(top.Node(), formNever)
+		return
+	}
+	if call, ok := top.Parent().Node().(*ast.CallExpr); ok && c.reports(call) {
+		return
+	}
+	u.breaks("checked: " + c.src(top.Node()))
+}
+
+// evalBool evaluates the condition e with the expression leaf, and every other use of the
+// same variable, set to v; ok is false when e depends on anything else.
+func (c *checker) evalBool(e ast.Expr, leaf ast.Node, v bool) (val, ok bool) {
+	if tv := c.pass.TypesInfo.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		return constant.BoolVal(tv.Value), true
+	}
+	if e == leaf {
+		return v, true
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		if l, lok := leaf.(*ast.Ident); lok && c.pass.TypesInfo.Uses[id] != nil && c.pass.TypesInfo.Uses[id] == c.pass.TypesInfo.Uses[l] {
+			return v, true
+		}
+		return false, false
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return c.evalBool(e.X, leaf, v)
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			x, ok := c.evalBool(e.X, leaf, v)
+			return !x, ok
+		}
+	case *ast.BinaryExpr:
+		x, okX := c.evalBool(e.X, leaf, v)
+		y, okY := c.evalBool(e.Y, leaf, v)
+		if !okX || !okY {
+			return false, false
+		}
+		switch e.Op {
+		case token.LAND:
+			return x && y, true
+		case token.LOR:
+			return x || y, true
+		case token.EQL:
+			return x == y, true
+		case token.NEQ:
+			return x != y, true
+		}
+	}
+	return false, false
+}
+
+// formHelper reports whether call hands arg to one of the package's test helpers (declared
+// in a _test.go file) that returns nothing or one bool and does nothing with the parameter
+// arg is passed as but check its form (CheckPhoneNumber(str, t), which checks a length and a
+// regexp). A function of the code under test that takes the value is tested by it.
+func (c *checker) formHelper(fn *types.Func, call *ast.CallExpr, arg ast.Node, u *formUse) bool {
+	decl := c.declOf(fn)
+	sig := fn.Signature()
+	if decl == nil || decl.Body == nil || !c.isTestFile(decl.Pos()) || u.depth > 1 || sig.Variadic() || len(call.Args) != sig.Params().Len() ||
+		sig.Results().Len() > 1 || sig.Results().Len() == 1 && !isBool(sig.Results().At(0).Type()) {
+		return false
+	}
+	if fact, _ := c.randomCallee(call); fact != nil {
+		return false
+	}
+	for i, a := range call.Args {
+		if a != arg {
+			continue
+		}
+		at, ok := c.insp.Root().FindNode(decl)
+		if !ok {
+			return false
+		}
+		u.depth++
+		c.formVar(at, sig.Params().At(i), u)
+		u.depth--
+		return u.breaker == ""
+	}
+	return false
+}
+
+// isParser reports whether fn parses a text argument (arg, or any when arg is nil) and
+// tells whether it parsed: a function or method named Parse…, Atoi or DecodeString whose
+// last result is an error, or net.ParseIP, nil when it fails. The module's own parsers are
+// code under test: a random value handed to one is its input (uuid.Parse(uuid.New().String())
+// in uuid's tests tests Parse), not a value checked for its form.
+func (c *checker) isParser(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	if fn.Pkg() == nil || c.inModule(fn.Pkg()) {
+		return false
+	}
+	name := fn.Name()
+	if !strings.HasPrefix(name, "Parse") && name != "Atoi" && name != "DecodeString" {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !isNamedError(res.At(res.Len()-1).Type()) && !(fn.Pkg().Path() == "net" && name == "ParseIP") {
+		return false
+	}
+	if arg == nil {
+		return true
+	}
+	for _, a := range call.Args {
+		if a == arg {
+			return true
+		}
+	}
+	return false
+}
+
+// isCaseChange reports whether fn changes a text's case or trims its spaces (strings.ToLower,
+// ToUpper, TrimSpace): what it makes compared with the text checks only which characters
+// make it.
+func isCaseChange(fn *types.Func) bool {
+	return isStringsFunc(fn, "ToLower") || isStringsFunc(fn, "ToUpper") || isStringsFunc(fn, "TrimSpace")
+}
+
+// isSubstringCheck reports whether fn tells whether a text holds a substring, a character of
+// a set, or starts or ends with one: strings' and bytes' Contains, ContainsAny, ContainsRune,
+// HasPrefix and HasSuffix.
+func isSubstringCheck(fn *types.Func) bool {
+	for _, name := range []string{"Contains", "ContainsAny", "ContainsRune", "HasPrefix", "HasSuffix"} {
+		if isStringsFunc(fn, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// isStringsFunc reports whether fn is the function name of package strings or bytes.
+func isStringsFunc(fn *types.Func, name string) bool {
+	return fn.Pkg() != nil && (fn.Pkg().Path() == "strings" || fn.Pkg().Path() == "bytes") &&
+		fn.Signature().Recv() == nil && fn.Name() == name
+}
+
+// isEqualCall reports whether fn compares two values exactly: bytes.Equal, slices.Equal,
+// reflect.DeepEqual, strings.EqualFold.
+func isEqualCall(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "bytes.Equal", "slices.Equal", "reflect.DeepEqual", "strings.EqualFold":
+		return true
+	}
+	return false
+}
+
+// formWords says in words what a test's checks of form look at.
+var formWords = []struct {
+	kind formKind
+	text string
+}{
+	{formParses, "that it parses"},
+	{formBounds, "the bounds of what it parses to"},
+	{formLength, "its length"},
+	{formChars, "its characters"},
+	{formRoundTrip, "that it survives a round trip"},
+	{formEmpty, "that it is not empty"},
+}
+
+// reportBlindForm reports a test that checks a random result only for its form.
+func (c *checker) reportBlindForm(fd, cur cursor, call *ast.CallExpr, u *formUse, n int, tb string) {
+	name := fd.Node().(*ast.FuncDecl).Name.Name
+	times, _, _ := c.drawTimes(cur, call, n)
+	var checks []string
+	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, n := range u.checks {
+		if s := c.src(n); !strings.Contains(strings.Join(checks, "\x00"), s) {
+			checks = append(checks, s)
+		}
+	}
+	if u.kinds == formNever {
+		c.pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(), End: call.End(),
+			Message: fmt.Sprintf("blind test: %s draws %s %s and checks it only by %s, which holds or fails whatever it draws, so no draw can fail the test; check what it draws: xs := spread.Draw(1000, func() int { if %s { return 1 }; return 0 }); spread.Check(%s, xs, spread.Uniform(0, 2))",
+				name, c.src(call.Fun), times, strings.Join(checks, ", "), c.src(call), tb),
+		})
+		return
+	}
+	var what []string
+	for _, w := range formWords {
+		if u.kinds&w.kind != 0 {
+			what = append(what, w.text)
+		}
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s (%s), so a constant of the right form passes it; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check",
+			name, c.src(call.Fun), times, joinWords(what), strings.Join(checks, ", ")),
+	})
+}
+
+// joinWords joins phrases as a sentence lists them: a, b and c.
+func joinWords(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// inModule reports whether pkg is of the module under analysis: the pass's module, or, when
+// the driver names none, the package under test and the packages below it.
+func (c *checker) inModule(pkg *types.Package) bool {
+	if m := c.pass.Module; m != nil && m.Path != "" {
+		return pkg.Path() == m.Path || strings.HasPrefix(pkg.Path(), m.Path+"/")
+	}
+	own := strings.TrimSuffix(c.pass.Pkg.Path(), "_test")
+	return pkg.Path() == own || strings.HasPrefix(pkg.Path(), own+"/")
+}
