@@ -26,6 +26,9 @@ type randomFunc struct {
 	// Bytes is set when the draw is of bytes (crypto/rand, math/rand's Read): no
 	// distribution can be read from it, so a chance it cannot compute is no verdict.
 	Bytes bool
+	// Quiet are the conditions on its parameters under which it draws nothing (randstr's
+	// Bytes(n) when n <= 0): a call whose constants meet one is no random call.
+	Quiet []quietWhen
 }
 
 func (*randomFunc) AFact() {}
@@ -38,7 +41,7 @@ func (f *randomFunc) String() string {
 	if f.Text != nil {
 		s += ", " + f.Text.String()
 	}
-	return "random(" + s + ")"
+	return "random(" + s + quietString(f.Quiet) + ")"
 }
 
 // uniform is the distribution Uniform[Lo, Hi) of a function's result, with Lo and Hi in
@@ -127,6 +130,7 @@ func (c *checker) findRandomFuncs() {
 		if f := c.random[fn]; f != nil {
 			f.Dist = c.inferUniform(fd)
 			f.Text = c.inferText(fd)
+			f.Quiet = c.inferQuiet(fd)
 		}
 	}
 	for changed := true; changed; { // wrappers of wrappers, in any order
@@ -225,7 +229,11 @@ func (c *checker) randomCall(call *ast.CallExpr) *randomFunc {
 // this package.
 func (c *checker) randomCallee(call *ast.CallExpr) (*randomFunc, bool) {
 	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
-		return c.randomFact(fn), fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
+		f := c.randomFact(fn)
+		if f != nil && c.quietCall(call, f) {
+			f = nil // Bytes(0): the constants take a path that draws nothing
+		}
+		return f, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 	}
 	return c.dynamicFact(call.Fun, 0)
 }

@@ -153,7 +153,8 @@ func (c *checker) textUseAt(id cursor, u *textUse) {
 }
 
 // charUse classifies one use of a character of a random string: checked against an alphabet
-// (strings.ContainsRune(valid, c), unicode.IsLetter(c)), compared with a bound, or reported.
+// (strings.ContainsRune(valid, c), unicode.IsLetter(c)), compared with a bound or with a
+// constant character, or reported.
 func (c *checker) charUse(id cursor, u *textUse) {
 	for {
 		call, ok := id.Parent().Node().(*ast.CallExpr)
@@ -178,7 +179,12 @@ func (c *checker) charUse(id cursor, u *textUse) {
 		}
 		u.breaker = "its characters passed to " + c.src(p.Fun)
 	case *ast.BinaryExpr:
-		if isOrder(p.Op) {
+		other := p.X
+		if other == id.Node() {
+			other = p.Y
+		}
+		// c > 'z', or c != 'a' && c != 'b': each a check of the alphabet.
+		if isOrder(p.Op) || (p.Op == token.EQL || p.Op == token.NEQ) && c.pass.TypesInfo.Types[other].Value != nil {
 			u.shape, u.chars = append(u.shape, p), true
 			return
 		}

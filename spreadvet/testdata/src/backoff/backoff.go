@@ -12,7 +12,7 @@ func Full(r *rand.Rand, d time.Duration) time.Duration { // want Full:"random\\(
 }
 
 // Equal keeps half of d as a floor and jitters the other half.
-func Equal(d time.Duration) time.Duration { // want Equal:"random\\(rand.N, Uniform\\[0.5\\*\\$0, 1\\*\\$0\\)\\)"
+func Equal(d time.Duration) time.Duration { // want Equal:"random\\(rand.N, Uniform\\[0.5\\*\\$0, 1\\*\\$0\\), quiet when \\$0 <= 0\\)"
 	if d <= 0 {
 		return 0
 	}

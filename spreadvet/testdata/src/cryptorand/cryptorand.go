@@ -161,7 +161,7 @@ type generator = func() string
 
 // Standard is go-nanoid v1.4.0's Standard: a constructor that can fail returns the
 // generator, which reads crypto/rand on each call, as the first of (generator, error).
-func Standard(length int) (generator, error) { // want Standard:"random\\(crypto/rand.Read\\)"
+func Standard(length int) (generator, error) { // want Standard:"random\\(crypto/rand.Read, quiet when \\$0 < 1\\)"
 	if length < 1 {
 		return nil, io.ErrShortBuffer
 	}

@@ -76,3 +76,25 @@ func Decimal(lo, hi float64) float64 { // want Decimal:"random\\(rand.Float64.*\
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 3, 64), 64)
 	return r
 }
+
+// Token returns n random bytes, and none, before any draw, when n <= 0.
+func Token(n int) []byte { // want Token:"random\\(rand.IntN, quiet when \\$0 <= 0\\)"
+	if n <= 0 {
+		return []byte{}
+	}
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rand.IntN(256))
+	}
+	return b
+}
+
+// Mix writes v in hex with a random digit after it, which is 0 when bits is 4 or more: it
+// draws only when bits < 4.
+func Mix(v uint64, bits int) string { // want Mix:"random\\(rand.IntN, quiet when \\$1 >= 4\\)"
+	r := 0
+	if bits < 4 {
+		r = rand.IntN(1 << (4 - bits))
+	}
+	return fmt.Sprintf("%x%d", v, r)
+}

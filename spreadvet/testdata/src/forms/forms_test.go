@@ -156,3 +156,16 @@ func TestDecimalPlaces(t *testing.T) {
 		t.Fatal(ds)
 	}
 }
+
+// Token(0) and Mix(v, 4) draw nothing: a length is all there is to check. Token(8) draws.
+func TestQuietPaths(t *testing.T) {
+	if len(forms.Token(0)) != 0 || len(forms.Token(-1)) != 0 {
+		t.Fatal("not empty")
+	}
+	if got := forms.Mix(10, 4); len(got) != 2 {
+		t.Fatal(got)
+	}
+	if len(forms.Token(8)) != 8 { // want `blind test: TestQuietPaths draws forms.Token once and checks only its length \(len\(forms.Token\(8\)\) != 8\)`
+		t.Fatal("wrong length")
+	}
+}

@@ -144,3 +144,26 @@ func TestIDRegexpThenUsed(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// Each character compared with the letters it may be: an alphabet written out.
+func TestIDLetters(t *testing.T) {
+	s := randomtext.ID(16) // want `blind test: TestIDLetters draws randomtext.ID once and checks only the length and the characters of the string \(len\(s\) != 16, r != 'b', r != 'c', r != 'd'\)`
+	if len(s) != 16 {
+		t.Fatal(s)
+	}
+	for _, r := range s {
+		if r != 'b' && r != 'c' && r != 'd' {
+			t.Fatalf("unexpected %q", r)
+		}
+	}
+}
+
+// A character compared with a drawn one is compared with a draw, not an alphabet.
+func TestIDFirstRepeats(t *testing.T) {
+	s := randomtext.ID(16)
+	for _, r := range s {
+		if r == rune(s[0]) {
+			t.Log("repeat")
+		}
+	}
+}
