@@ -198,7 +198,7 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, string, string,
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
 	flags := slices.DeleteFunc(slices.Clone(cfg.BuildFlags), isVet)
-	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, cfg.Patterns...)
+	pkgs, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags, Env: testbin.GoEnv()}, cfg.Patterns...)
 	switch {
 	case err != nil:
 		err = &BuildError{Stage: Compile, Msg: err.Error()}

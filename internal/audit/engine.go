@@ -206,7 +206,7 @@ func (e *runnerEngine) compiled(ctx context.Context, pkgs []string, flags ...str
 	args := append([]string{"list", "-export", "-test", "-deps", "-f", "{{.ImportPath}}\t{{.BuildID}}"},
 		slices.DeleteFunc(append(slices.Clone(e.buildFlags), flags...), isVet)...)
 	cmd := exec.CommandContext(ctx, "go", append(append(args, "--"), pkgs...)...)
-	cmd.Dir = e.dir
+	cmd.Dir, cmd.Env = e.dir, testbin.GoEnv()
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/spreadcheck/spreadcheck/internal/rewrite"
+	"github.com/spreadcheck/spreadcheck/internal/testbin"
 )
 
 // Draws reach code through the module's own functions and through func-typed variables and
@@ -77,7 +78,7 @@ func loadImported(ctx context.Context, cfg Config, pkgs []*packages.Package, mod
 		if len(paths) == 0 {
 			break
 		}
-		loaded, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags}, paths...)
+		loaded, err := packages.Load(&packages.Config{Context: ctx, Mode: mode, Dir: cfg.Dir, BuildFlags: flags, Env: testbin.GoEnv()}, paths...)
 		if err != nil {
 			return nil, err
 		}
