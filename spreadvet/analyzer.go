@@ -57,6 +57,15 @@ type checker struct {
 	// blindReported are the random results reported as blind text or blind picks, which a
 	// later check of the same test does not report again
 	blindReported map[*ast.CallExpr]bool
+	// calleeFacts are randomCallee's answers, kept once findRandomFuncs has decided every
+	// fact of the package (nil until then: while the facts grow, an answer can change)
+	calleeFacts map[*ast.CallExpr]calleeFact
+	// litDirect are directRandomness's answers for func literals, which depend on the
+	// syntax and types alone: litFact asks them of the same literal at every call through it
+	litDirect map[*ast.FuncLit]directFact
+	drawn     map[*ast.CallExpr]drawAnswer // drawOf's answers
+	// importedRandom are the randomFunc facts of imported functions (nil for none), read once
+	importedRandom map[*types.Func]*randomFunc
 }
 
 func run(pass *analysis.Pass) (any, error) {

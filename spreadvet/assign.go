@@ -55,17 +55,19 @@ func (c *checker) firstOf(v *types.Var) ast.Expr {
 
 // indexAssignments counts the assignments of every local variable of the package in one walk
 // (asking the question per variable, by walking its function, is quadratic on long
-// functions).
+// functions). The inspector visits the nodes indexNode records in ast.Inspect's order and
+// skips the subtrees that hold none: the walk of every node was a tenth of the analysis.
 func (c *checker) indexAssignments() {
 	c.assigns = map[*types.Var]assignment{}
 	c.firsts = map[*types.Var]ast.Expr{}
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			c.indexNode(n)
-			return true
-		})
+	for cur := range c.insp.Root().Preorder(assignNodes...) {
+		c.indexNode(cur.Node())
 	}
 }
+
+// assignNodes are the types of the nodes indexNode records assignments from.
+var assignNodes = []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil),
+	(*ast.FuncType)(nil), (*ast.FuncDecl)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil)}
 
 // indexNode records the assignments n makes.
 func (c *checker) indexNode(n ast.Node) {

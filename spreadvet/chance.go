@@ -304,7 +304,11 @@ func (c *checker) testDraw(fd cursor) (ast.Expr, *randomFunc) {
 	for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
-			if f, inTest := c.randomCallee(n); f != nil && !inTest && f.Hops <= 1 && isWait(c.typeOf(n)) {
+			// Whether it returns a wait, asked first, is cheaper than its fact and rules out most calls.
+			if t := c.typeOf(n); t == nil || !isWait(t) {
+				continue
+			}
+			if f, inTest := c.randomCallee(n); f != nil && !inTest && f.Hops <= 1 {
 				return n.Fun, f
 			}
 		case *ast.Ident:
@@ -317,8 +321,10 @@ func (c *checker) testDraw(fd cursor) (ast.Expr, *randomFunc) {
 					continue
 				}
 			}
-			if f := c.randomFact(fn); f != nil && f.Hops <= 1 && fn.Signature().Results().Len() == 1 && isWait(fn.Signature().Results().At(0).Type()) &&
-				!(fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())) {
+			if fn.Signature().Results().Len() != 1 || !isWait(fn.Signature().Results().At(0).Type()) {
+				continue // as for a call: the result's type first
+			}
+			if f := c.randomFact(fn); f != nil && f.Hops <= 1 && !(fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())) {
 				return n, f
 			}
 		}

@@ -33,12 +33,12 @@ func (c *checker) funcValues() map[*types.Var][]ast.Expr {
 			c.funcVals[v] = append(c.funcVals[v], value)
 		}
 	}
-	for _, file := range c.pass.Files {
-		if c.isTestFile(file.Pos()) {
+	for file := range c.insp.Root().Children() { // the inspector skips the subtrees with none of these nodes
+		if c.isTestFile(file.Node().Pos()) {
 			continue
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
+		for cur := range file.Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+			switch n := cur.Node().(type) {
 			case *ast.ValueSpec:
 				for i, id := range n.Names {
 					if len(n.Values) == len(n.Names) {
@@ -58,8 +58,7 @@ func (c *checker) funcValues() map[*types.Var][]ast.Expr {
 					}
 				}
 			}
-			return true
-		})
+		}
 	}
 	return c.funcVals
 }
@@ -168,7 +167,15 @@ func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
 	}
 	c.visiting[lit] = true
 	defer delete(c.visiting, lit)
-	via, calls := c.directRandomness(cur)
+	d, ok := c.litDirect[lit]
+	if !ok {
+		d.via, d.calls = c.directRandomness(cur)
+		if c.litDirect == nil {
+			c.litDirect = map[*ast.FuncLit]directFact{}
+		}
+		c.litDirect[lit] = d
+	}
+	via, calls := d.via, d.calls
 	if via != "" {
 		return &randomFunc{Via: "a func literal that calls " + via}
 	}
@@ -178,6 +185,13 @@ func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
 		}
 	}
 	return nil
+}
+
+// directFact is what directRandomness answers for a function: what makes it random by
+// itself, or "", and the calls it makes.
+type directFact struct {
+	via   string
+	calls []*ast.CallExpr
 }
 
 // funcLits returns the cursors of the package's function literals, indexed once (a search
@@ -281,6 +295,9 @@ func (c *checker) implementations(m *types.Func) []*types.Func {
 			break
 		}
 		t := types.Type(tn.Type())
+		if !mayHaveMethod(t, m.Name()) {
+			continue
+		}
 		if fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name()); fn == nil {
 			continue // no method of that name: Implements, which checks every method, need not be asked
 		}
@@ -301,6 +318,33 @@ func (c *checker) implementations(m *types.Func) []*types.Func {
 	}
 	c.impls[m] = impls
 	return impls
+}
+
+// mayHaveMethod reports whether the named type t, or a pointer to it, can have a method
+// called name: false when it declares none and embeds nothing that could promote one. It
+// spares LookupFieldOrMethod the types that plainly cannot implement a method: implementations
+// asked it of every named type of the package and its imports for every interface method
+// (miekg/dns alone has hundreds), a tenth of the analysis of memberlist's package.
+func mayHaveMethod(t types.Type, name string) bool {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return true // an alias: let LookupFieldOrMethod decide
+	}
+	for i := range n.NumMethods() {
+		if n.Method(i).Name() == name {
+			return true
+		}
+	}
+	s, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false // only a struct's embedded fields promote methods
+	}
+	for i := range s.NumFields() {
+		if s.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
 }
 
 // isStdPkg reports whether pkg is a package of the standard library (by where its first

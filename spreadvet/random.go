@@ -32,7 +32,30 @@ func isRandPkg(path string) bool { return path == "math/rand" || path == "math/r
 
 // drawOf returns the draw that call makes, if it makes one: a call of a function of
 // math/rand, or of a func value that defaults to one (var jitterRand = rand.Float64).
+//
+// The answer depends on the syntax, the types and the assignments alone, and every walk of a
+// function asks it of each call (directRandomness, directShuffle, the test checkers): it is
+// kept per call.
 func (c *checker) drawOf(call *ast.CallExpr) (draw, bool) {
+	if r, ok := c.drawn[call]; ok {
+		return r.d, r.ok
+	}
+	d, ok := c.findDraw(call)
+	if c.drawn == nil {
+		c.drawn = map[*ast.CallExpr]drawAnswer{}
+	}
+	c.drawn[call] = drawAnswer{d, ok}
+	return d, ok
+}
+
+// drawAnswer is what drawOf answers for a call.
+type drawAnswer struct {
+	d  draw
+	ok bool
+}
+
+// findDraw is drawOf, without keeping the answer.
+func (c *checker) findDraw(call *ast.CallExpr) (draw, bool) {
 	fn, ok := c.randDefault(call.Fun)
 	if !ok {
 		fn, ok = c.randLikeMethod(call)

@@ -77,7 +77,7 @@ func (p poly) describe() string {
 func (c *checker) findRandomFuncs() {
 	c.random = map[*types.Func]*randomFunc{}
 	c.draws = map[ast.Node]bool{}
-	calls := map[*types.Func][]*ast.CallExpr{}
+	calls := map[*types.Func][]chainCall{}
 	bodies := map[*types.Func]*ast.FuncDecl{}
 	var decls []*ast.FuncDecl
 	for _, test := range []bool{false, true} {
@@ -90,7 +90,7 @@ func (c *checker) findRandomFuncs() {
 			decls = append(decls, fd)
 			bodies[fn] = fd
 			via, callees := c.directRandomness(cur)
-			calls[fn] = callees
+			calls[fn] = c.chainCalls(callees)
 			if via != "" {
 				c.random[fn] = &randomFunc{Via: via, Bytes: isByteDraw(via)}
 				c.draws[fd] = true
@@ -108,8 +108,14 @@ func (c *checker) findRandomFuncs() {
 			if c.draws[fd] {
 				continue // it draws itself: no chain is shorter
 			}
-			for _, call := range calls[fn] {
-				f := c.randomCall(call)
+			for _, cc := range calls[fn] {
+				call, f := cc.call, cc.fact
+				switch {
+				case cc.local != nil:
+					f = c.randomFact(cc.local)
+				case cc.dynamic:
+					f = c.randomCall(call)
+				}
 				if f == nil {
 					continue
 				}
@@ -150,6 +156,36 @@ func (c *checker) findRandomFuncs() {
 			c.pass.ExportObjectFact(fn, f)
 		}
 	}
+	c.calleeFacts = map[*ast.CallExpr]calleeFact{} // the facts are decided: randomCallee may keep its answers
+}
+
+// A chainCall is a call of a function's body as findRandomFuncs's chains follow it, with
+// what can be decided before them: the loop asks every call again until nothing changes, and
+// a call of an imported function (its fact read from its package) or of nothing random gets
+// the same answer every time, while looking it up (StaticCallee, ImportObjectFact) was a
+// quarter of the analysis of memberlist's package.
+type chainCall struct {
+	call    *ast.CallExpr
+	local   *types.Func // the callee, declared in this package: its fact is c.random's, which grows
+	fact    *randomFunc // the fact of an imported static callee, fixed
+	dynamic bool        // a call through a func value or an interface: randomCall each time
+}
+
+// chainCalls returns the chainCalls of calls, in their order.
+func (c *checker) chainCalls(calls []*ast.CallExpr) []chainCall {
+	out := make([]chainCall, len(calls))
+	for i, call := range calls {
+		out[i].call = call
+		switch fn := typeutil.StaticCallee(c.pass.TypesInfo, call); {
+		case fn == nil:
+			out[i].dynamic = true
+		case fn.Origin().Pkg() == c.pass.Pkg:
+			out[i].local = fn
+		default:
+			out[i].fact = c.randomFact(fn)
+		}
+	}
+	return out
 }
 
 // textHops are the calls between a random text function and its draw, not counting
@@ -170,8 +206,24 @@ func (c *checker) onlyReturns(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 	return e == call
 }
 
-// randomFact returns the randomFunc fact of fn, from this package or an imported one.
-func (c *checker) randomFact(fn *types.Func) *randomFunc { return funcFact(c, c.random, fn) }
+// randomFact returns the randomFunc fact of fn, from this package or an imported one. An
+// imported fact cannot change, and the checkers ask it of the same functions at every use:
+// it is read once (ImportObjectFact copies the fact through reflection on every call).
+func (c *checker) randomFact(fn *types.Func) *randomFunc {
+	fn = fn.Origin()
+	if fn.Pkg() == c.pass.Pkg {
+		return funcFact(c, c.random, fn)
+	}
+	f, ok := c.importedRandom[fn]
+	if !ok {
+		f = funcFact(c, c.random, fn)
+		if c.importedRandom == nil {
+			c.importedRandom = map[*types.Func]*randomFunc{}
+		}
+		c.importedRandom[fn] = f
+	}
+	return f
+}
 
 // funcFact returns the fact of type PT of fn: from local, the package's own, or imported
 // from fn's package; nil when it has none.
@@ -227,15 +279,38 @@ func (c *checker) randomCall(call *ast.CallExpr) *randomFunc {
 
 // randomCallee is randomCall, and whether the random function is declared in a test file of
 // this package.
+//
+// Once findRandomFuncs has decided the package's facts, the answer for a call no longer
+// changes, and the test checkers ask it of the same calls again and again (each walks every
+// test): it is kept per call. It is not kept while a func literal's randomness is being
+// decided (c.visiting), where a literal already on the way answers nil to break the cycle.
 func (c *checker) randomCallee(call *ast.CallExpr) (*randomFunc, bool) {
-	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
-		f := c.randomFact(fn)
-		if f != nil && c.quietCall(call, f) {
-			f = nil // Bytes(0): the constants take a path that draws nothing
+	memo := c.calleeFacts != nil && len(c.visiting) == 0
+	if memo {
+		if r, ok := c.calleeFacts[call]; ok {
+			return r.fact, r.inTest
 		}
-		return f, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 	}
-	return c.dynamicFact(call.Fun, 0)
+	var r calleeFact
+	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
+		r = calleeFact{c.randomFact(fn), fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())}
+		if r.fact != nil && c.quietCall(call, r.fact) {
+			r.fact = nil // Bytes(0): the constants take a path that draws nothing
+		}
+	} else {
+		r.fact, r.inTest = c.dynamicFact(call.Fun, 0)
+	}
+	if memo {
+		c.calleeFacts[call] = r
+	}
+	return r.fact, r.inTest
+}
+
+// calleeFact is what randomCallee answers for a call: the random function's fact, or nil,
+// and whether it is declared in a test file of this package.
+type calleeFact struct {
+	fact   *randomFunc
+	inTest bool
 }
 
 // calleeName names what a call calls, for messages: the function or method, or the func

@@ -5,11 +5,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -35,7 +37,8 @@ const maxShuffleHops = 2
 // non-test files get a shuffler fact.
 func (c *checker) findShufflers() {
 	c.shufflers = map[*types.Func]*shuffler{}
-	callees := map[*types.Func][]*ast.CallExpr{}
+	var fns []*types.Func // in the order of declaration: a map's order would make Hops and Via vary
+	callees := map[*types.Func][]shuffleCall{}
 	for _, test := range []bool{false, true} {
 		for _, cur := range c.funcDecls(test) {
 			fd := cur.Node().(*ast.FuncDecl)
@@ -43,27 +46,37 @@ func (c *checker) findShufflers() {
 			if !ok {
 				continue
 			}
-			via, calls := c.directShuffle(fd)
+			via, calls := c.directShuffle(cur)
+			fns = append(fns, fn)
 			callees[fn] = calls
 			if via != "" {
 				c.shufflers[fn] = &shuffler{Via: via}
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for fn, calls := range callees {
+	// Each round adds the callers of the last round's shufflers, so a function's Hops is its
+	// fewest calls to a shuffle, whatever the order of the functions.
+	for {
+		found := map[*types.Func]*shuffler{}
+		for _, fn := range fns {
 			if c.shufflers[fn] != nil {
 				continue
 			}
-			for _, call := range calls {
-				if s := c.shufflerOf(call); s != nil && s.Hops < maxShuffleHops {
-					c.shufflers[fn] = &shuffler{Via: "calls " + calleeName(call), Hops: s.Hops + 1}
-					changed = true
+			for _, sc := range callees[fn] {
+				s := sc.fact
+				if sc.local {
+					s = funcFact(c, c.shufflers, sc.fn)
+				}
+				if s != nil && s.Hops < maxShuffleHops {
+					found[fn] = &shuffler{Via: "calls " + calleeName(sc.call), Hops: s.Hops + 1}
 					break
 				}
 			}
 		}
+		if len(found) == 0 {
+			break
+		}
+		maps.Copy(c.shufflers, found)
 	}
 	for fn, s := range c.shufflers {
 		if !c.isTestFile(fn.Pos()) {
@@ -72,24 +85,38 @@ func (c *checker) findShufflers() {
 	}
 }
 
+// A shuffleCall is a call with a static callee, as findShufflers's loop asks it again on every
+// round: the fact of an imported callee cannot change, and is read once (StaticCallee and
+// ImportObjectFact on every round were a third of findShufflers on memberlist's package).
+type shuffleCall struct {
+	call  *ast.CallExpr
+	fn    *types.Func
+	local bool      // fn is declared in this package: its fact is c.shufflers's, which grows
+	fact  *shuffler // the fact of an imported fn, fixed
+}
+
 // directShuffle returns what makes the function at fd shuffle by itself, or "", and the
-// calls with a static callee that it makes.
-func (c *checker) directShuffle(fd *ast.FuncDecl) (via string, calls []*ast.CallExpr) {
+// calls with a static callee that it makes. It walks the body with the inspector, which
+// skips the subtrees with no call or assignment (ast.Inspect visited every node).
+func (c *checker) directShuffle(fd cursor) (via string, calls []shuffleCall) {
 	swaps := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	for cur := range fd.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
 			if d, ok := c.drawOf(n); ok && d.name == "Shuffle" && via == "" {
 				via = "rand.Shuffle"
 			}
-			if typeutil.StaticCallee(c.pass.TypesInfo, n) != nil {
-				calls = append(calls, n)
+			if fn := typeutil.StaticCallee(c.pass.TypesInfo, n); fn != nil {
+				sc := shuffleCall{call: n, fn: fn, local: fn.Origin().Pkg() == c.pass.Pkg}
+				if !sc.local {
+					sc.fact = funcFact(c, c.shufflers, fn)
+				}
+				calls = append(calls, sc)
 			}
 		case *ast.AssignStmt:
 			swaps = swaps || isSwap(n) && c.drawnIndex(n)
 		}
-		return true
-	})
+	}
 	if via == "" && swaps {
 		via = "a swap at a drawn index"
 	}

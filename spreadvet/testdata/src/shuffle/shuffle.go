@@ -66,3 +66,13 @@ func Rotate(xs []int) { // want Rotate:"random\\(rand.Intn\\)"
 func ShuffleNodesInts(xs []int) { // want ShuffleNodesInts:"random\\(rand.Shuffle\\)" ShuffleNodesInts:"shuffles\\(rand.Shuffle\\)"
 	rand.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
 }
+
+// Each Mix function calls a function that shuffles by a call (Viaf), then shuffles itself
+// by a call. Its fact names the nearer shuffle whatever order the analysis visits the
+// functions in: visited in a map's order, a Mix seen after its Via took the longer chain.
+func Mix1(xs []int) { Via1(xs); ShuffleNodesInts(xs) } // want Mix1:"random\\(calls ShuffleNodesInts\\)" Mix1:"shuffles\\(calls ShuffleNodesInts\\)"
+func Via1(xs []int) { ShuffleNodesInts(xs) }           // want Via1:"random\\(calls ShuffleNodesInts\\)" Via1:"shuffles\\(calls ShuffleNodesInts\\)"
+func Mix2(xs []int) { Via2(xs); ShuffleNodesInts(xs) } // want Mix2:"random\\(calls ShuffleNodesInts\\)" Mix2:"shuffles\\(calls ShuffleNodesInts\\)"
+func Via2(xs []int) { ShuffleNodesInts(xs) }           // want Via2:"random\\(calls ShuffleNodesInts\\)" Via2:"shuffles\\(calls ShuffleNodesInts\\)"
+func Mix3(xs []int) { Via3(xs); ShuffleNodesInts(xs) } // want Mix3:"random\\(calls ShuffleNodesInts\\)" Mix3:"shuffles\\(calls ShuffleNodesInts\\)"
+func Via3(xs []int) { ShuffleNodesInts(xs) }           // want Via3:"random\\(calls ShuffleNodesInts\\)" Via3:"shuffles\\(calls ShuffleNodesInts\\)"
