@@ -14,30 +14,49 @@ import (
 // from the baseline; its group runs its baseline again and every mutant's runs a process
 // per run, where it fails no baseline run and every mutant run, so the mutants are killed
 // (in processes of 5, 20 of 20 against 16 of 20 killed none). The report says so. Another
-// group's test in the same audit keeps processes of 5.
+// group's test in the same audit keeps processes of 5. The mutants' first look, made beside
+// the baseline before the leak was known, in processes of 5, counts for nothing: each
+// mutant of the group makes it again, a process per run, and reports those runs alone.
 func TestLeakingTestAlone(t *testing.T) {
 	eng := &fakeEngine{names: []string{"TestLeaks", "TestOther"}, tests: map[string]fakeTest{
 		"TestLeaks": {sites: []int{0}, later: true, fails: func(m string, _ []string, _ int) bool { return m != "" }},
 		"TestOther": {sites: []int{1}, fails: func(m string, _ []string, _ int) bool { return m != "" }},
 	}}
 	rep := fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 5}})
-	baseline, mutant := jobShapes(eng.jobs)
+	baseline, _ := jobShapes(eng.jobs)
 	if got, want := baseline["^(TestLeaks)$"], append([]int{5, 5, 5, 5}, ones(20)...); !slices.Equal(got, want) {
 		t.Errorf("TestLeaks's baseline processes %v, want %v", got, want)
 	}
 	if got := baseline["^(TestOther)$"]; !slices.Equal(got, []int{5, 5, 5, 5}) {
 		t.Errorf("TestOther's baseline processes %v, want four of 5 runs", got)
 	}
-	checkShapes(t, mutant, func(key string) int {
+	if len(eng.calls) < 3 {
+		t.Fatalf("%d calls of the engine, want the trace, the baseline beside the first look, the leaking group's baseline again and its looks", len(eng.calls))
+	}
+	_, beside := jobShapes(eng.calls[1])
+	checkShapes(t, beside, func(string) int { return 5 })
+	if len(beside) != 8 {
+		t.Errorf("the first look beside the baseline holds processes of %d mutants, want 8", len(beside))
+	}
+	_, later := jobShapes(slices.Concat(eng.calls[2:]...))
+	checkShapes(t, later, func(key string) int {
 		if strings.HasSuffix(key, "^(TestLeaks)$") {
 			return 1
 		}
-		return 5
+		t.Errorf("%s: a process after the first look, which killed every mutant of TestOther's site", key)
+		return 0
 	})
 	for _, s := range rep.Sites {
 		for _, m := range s.Mutants {
 			if m.Verdict != Killed {
 				t.Errorf("%s %s: %s, want killed", s.File, m.Class, m.Verdict)
+			}
+			// Site 1's first look is 5 runs (R/8 rounded up to its process of 5); site 0's,
+			// a process per run, 3 runs: 3 of 3 against 0 of 20 is p = 1/C(23, 3) = 5.6e-4,
+			// above the level 0.01 / (16 comparisons x 4 looks) = 1.6e-4, and its second, 5 of
+			// 5, 1/C(25, 5) = 1.9e-5, under it. Counting the discarded look too would give 10.
+			if m.Runs != 5 {
+				t.Errorf("%s %s: %d runs, want 5", s.File, m.Class, m.Runs)
 			}
 		}
 	}

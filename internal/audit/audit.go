@@ -344,11 +344,17 @@ func (a *auditor) judge(ctx context.Context) error {
 	a.batch = a.chooseBatch()
 	a.rep.Batch = a.batch
 	muts := a.shard(all)
-	a.runBaseline(ctx, a.needed(muts))
+	open := a.open(muts)
+	var first *look
+	if !a.cfg.PerMutant {
+		first = a.newLook(open, a.plan()[0])
+	}
+	a.runBaseline(ctx, a.needed(muts), first)
 	a.phase("baseline")
 	a.uncovered(muts)
+	open = a.afterBaseline(open, first, ctx.Err() != nil)
 	if ctx.Err() == nil {
-		a.runMutants(ctx, muts)
+		a.runMutants(ctx, open)
 	}
 	a.phase("mutants")
 	a.identical(ctx, muts)
@@ -590,10 +596,17 @@ func (a *auditor) mutantLimit(g *group) time.Duration {
 // every run: they cannot fail more often. A group with a test that fails only in the later
 // runs of a process (see leaks) runs its baseline again, a process per run, as its mutants
 // will.
-func (a *auditor) runBaseline(ctx context.Context, groups []int) {
-	res, owner := a.baselineRuns(ctx, groups)
+//
+// The first look of the mutants, when given, is made beside the baseline, in the same call of
+// the engine: its processes do not depend on the baseline's outcomes (only its verdicts do,
+// and they wait for the baseline), and a look made after the baseline left the workers idle
+// while the baseline's last processes ended, then again while the look's slowest did (a
+// mutant whose test prints thousands of failures). What the baseline then changes is
+// afterBaseline's to settle.
+func (a *auditor) runBaseline(ctx context.Context, groups []int, first *look) {
+	res, owner := a.baselineRuns(ctx, groups, first)
 	if alone := a.leaking(groups, res, owner); len(alone) > 0 && ctx.Err() == nil {
-		a.baselineRuns(ctx, alone)
+		a.baselineRuns(ctx, alone, nil)
 	}
 	for _, gi := range groups {
 		a.judgeBaseline(a.groups[gi])
@@ -601,8 +614,10 @@ func (a *auditor) runBaseline(ctx context.Context, groups []int) {
 }
 
 // baselineRuns makes the baseline runs of the groups, in processes of each one's batch size,
-// into fresh tallies, and returns the processes that finished with the group of each job.
-func (a *auditor) baselineRuns(ctx context.Context, groups []int) ([]result, []int) {
+// into fresh tallies, and returns the processes that finished with the group of each job. The
+// look's processes, when given, run in the same call, first (a mutant's process is the
+// likelier to be slow), and are counted into its mutants' tallies.
+func (a *auditor) baselineRuns(ctx context.Context, groups []int, beside *look) ([]result, []int) {
 	var jobs []job
 	var owner []int
 	for _, gi := range groups {
@@ -618,11 +633,23 @@ func (a *auditor) baselineRuns(ctx context.Context, groups []int) ([]result, []i
 		}
 	}
 	a.cfg.Log("audit: %s at baseline, in %s", plural(len(groups)*a.cfg.Runs, "run"), plural(len(jobs), "process"))
-	res, _ := a.eng.run(ctx, jobs)
-	for _, r := range res {
+	var lookJobs []job
+	if beside != nil {
+		lookJobs = beside.jobs
+		a.cfg.Log("audit: look 1 beside it: %s", plural(len(lookJobs), "process"))
+	}
+	all, _ := a.eng.run(ctx, append(slices.Clip(lookJobs), jobs...))
+	var res []result
+	for _, r := range all {
+		if r.job < len(lookJobs) {
+			beside.count(r)
+			continue
+		}
+		r.job -= len(lookJobs)
 		g := a.groups[owner[r.job]]
 		g.slowest = max(g.slowest, r.elapsed)
 		count(g.base, r)
+		res = append(res, r)
 	}
 	return res, owner
 }

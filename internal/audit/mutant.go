@@ -143,11 +143,9 @@ func (a *auditor) level() float64 {
 	return a.cfg.Alpha / float64(max(a.rep.Family, 1)*len(looks(a.cfg.Runs)))
 }
 
-// runMutants runs the open mutants look by look: all of a look's runs at once, then the
-// verdicts, so that a mutant killed early makes no more runs. Each look's runs are whole
-// processes of the audit's batch size, the runs of each in the same places as its baseline's.
-// With Config.AllRuns there is one look, after R runs.
-func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
+// open starts the tallies of the mutants that are to run, one for each comparison with the
+// baseline that their site's groups make, and returns them.
+func (a *auditor) open(muts []*mutant) []*mutant {
 	var open []*mutant
 	for _, m := range muts {
 		if !m.done {
@@ -158,39 +156,118 @@ func (a *auditor) runMutants(ctx context.Context, muts []*mutant) {
 			open = append(open, m)
 		}
 	}
+	return open
+}
+
+// plan returns the looks' cumulative runs: those of planLooks, or with Config.AllRuns one
+// look, after R runs. No look before the last could settle a mutant then: every process of
+// every mutant goes to the engine in one call, so that a mutant whose runs are slow (a test
+// printing megabytes of failures) has its processes spread over every worker from the start,
+// instead of one or two a look while the others sit idle at the look's end. The processes,
+// their run numbers and seeds are those of the looks (processes cuts at multiples of the
+// batch), so the verdicts are the same.
+func (a *auditor) plan() []int {
+	plan := planLooks(a.cfg.Runs, a.batch)
+	if a.cfg.AllRuns {
+		plan = plan[len(plan)-1:]
+	}
+	return plan
+}
+
+// A look is the processes that take the open mutants' runs up to a number, each run in the
+// same place as its baseline's, and whose each process is.
+type look struct {
+	upTo    int
+	jobs    []job
+	owner   []*mutant
+	groupOf []int
+	muts    []*mutant // the mutants with processes in it
+}
+
+// newLook returns the look that takes each mutant of open to upTo runs in every group of its
+// site; a mutant already there has no process in it.
+func (a *auditor) newLook(open []*mutant, upTo int) *look {
+	l := &look{upTo: upTo}
+	for _, m := range open {
+		if m.runs >= upTo {
+			continue
+		}
+		for _, gi := range a.siteGroups[m.site.ID] {
+			for _, p := range processes(m.runs, upTo, a.batchOf(a.groups[gi])) {
+				l.jobs = append(l.jobs, a.mutantJob(m, gi, p))
+				l.owner, l.groupOf = append(l.owner, m), append(l.groupOf, gi)
+			}
+		}
+		m.runs = upTo
+		l.muts = append(l.muts, m)
+	}
+	return l
+}
+
+// count adds a finished process of the look (r.job its index in l.jobs) to its mutant.
+func (l *look) count(r result) { l.owner[r.job].add(l.groupOf[r.job], r) }
+
+// afterBaseline settles what the baseline decides of the open mutants and of the first look,
+// made beside it (nil when it was not), and returns the mutants still open. A test that failed
+// every baseline run is compared no more: its tallies go. A mutant of a group that runs a
+// process per run since its baseline showed a leaking test (see leaks) made its first look in
+// processes of several runs, which that test fails whatever the code: it makes the look again,
+// a process per run, its tallies started anew. The others are judged on the first look,
+// unless the audit was interrupted: then neither the baseline nor the look is known whole, and
+// no mutant is judged.
+func (a *auditor) afterBaseline(open []*mutant, first *look, interrupted bool) []*mutant {
+	var still, judged []*mutant
+	for _, m := range open {
+		if m.done {
+			continue // not covered: only tests that fail every baseline run reach it
+		}
+		keep := map[ref]bool{}
+		for _, r := range a.compared(m.site) {
+			keep[r] = true
+		}
+		maps.DeleteFunc(m.tests, func(r ref, _ *tally) bool { return !keep[r] })
+		if first != nil && slices.ContainsFunc(a.siteGroups[m.site.ID], func(gi int) bool { return a.groups[gi].alone != "" }) {
+			for r := range m.tests {
+				m.tests[r] = &tally{}
+			}
+			m.runs = 0
+		}
+		if first != nil && m.runs > 0 {
+			judged = append(judged, m)
+		} else {
+			still = append(still, m)
+		}
+	}
+	if interrupted {
+		return append(still, judged...)
+	}
+	if len(judged) > 0 {
+		still = append(still, a.decide(judged, first.upTo == a.cfg.Runs)...)
+		stage("look 1")
+	}
+	return still
+}
+
+// runMutants runs the open mutants look by look: all of a look's runs at once, then the
+// verdicts, so that a mutant killed early makes no more runs. Each look's runs are whole
+// processes of the audit's batch size, the runs of each in the same places as its baseline's.
+// A mutant whose first look was made beside the baseline starts at the second.
+func (a *auditor) runMutants(ctx context.Context, open []*mutant) {
 	if a.cfg.PerMutant && !a.buildPerMutant(ctx, open) {
 		return
 	}
-	plan := planLooks(a.cfg.Runs, a.batch)
-	if a.cfg.AllRuns {
-		// No look before the last can settle a mutant: make every process of every mutant in
-		// one call, so that a mutant whose runs are slow (a test printing megabytes of
-		// failures) has its processes spread over every worker from the start, instead of
-		// one or two a look while the others sit idle at the look's end. The processes, their
-		// run numbers and seeds are those of the looks (processes cuts at multiples of the
-		// batch), so the verdicts are the same.
-		plan = plan[len(plan)-1:]
-	}
-	for i, upTo := range plan {
+	for i, upTo := range a.plan() {
 		if len(open) == 0 {
 			return
 		}
-		var jobs []job
-		var owner []*mutant
-		var groupOf []int
-		for _, m := range open {
-			for _, gi := range a.siteGroups[m.site.ID] {
-				for _, p := range processes(m.runs, upTo, a.batchOf(a.groups[gi])) {
-					jobs = append(jobs, a.mutantJob(m, gi, p))
-					owner, groupOf = append(owner, m), append(groupOf, gi)
-				}
-			}
-			m.runs = upTo
+		l := a.newLook(open, upTo)
+		if len(l.jobs) == 0 {
+			continue
 		}
-		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(open), "mutant"), plural(len(jobs), "process"))
-		res, _ := a.eng.run(ctx, jobs)
+		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(l.muts), "mutant"), plural(len(l.jobs), "process"))
+		res, _ := a.eng.run(ctx, l.jobs)
 		for _, r := range res {
-			owner[r.job].add(groupOf[r.job], r)
+			l.count(r)
 		}
 		if ctx.Err() != nil {
 			a.decide(open, false)

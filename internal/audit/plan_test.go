@@ -606,3 +606,48 @@ func TestAllRunsOneLook(t *testing.T) {
 		t.Errorf("verdicts %v, want site 0's killed and site 1's survived", got)
 	}
 }
+
+// TestFirstLookBesideBaseline: the mutants' first look goes to the engine in the same call as
+// the baseline, so that no worker waits between the two; its verdicts wait for the baseline.
+// Site 0's mutants, under which TestA fails every run, are killed by that look and make no
+// process after it; site 1's survive after every look. TestBroken, which reaches site 1 too
+// and fails every baseline run, is excluded from the verdicts although the first look ran it
+// before that was known: no survivor names it as the test closest to killing it (it sorts
+// first, and its p-value of 1 ties with TestZ's).
+func TestFirstLookBesideBaseline(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestA", "TestBroken", "TestZ"}, startup: 20 * time.Millisecond, perTest: time.Millisecond,
+		tests: map[string]fakeTest{
+			"TestA":      {sites: []int{0}, fails: func(m string, _ []string, _ int) bool { return strings.HasPrefix(m, "0:") }},
+			"TestBroken": {sites: []int{1}, fails: func(string, []string, int) bool { return true }},
+			"TestZ":      {sites: []int{1}},
+		}}
+	rep := fakeAudit(t, eng, 2, Config{Options: runner.Options{Batch: 4}})
+	if len(eng.calls) < 2 {
+		t.Fatalf("%d calls of the engine, want the trace and the baseline beside the first look at least", len(eng.calls))
+	}
+	baseline, beside := jobShapes(eng.calls[1])
+	if len(baseline) == 0 || len(beside) != 8 {
+		t.Errorf("the call after the trace holds baselines of %d groups and processes of %d mutants, want both groups and 8 mutants", len(baseline), len(beside))
+	}
+	checkShapes(t, beside, func(string) int { return 4 })
+	_, later := jobShapes(slices.Concat(eng.calls[2:]...))
+	for key := range later {
+		if strings.HasPrefix(key, "0:") {
+			t.Errorf("%s: a process after the first look, which killed it", key)
+		}
+	}
+	for _, s := range rep.Sites {
+		for _, m := range s.Mutants {
+			want := map[string]Verdict{"f.go:0": Killed, "f.go:1": Survived}[s.File]
+			if m.Verdict != want {
+				t.Errorf("%s %s: %s, want %s", s.File, m.Class, m.Verdict, want)
+			}
+			if s.File == "f.go:0" && m.Runs != 4 {
+				t.Errorf("%s %s: killed after %d runs, want 4 (its first look)", s.File, m.Class, m.Runs)
+			}
+			if m.Verdict == Survived && m.Test != "TestZ" {
+				t.Errorf("%s %s survived, closest test %q, want TestZ (TestBroken fails every baseline run)", s.File, m.Class, m.Test)
+			}
+		}
+	}
+}

@@ -77,8 +77,8 @@ type Report struct {
 
 // Phase is the wall time of one stage of an audit, in the order they ran: find (loading and
 // type-checking the packages, finding the sites), build (the mutant schema's test binaries),
-// trace (which tests reach which sites), baseline, mutants (every look) and identical (the
-// identical-binary check). An audit that stops early has the phases that ran.
+// trace (which tests reach which sites), baseline (with the mutants' first look, made beside
+// it), mutants (the later looks) and identical (the identical-binary check). An audit that stops early has the phases that ran.
 type Phase struct {
 	Name    string  `json:"name"`
 	Seconds float64 `json:"seconds"`
