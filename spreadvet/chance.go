@@ -109,6 +109,12 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 	if a == nil || b == nil || a == b || text(a) != text(b) {
 		return
 	}
+	if isIdentity(firstResult(c.typeOf(a))) && !fact.Pick {
+		return // two pointers it made or kept: equal or not whatever it draws
+	}
+	if c.pinned(a) || c.pinned(b) {
+		return // the same draws in every run
+	}
 	chance := "with a chance of 1/k for a function that picks one of k values evenly"
 	if w, text, ok := c.textValues(a, fact); text {
 		// Random text: k^-n from its shape, or no verdict when that cannot be computed (a
@@ -140,6 +146,18 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 	})
 }
 
+// isIdentity reports whether == on values of t compares identities: pointers, channels and
+// unsafe pointers, which are equal when they are one object, not when they hold equal values.
+func isIdentity(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Chan:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
 // fullRangeBits are the bits of the draws of math/rand over the whole range of their type,
 // by the Via of a function that returns one.
 var fullRangeBits = map[string]float64{
@@ -163,7 +181,7 @@ func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 		return
 	}
 	call, fact := c.randomValueCall(ix.Index)
-	if call == nil {
+	if call == nil || c.pinned(call) {
 		return
 	}
 	loop, varies, ok := c.repeatingLoop(cur, call)

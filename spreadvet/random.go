@@ -179,3 +179,72 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	}
 	return inspector.Cursor{}, false
 }
+
+// pinned reports whether a call of a random function is handed a source seeded with
+// constants (rand.New(rand.NewSource(0)), rand.New(rand.NewPCG(1, 2)),
+// rand.NewChaCha8([32]byte{})), directly or through a local given one value: it draws the same
+// numbers in every run, so a test's verdict on them is no matter of chance (libp2p's
+// TestFullJitter counts FullJitter(d, 0, 100, rng) into a histogram with a typed limit, rng
+// seeded with 0). Whether a constant in place of the code's draw passes the test is another
+// question, the blind-test rule's, which does not ask this.
+func (c *checker) pinned(call *ast.CallExpr) bool {
+	for _, arg := range call.Args {
+		if c.constantSeeded(arg, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// constantSeeded reports whether e is a source of math/rand or math/rand/v2, or a *rand.Rand
+// made from one, seeded with constants, directly or through locals given one value.
+func (c *checker) constantSeeded(e ast.Expr, depth int) bool {
+	e = ast.Unparen(e)
+	if v := c.localVar(e); v != nil && depth < 4 {
+		if init := c.onlyAssignment(v); init != nil {
+			return c.constantSeeded(init, depth+1)
+		}
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) {
+		return false
+	}
+	switch fn.Name() {
+	case "New":
+		return len(call.Args) == 1 && depth < 4 && c.constantSeeded(call.Args[0], depth+1)
+	case "NewSource", "NewPCG", "NewChaCha8":
+		for _, a := range call.Args {
+			if !c.constantValue(a) {
+				return false
+			}
+		}
+		return len(call.Args) > 0
+	}
+	return false
+}
+
+// constantValue reports whether e is a constant, or a composite literal of constants (a
+// ChaCha8 seed, [32]byte{1, 2}).
+func (c *checker) constantValue(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if c.pass.TypesInfo.Types[e].Value != nil {
+		return true
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if !c.constantValue(el) {
+			return false
+		}
+	}
+	return true
+}

@@ -29,6 +29,11 @@ type randomFunc struct {
 	// Quiet are the conditions on its parameters under which it draws nothing (randstr's
 	// Bytes(n) when n <= 0): a call whose constants meet one is no random call.
 	Quiet []quietWhen
+	// Pick is set when its result is an element of a collection at a drawn index
+	// (peers[rand.IntN(len(peers))]), or a wrapper's of one: two results can then be the same
+	// pointer by chance. Any other pointer it returns is the same or not whatever it draws (a
+	// pool's connection, whose lifetime alone is jittered).
+	Pick bool
 }
 
 func (*randomFunc) AFact() {}
@@ -40,6 +45,9 @@ func (f *randomFunc) String() string {
 	}
 	if f.Text != nil {
 		s += ", " + f.Text.String()
+	}
+	if f.Pick {
+		s += ", pick"
 	}
 	return "random(" + s + quietString(f.Quiet) + ")"
 }
@@ -137,6 +145,7 @@ func (c *checker) findRandomFuncs() {
 			f.Dist = c.inferUniform(fd)
 			f.Text = c.inferText(fd)
 			f.Quiet = c.inferQuiet(fd)
+			f.Pick = c.draws[fd] && c.returnsDrawnElement(fd)
 		}
 	}
 	for changed := true; changed; { // wrappers of wrappers, in any order
@@ -147,6 +156,9 @@ func (c *checker) findRandomFuncs() {
 				if f.Text = c.wrappedText(fd); f.Text != nil {
 					changed = true
 				}
+			}
+			if f := c.random[fn]; f != nil && !f.Pick && c.wrapsPick(fd) {
+				f.Pick, changed = true, true
 			}
 		}
 	}
@@ -186,6 +198,54 @@ func (c *checker) chainCalls(calls []*ast.CallExpr) []chainCall {
 		}
 	}
 	return out
+}
+
+// returnsDrawnElement reports whether fd returns, as its first result, an element of a
+// collection at an index computed from a draw: xs[rand.IntN(len(xs))], or xs[i] with i given
+// one value, a draw.
+func (c *checker) returnsDrawnElement(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				return true
+			}
+			ix, ok := ast.Unparen(n.Results[0]).(*ast.IndexExpr)
+			if !ok {
+				return true
+			}
+			index := ix.Index
+			if v := c.localVar(index); v != nil {
+				if init := c.onlyAssignment(v); init != nil {
+					index = init
+				}
+			}
+			found = found || c.drawCount(index) > 0
+		}
+		return !found
+	})
+	return found
+}
+
+// wrapsPick reports whether fd only returns the result of a function whose result is a pick
+// (see randomFunc.Pick).
+func (c *checker) wrapsPick(fd *ast.FuncDecl) bool {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return false
+	}
+	call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	f := c.randomCall(call)
+	return f != nil && f.Pick
 }
 
 // textHops are the calls between a random text function and its draw, not counting

@@ -53,14 +53,16 @@ func (c *checker) blindTexts(fd cursor, tb string) {
 	}
 }
 
-// isText reports whether t is a string, a []byte or a []rune.
+// isText reports whether t is a string, a []byte or a []rune. A []int32 is no text: rune is
+// an alias of int32, but a slice declared of int32 holds numbers (sarama's Partitions returns
+// partition IDs), and go/types keeps the name rune where the source says it.
 func isText(t types.Type) bool {
 	switch t := t.Underlying().(type) {
 	case *types.Basic:
 		return t.Info()&types.IsString != 0
 	case *types.Slice:
 		b, ok := t.Elem().Underlying().(*types.Basic)
-		return ok && (b.Kind() == types.Byte || b.Kind() == types.Rune)
+		return ok && (b.Kind() == types.Byte || b.Kind() == types.Rune && b.Name() == "rune")
 	}
 	return false
 }

@@ -27,12 +27,14 @@ func (c *checker) tolerances(f *testFlow, tb string) {
 		if e.Op != token.QUO {
 			continue
 		}
-		if site := f.sums[c.localVar(c.stripConversions(e.X))]; site != nil {
+		if site := f.sums[c.localVar(c.stripConversions(e.X))]; site != nil && !c.pinned(site.call) {
 			c.meanUse(f, cur, site, meanChain{}, tb, 0)
 		}
 	}
 	for _, l := range f.lens {
-		c.countUse(f, l, tb)
+		if l.site == nil || !c.pinned(l.site.call) {
+			c.countUse(f, l, tb)
+		}
 	}
 }
 

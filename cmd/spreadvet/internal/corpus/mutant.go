@@ -23,12 +23,16 @@ type Mutant struct {
 	New   string
 	Run   string // the -run pattern
 	Pkg   string // the package, "." when the confirmation names none
+	// Args are the test binary's arguments after -args (a Ginkgo suite's -ginkgo.focus=jitter,
+	// which picks one spec of the one Go test that runs them all), or none.
+	Args []string
 }
 
 // mutantClause is a mutant in a label's confirmation:
 //
 //	mutant: file.go:174 `rand.Float64()` -> `0.5`; go test -run '^TestBackOff$' passes
-var mutantClause = regexp.MustCompile("mutant: (\\S+?\\.go):([0-9,]+) `([^`]+)` -> `([^`]*)`[^;]*; go test -run '([^']+)'(?: (\\./\\S*|\\.))? passes")
+//	mutant: pool.go:955 `rand.Int63n(r)` -> `0`; go test -run '^TestGinkgoSuite$' ./pool -args -ginkgo.focus=jitter passes
+var mutantClause = regexp.MustCompile("mutant: (\\S+?\\.go):([0-9,]+) `([^`]+)` -> `([^`]*)`[^;]*; go test -run '([^']+)'(?: (\\./\\S*|\\.))?(?: -args ([^;]+?))? passes")
 
 // mutant returns the mutant l's confirmation names, ok false when it names none, and an error
 // when it says "mutant:" in another form.
@@ -38,9 +42,12 @@ func (l Label) mutant() (m Mutant, ok bool, err error) {
 	}
 	sub := mutantClause.FindStringSubmatch(l.Confirm)
 	if sub == nil {
-		return Mutant{}, false, fmt.Errorf("mutant not in the form: mutant: file.go:LINE `old` -> `new`; go test -run 'RE' [./pkg] passes")
+		return Mutant{}, false, fmt.Errorf("mutant not in the form: mutant: file.go:LINE `old` -> `new`; go test -run 'RE' [./pkg] [-args ARGS] passes")
 	}
 	m = Mutant{File: sub[1], Old: sub[3], New: sub[4], Run: sub[5], Pkg: sub[6]}
+	if sub[7] != "" {
+		m.Args = strings.Fields(sub[7])
+	}
 	if m.Pkg == "" {
 		m.Pkg = "."
 	}
@@ -97,7 +104,11 @@ func randImport(path string) string {
 // test runs the mutant's tests in dir and reports whether they passed; a pattern that runs no
 // test is an error, not a pass.
 func (m Mutant) test(dir string) (bool, string, error) {
-	cmd := exec.Command("go", "test", "-vet=off", "-count=1", "-v", "-run", m.Run, m.Pkg)
+	args := []string{"test", "-vet=off", "-count=1", "-v", "-run", m.Run, m.Pkg}
+	if len(m.Args) > 0 {
+		args = append(append(args, "-args"), m.Args...)
+	}
+	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()

@@ -24,6 +24,12 @@ func TestMutantParses(t *testing.T) {
 	if m, _, _ := l.mutant(); m.Pkg != "." || m.Run != "A|B" {
 		t.Errorf("mutant without a package = %+v, want Pkg . and Run A|B", m)
 	}
+	l.Confirm = "mutant: internal/pool/pool.go:955 `rand.Int63n(r)` -> `0`; go test -run '^TestGinkgoSuite$' ./internal/pool -args -ginkgo.focus=jitter -ginkgo.v passes"
+	m, _, err = l.mutant()
+	if want := (Mutant{File: "internal/pool/pool.go", Lines: []int{955}, Old: "rand.Int63n(r)", New: "0", Run: "^TestGinkgoSuite$",
+		Pkg: "./internal/pool", Args: []string{"-ginkgo.focus=jitter", "-ginkgo.v"}}); err != nil || !cmp.Equal(want, m) {
+		t.Errorf("mutant with -args: %v (-want +got):\n%s", err, cmp.Diff(want, m))
+	}
 	for _, bad := range []string{
 		"mutant: a.go:0 `x` -> `y`; go test -run 'A' passes",
 		"mutant: a.go:3 x -> y; go test -run 'A' passes",
@@ -69,6 +75,11 @@ func TestMutantApplyAndTest(t *testing.T) {
 	if passed, out, err := m.test(dir); err != nil || passed {
 		t.Errorf("sharp test under the mutant: passed %v, %v\n%s", passed, err, out)
 	}
+	m.Run, m.Args = "^TestSharp$", []string{"-test.run=^TestBlind$"} // the binary's own flag, after -args, wins
+	if passed, out, err := m.test(dir); err != nil || !passed {
+		t.Errorf("-args -test.run=^TestBlind$: passed %v, %v\n%s", passed, err, out)
+	}
+	m.Args = nil
 	m.Run = "^TestNothing$"
 	if _, _, err := m.test(dir); err == nil {
 		t.Error("a pattern that runs no test was taken for a verdict")

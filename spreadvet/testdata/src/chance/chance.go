@@ -13,7 +13,7 @@ func Pick() int { // want Pick:"random\\(rand.IntN, Uniform\\[0, 10\\)\\)"
 }
 
 // Peer is a random one of peers.
-func Peer(peers []string) string { // want Peer:"random\\(rand.IntN\\)"
+func Peer(peers []string) string { // want Peer:"random\\(rand.IntN, pick\\)"
 	return peers[rand.IntN(len(peers))]
 }
 
@@ -88,3 +88,42 @@ func Bits(n int) []rune { // want Bits:"random\\(rand.IntN, text\\[\\$0 of 2\\]\
 	}
 	return b
 }
+
+// Node is a member of a cluster.
+type Node struct{ Name string }
+
+// Nodes are the cluster's members.
+var Nodes = []*Node{{"a"}, {"b"}, {"c"}}
+
+// RandomNode is a random member: the same pointer twice by chance.
+func RandomNode() *Node { // want RandomNode:"random\\(rand.IntN, pick\\)"
+	i := rand.IntN(len(Nodes))
+	return Nodes[i]
+}
+
+// Gossip is a wrapper of RandomNode, a pick as well.
+func Gossip() *Node { return RandomNode() } // want Gossip:"random\\(calls RandomNode, pick\\)"
+
+// Conn is a pooled connection whose lifetime is jittered.
+type Conn struct{ Lifetime time.Duration } // want Lifetime:"stored\\(Conn.Lifetime\\)"
+
+// Pool keeps idle connections.
+type Pool struct{ idle []*Conn }
+
+// Get returns an idle connection, or a new one with a jittered lifetime: which one it
+// returns depends on the pool, not on the draw.
+func (p *Pool) Get() *Conn { // want Get:"random\\(calls newConn\\)"
+	if n := len(p.idle); n > 0 {
+		c := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		return c
+	}
+	return newConn()
+}
+
+func newConn() *Conn { // want newConn:"random\\(rand.Int64N\\)"
+	return &Conn{Lifetime: time.Minute + time.Duration(rand.Int64N(int64(time.Minute)))}
+}
+
+// Dial is Get, or its error: a connection and an error, the pair a real pool's Get returns.
+func (p *Pool) Dial() (*Conn, error) { return p.Get(), nil } // want Dial:"random\\(calls Get\\)"

@@ -186,3 +186,35 @@ func TestTokenLengthUnknown(t *testing.T) {
 		t.Fatal("same token twice")
 	}
 }
+
+// TestNodesDiffer requires two random members to be different pointers: a pick among 3.
+func TestNodesDiffer(t *testing.T) {
+	if RandomNode() == RandomNode() { // want `chance verdict: TestNodesDiffer fails when two draws of RandomNode are equal \(RandomNode\(\) == RandomNode\(\)\)`
+		t.Fatal("the same node twice")
+	}
+	a, b := Gossip(), Gossip()
+	if a == b { // want `chance verdict: TestNodesDiffer fails when two draws of Gossip are equal \(a == b\), which a correct Gossip does with a chance of 1/k`
+		t.Fatal("the same node twice")
+	}
+}
+
+// TestPoolReplaces requires a second Get, the first connection held, to return another
+// connection: the pool's logic decides it, not the jittered lifetime.
+func TestPoolReplaces(t *testing.T) {
+	var p Pool
+	held := p.Get()
+	if cn := p.Get(); cn == held {
+		t.Fatal("Get returned the held connection")
+	}
+	first, err := p.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second, _ := p.Dial(); second == first {
+		t.Fatal("Dial returned the held connection")
+	}
+	a, b := newConn(), newConn()
+	if a == b {
+		t.Fatal("two new connections are one")
+	}
+}

@@ -10,10 +10,10 @@ import (
 var Names = []string{"ann", "bob", "cid"}
 
 // Name picks one of Names.
-func Name() string { return Names[rand.IntN(len(Names))] } // want Name:"random\\(rand.IntN\\)"
+func Name() string { return Names[rand.IntN(len(Names))] } // want Name:"random\\(rand.IntN, pick\\)"
 
 // NameFrom picks one of Names with r.
-func NameFrom(r *rand.Rand) string { return Names[r.IntN(len(Names))] } // want NameFrom:"random\\(rand.IntN\\)"
+func NameFrom(r *rand.Rand) string { return Names[r.IntN(len(Names))] } // want NameFrom:"random\\(rand.IntN, pick\\)"
 
 // First is no pick.
 func First() string { return Names[0] }

@@ -69,3 +69,13 @@ func Either4(n int, deep bool) string { // want Either4:"random\\(calls ID.*"
 
 // Shout is code under test that takes a string: a random ID handed to it is its input.
 func Shout(s string) string { return strings.ToUpper(s) }
+
+// Partitions returns the partitions 0 to n-1 in a random order: numbers, not text, though
+// rune is another name of int32.
+func Partitions(n int) []int32 { // want Partitions:"random\\(rand.Perm\\)"
+	var out []int32
+	for _, p := range rand.Perm(n) {
+		out = append(out, int32(p))
+	}
+	return out
+}

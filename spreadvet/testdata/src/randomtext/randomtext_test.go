@@ -167,3 +167,12 @@ func TestIDFirstRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePartition checks its one partition exactly: a []int32 is no text, so its length and
+// an element compared with a constant are no checks of a random text's form.
+func TestOnePartition(t *testing.T) {
+	parts := randomtext.Partitions(1)
+	if len(parts) != 1 || parts[0] != 0x0 {
+		t.Fatal(parts)
+	}
+}

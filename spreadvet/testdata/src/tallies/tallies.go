@@ -39,3 +39,8 @@ func Pick() int { // want Pick:"random\\(rand.IntN, Uniform\\[0, 10\\)\\)"
 
 // Next is the server after i, in turn: no draw.
 func Next(i int) int { return (i + 1) % 10 }
+
+// PickFrom is one of 10 servers, drawn from r.
+func PickFrom(r *mrand.Rand) int { // want PickFrom:"random\\(rand.IntN, Uniform\\[0, 10\\)\\)"
+	return r.IntN(10)
+}

@@ -2,6 +2,7 @@ package tallies
 
 import (
 	"math"
+	mrand "math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -164,4 +165,40 @@ func TestEpsilon(t *testing.T) {
 		}
 	}
 	assert.InEpsilon(t, 50, hits, 0.2) // want `hand-sized tolerance: TestEpsilon counts in hits how often a random outcome happens in 100 trials and fails when the count is at most 39 or at least 61 .*centred on`
+}
+
+// TestPicksFrom counts picks drawn from a source seeded with a constant, in three ways: the
+// counts are the same in every run, so the band cannot fail by chance (libp2p's
+// TestFullJitter). The same band over an unseeded source is flagged.
+func TestPicksFrom(t *testing.T) {
+	rng := mrand.New(mrand.NewPCG(1, 2))
+	counts := make([]int, 10)
+	for range 10000 {
+		counts[PickFrom(rng)]++
+	}
+	for _, c := range counts {
+		assert.InDelta(t, 1000, c, 100)
+	}
+	seeded := make([]int, 10)
+	for range 10000 {
+		seeded[PickFrom(mrand.New(mrand.NewChaCha8([32]byte{7})))]++
+	}
+	for _, c := range seeded {
+		assert.InDelta(t, 1000, c, 100)
+	}
+	src := mrand.NewPCG(3, 4)
+	again := make([]int, 10)
+	for range 10000 {
+		again[PickFrom(mrand.New(src))]++
+	}
+	for _, c := range again {
+		assert.InDelta(t, 1000, c, 100)
+	}
+	fresh := make([]int, 10)
+	for range 10000 {
+		fresh[PickFrom(mrand.New(mrand.NewPCG(mrand.Uint64(), 2)))]++
+	}
+	for _, c := range fresh {
+		assert.InDelta(t, 1000, c, 100) // want `hand-sized tolerance: TestPicksFrom counts in fresh how often each of 10 outcomes happens in 10000 trials`
+	}
 }
