@@ -198,7 +198,13 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 		n = fmt.Sprint(s.n)
 	}
 	result := c.typeName(firstValue(c.typeOf(s.call)), s.call)
-	ret := func(e string) string { return c.returnDraw(s.call, e, tb) }
+	until := ""
+	if isTimeTime(firstValue(c.typeOf(s.call))) {
+		// A time is no sample spread can check; its distance from now is a time.Duration,
+		// with the draw's spread (go-redis's expiry, now plus a jittered lifetime).
+		result, until = "time.Duration", "time.Until"
+	}
+	ret := func(e string) string { return c.returnDraw(s.call, e, tb, until) }
 	if s.varies != "" {
 		// The draws at different arguments are no sample of one distribution: check one
 		// argument's draws (or each argument's), and offer no fix.
@@ -243,19 +249,26 @@ func firstValue(t types.Type) types.Type {
 // closure handed to spread.Draw, which takes a func() T: "return e" for one result; for
 // more, the first is returned and an error last fails the test (a closure that returned
 // (T, error) would not compile, and an error would be a failure of the code, not a draw).
-func (c *checker) returnDraw(call *ast.CallExpr, e, tb string) string {
+// conv, when set, is a function the draw is returned through (time.Until for a time).
+func (c *checker) returnDraw(call *ast.CallExpr, e, tb, conv string) string {
+	wrap := func(v string) string {
+		if conv == "" {
+			return v
+		}
+		return conv + "(" + v + ")"
+	}
 	tuple, ok := c.typeOf(call).(*types.Tuple)
 	if !ok || tuple.Len() < 2 {
-		return "return " + e
+		return "return " + wrap(e)
 	}
 	v := freshName(call, "v", "x", "draw")
 	rest := strings.Repeat(", _", tuple.Len()-1)
 	if !isNamedError(tuple.At(tuple.Len() - 1).Type()) {
-		return fmt.Sprintf("%s%s := %s; return %s", v, rest, e, v)
+		return fmt.Sprintf("%s%s := %s; return %s", v, rest, e, wrap(v))
 	}
 	err := freshName(call, "err", "drawErr")
 	rest = strings.Repeat(", _", tuple.Len()-2) + ", " + err
-	return fmt.Sprintf("%s%s := %s; if %s != nil { %s.Fatal(%s) }; return %s", v, rest, e, err, tb, err, v)
+	return fmt.Sprintf("%s%s := %s; if %s != nil { %s.Fatal(%s) }; return %s", v, rest, e, err, tb, err, wrap(v))
 }
 
 // statefulCall returns the receiver and the name of a call to a method with a pointer

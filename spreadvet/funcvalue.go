@@ -118,6 +118,11 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 			if impl := c.concreteMethod(fun, o); impl != nil {
 				return c.randomFact(impl), impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
 			}
+			if impl := c.constructedMethod(fun, o); impl != nil {
+				if f := c.randomFact(impl); f != nil {
+					return f, impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
+				}
+			}
 			if f, inTest := c.madeByRandom(fun); f != nil {
 				return f, inTest
 			}
@@ -231,6 +236,82 @@ func (c *checker) concreteMethod(fun ast.Expr, m *types.Func) *types.Func {
 	fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 	impl, _ := fn.(*types.Func)
 	return impl
+}
+
+// constructedMethod returns the method that a call of the interface method m on x reaches
+// when x is a local given one value, the result of a constructor of this package that
+// returns one concrete type in every return (NewHashPartitioner's p := new(hashPartitioner);
+// ...; return p), or of the func literal such a constructor returns
+// (NewCustomHashPartitioner(fnv.New32a)("topic")); nil when that is not known. Its fact
+// carries what the method's own body says, such as the arguments that take a path with no
+// draw (a message with a key is hashed).
+func (c *checker) constructedMethod(fun ast.Expr, m *types.Func) *types.Func {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(c.onlyAssignment(c.localVar(sel.X))).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	var body *ast.BlockStmt
+	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
+		if fd := c.declOf(fn); fd != nil {
+			body = fd.Body
+		}
+	} else if inner, ok := ast.Unparen(call.Fun).(*ast.CallExpr); ok {
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, inner); fn != nil {
+			if fd := c.declOf(fn); fd != nil && fd.Body != nil && len(fd.Body.List) == 1 {
+				if r, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+					if lit, ok := ast.Unparen(r.Results[0]).(*ast.FuncLit); ok {
+						body = lit.Body
+					}
+				}
+			}
+		}
+	}
+	t := c.returnedType(body)
+	if t == nil {
+		return nil
+	}
+	fn, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	impl, _ := fn.(*types.Func)
+	return impl
+}
+
+// returnedType returns the one concrete type of the first result of every return in body
+// (those of its func literals aside), or nil.
+func (c *checker) returnedType(body *ast.BlockStmt) types.Type {
+	if body == nil {
+		return nil
+	}
+	var t types.Type
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			rt := c.typeOf(n.Results[0])
+			switch {
+			case rt == nil || types.IsInterface(rt):
+				ok = false
+			case t == nil:
+				t = rt
+			case !types.Identical(t, rt):
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return t
 }
 
 // madeByRandom returns a fact for a method call on a value that a random function returned

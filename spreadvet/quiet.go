@@ -19,9 +19,28 @@ type quietWhen struct {
 	Param int         // the parameter's index
 	Op    token.Token // the comparison: <, <=, >, >=, ==, !=
 	Value float64     // the constant it is compared with
+	// Field, when set, names the field of the parameter compared (sarama's hash partitioner
+	// draws only when message.Key == nil), and Nil is set when the comparison is with nil
+	// rather than with Value: == or != alone.
+	Field string
+	Nil   bool
 }
 
-func (q quietWhen) String() string { return fmt.Sprintf("$%d %s %g", q.Param, q.Op, q.Value) }
+func (q quietWhen) String() string {
+	x := fmt.Sprintf("$%d", q.Param)
+	if q.Field != "" {
+		x += "." + q.Field
+	}
+	if q.Nil {
+		return fmt.Sprintf("%s %s nil", x, q.Op)
+	}
+	return fmt.Sprintf("%s %s %g", x, q.Op, q.Value)
+}
+
+// holdsNil reports whether a comparison with nil holds for a value that is nil or not.
+func (q quietWhen) holdsNil(isNil bool) bool {
+	return q.Op == token.EQL && isNil || q.Op == token.NEQ && !isNil
+}
 
 // holds reports whether the condition holds for x.
 func (q quietWhen) holds(x float64) bool {
@@ -75,6 +94,9 @@ func (c *checker) inferQuiet(fd *ast.FuncDecl) []quietWhen {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				delete(params, c.objOf(l))
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					delete(params, c.objOf(sel.X)) // message.Key = k: its fields are no guide
+				}
 			}
 		case *ast.IncDecStmt:
 			delete(params, c.objOf(n.X))
@@ -131,11 +153,14 @@ func disjuncts(e ast.Expr) []ast.Expr {
 }
 
 // paramComparison reads e as a comparison of one of params with a numeric constant, either
-// way round (n <= 0, 6 < digits).
+// way round (n <= 0, 6 < digits), or of a field of one of params with nil (message.Key == nil).
 func (c *checker) paramComparison(e ast.Expr, params map[types.Object]int) (quietWhen, bool) {
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok || !isOrder(b.Op) && b.Op != token.EQL && b.Op != token.NEQ {
 		return quietWhen{}, false
+	}
+	if q, ok := c.fieldNilComparison(b, params); ok {
+		return q, true
 	}
 	x, y, op := b.X, b.Y, b.Op
 	if _, isParam := params[c.objOf(y)]; isParam {
@@ -147,6 +172,35 @@ func (c *checker) paramComparison(e ast.Expr, params map[types.Object]int) (quie
 		return quietWhen{}, false
 	}
 	return quietWhen{Param: i, Op: op, Value: v}, true
+}
+
+// fieldNilComparison reads b as a comparison of a field of one of params with nil, either
+// way round (message.Key == nil, nil != m.Next).
+func (c *checker) fieldNilComparison(b *ast.BinaryExpr, params map[types.Object]int) (quietWhen, bool) {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return quietWhen{}, false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if c.isNilIdent(x) {
+		x, y = y, x
+	}
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok || !c.isNilIdent(y) {
+		return quietWhen{}, false
+	}
+	if s := c.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal || len(s.Index()) != 1 {
+		return quietWhen{}, false // a method value, or a field promoted from an embedded one
+	}
+	i, isParam := params[c.objOf(sel.X)]
+	if !isParam {
+		return quietWhen{}, false
+	}
+	return quietWhen{Param: i, Op: b.Op, Field: sel.Sel.Name, Nil: true}, true
+}
+
+// isNilIdent reports whether e is the predeclared nil.
+func (c *checker) isNilIdent(e ast.Expr) bool {
+	return c.pass.TypesInfo.Types[ast.Unparen(e)].IsNil()
 }
 
 // numericConstant returns the value of e when it is a numeric constant.
@@ -198,9 +252,132 @@ func (c *checker) quietCall(call *ast.CallExpr, f *randomFunc) bool {
 		if q.Param >= len(call.Args) {
 			continue
 		}
+		if q.Nil {
+			if isNil, known := c.fieldNil(call.Args[q.Param], q.Field, call.Pos()); known && q.holdsNil(isNil) {
+				return true
+			}
+			continue
+		}
 		if v, ok := c.numericConstant(call.Args[q.Param]); ok && q.holds(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// fieldNil tells whether the field of the struct that arg is, or points to, is nil when a
+// call at pos is made, when that can be read: arg a composite literal (&ProducerMessage{}: a
+// field left out is nil), or a local declared with one whose field every assignment before
+// pos gives a value of one kind (msg := ProducerMessage{}; msg.Key = StringEncoder("k")).
+func (c *checker) fieldNil(arg ast.Expr, field string, pos token.Pos) (isNil, known bool) {
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok {
+		return c.litFieldNil(lit, field)
+	}
+	v := c.localVar(e)
+	if v == nil {
+		return false, false
+	}
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.Pos() <= pos && pos < f.End() {
+			file = f
+		}
+	}
+	if file == nil {
+		return false, false
+	}
+	declared, assigned := false, 0 // assigned: 1 nil, 2 not nil, 3 both or unknown
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || n.End() < v.Pos() || n.Pos() > pos {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if len(n.Lhs) != len(n.Rhs) {
+					break
+				}
+				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == v {
+					if lit, ok := ast.Unparen(n.Rhs[i]).(*ast.CompositeLit); ok {
+						isNil, known = c.litFieldNil(lit, field)
+						declared = known
+					}
+				}
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == field && c.objOf(sel.X) == v {
+					switch n, k := c.nilness(n.Rhs[i]); {
+					case !k:
+						assigned |= 3
+					case n:
+						assigned |= 1
+					default:
+						assigned |= 2
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if c.pass.TypesInfo.Defs[id] == v && len(n.Values) == 0 {
+					isNil, known, declared = true, true, true // var msg ProducerMessage: the zero value
+				}
+			}
+		}
+		return true
+	})
+	switch {
+	case !declared:
+		return false, false
+	case assigned == 1:
+		return true, true
+	case assigned == 2:
+		return false, true
+	case assigned == 3:
+		return false, false
+	}
+	return isNil, known
+}
+
+// litFieldNil tells whether a composite literal of a struct leaves the field nil: left out,
+// or given nil.
+func (c *checker) litFieldNil(lit *ast.CompositeLit, field string) (isNil, known bool) {
+	if _, ok := c.typeOf(lit).Underlying().(*types.Struct); !ok {
+		return false, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return false, false // positional: past reading here
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+			return c.nilness(kv.Value)
+		}
+	}
+	return true, true
+}
+
+// nilness tells whether e is nil, when its form says: nil is; a conversion of something not
+// nil, new, make, a literal or an address is not (StringEncoder("k"), &x, []byte{1}); a
+// variable or another call is not known.
+func (c *checker) nilness(e ast.Expr) (isNil, known bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return c.isNilIdent(e), c.isNilIdent(e)
+	case *ast.CallExpr:
+		if c.pass.TypesInfo.Types[e.Fun].IsType() && len(e.Args) == 1 {
+			isNil, known := c.nilness(e.Args[0])
+			return false, known && !isNil
+		}
+		if b, ok := c.objOf(e.Fun).(*types.Builtin); ok && (b.Name() == "new" || b.Name() == "make") {
+			return false, true
+		}
+		return false, false
+	case *ast.CompositeLit, *ast.BasicLit, *ast.FuncLit:
+		return false, true
+	case *ast.UnaryExpr:
+		return false, e.Op == token.AND
+	}
+	return false, false
 }

@@ -2,6 +2,7 @@ package spreadvet
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -225,10 +226,27 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 				cur = p
 				continue
 			}
-		case *ast.SelectorExpr: // d.Seconds(), d.Abs()
-			if call, ok := p.Parent().Node().(*ast.CallExpr); ok && call.Fun == pn && len(call.Args) == 0 {
+		case *ast.SelectorExpr: // d.Seconds(), d.Abs(); at.Sub(before), at.Before(lo)
+			call, ok := p.Parent().Node().(*ast.CallExpr)
+			if ok && call.Fun == pn && len(call.Args) == 0 {
 				cur = p.Parent()
 				continue
+			}
+			if ok && call.Fun == pn && len(call.Args) == 1 && isTimeTime(f.c.typeOf(pn.X)) {
+				switch pn.Sel.Name {
+				case "Sub": // a span from the drawn time, as d - x
+					if !f.readsDraws(call.Args[0]) {
+						cur = p.Parent()
+						continue
+					}
+				case "Before", "After", "Compare": // an order, as d < x
+					if f.c.counts(p.Parent()) {
+						f.breaks("counted where " + f.c.src(call) + " (a coverage or a proportion)")
+						return
+					}
+					f.bounds = append(f.bounds, call)
+					return
+				}
 			}
 			f.breaks("used as " + f.c.src(pn))
 		case *ast.BinaryExpr:
@@ -271,6 +289,14 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 		return true
 	case isTimeAdd(fn, call, arg.Node()):
 		return true
+	case isTimeOrder(fn) && !f.readsDraws(recvOf(call)):
+		f.bounds = append(f.bounds, call) // lo.Before(at): an order, as x < d
+	case isGomegaExpect(fn) && len(call.Args) > 0 && call.Args[0] == arg.Node():
+		if m := f.c.gomegaMatcher(p); m != nil && isGomegaBound(f.c, m) {
+			f.bounds = append(f.bounds, p.Parent().Parent().Node().(*ast.CallExpr))
+			return false
+		}
+		f.breaks("passed to " + f.c.src(call.Fun))
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
 	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()):
 		f.bounds = append(f.bounds, call)
@@ -281,6 +307,68 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 		// no more of the draw's spread than the bounds already checked do.
 	default:
 		f.breaks("passed to " + f.c.src(call.Fun))
+	}
+	return false
+}
+
+// recvOf returns the receiver of a method call (x of x.M(...)), or the call itself when it
+// has none to read.
+func recvOf(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return call
+}
+
+// isTimeOrder reports whether fn is time.Time's Before, After or Compare.
+func isTimeOrder(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && isTimeTime(recv.Type()) && (fn.Name() == "Before" || fn.Name() == "After" || fn.Name() == "Compare")
+}
+
+// gomegaPath is the import path of gomega, whose Expect(x).To(matcher) is an assertion.
+const gomegaPath = "github.com/onsi/gomega"
+
+// isGomegaExpect reports whether fn is gomega's Expect or Ω, or a Gomega's Expect method
+// (g := NewWithT(t); g.Expect(x)).
+func isGomegaExpect(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == gomegaPath && (fn.Name() == "Expect" || fn.Name() == "Ω")
+}
+
+// gomegaMatcher returns the matcher of the assertion made on the Expect call at expect
+// (Expect(x).To(m), .Should(m), .ToNot(m), ...), or nil.
+func (c *checker) gomegaMatcher(expect cursor) *ast.CallExpr {
+	sel, ok := expect.Parent().Node().(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	to, ok := expect.Parent().Parent().Node().(*ast.CallExpr)
+	if !ok || to.Fun != sel || len(to.Args) == 0 {
+		return nil
+	}
+	switch sel.Sel.Name {
+	case "To", "ToNot", "NotTo", "Should", "ShouldNot":
+		m, _ := ast.Unparen(to.Args[0]).(*ast.CallExpr)
+		return m
+	}
+	return nil
+}
+
+// isGomegaBound reports whether a gomega matcher checks a value against a bound:
+// BeNumerically or BeTemporally with an order ("<", ">=") or a threshold ("~"); "==" compares
+// exactly.
+func isGomegaBound(c *checker, m *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, m).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != gomegaPath || fn.Name() != "BeNumerically" && fn.Name() != "BeTemporally" || len(m.Args) == 0 {
+		return false
+	}
+	tv := c.pass.TypesInfo.Types[m.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return false
+	}
+	switch constant.StringVal(tv.Value) {
+	case "<", "<=", ">", ">=", "~":
+		return true
 	}
 	return false
 }
