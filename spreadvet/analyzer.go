@@ -45,7 +45,7 @@ type checker struct {
 	// funcVals are the values of func-typed package variables and fields, indexed once
 	funcVals    map[*types.Var][]ast.Expr
 	impls       map[*types.Func][]*types.Func // the implementations of interface methods
-	visiting    map[*ast.FuncLit]bool         // the literals whose randomness is being decided
+	litFacts    map[*ast.FuncLit]*randomFunc  // the package's random func literals, decided with its functions
 	decls       map[*types.Func]*ast.FuncDecl // the package's function declarations, indexed once
 	shufflers   map[*types.Func]*shuffler     // the package's functions that shuffle a slice
 	crypto      map[*types.Func]bool          // the package's functions that read crypto/rand, indexed once
@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(pass.Files) == 0 || isStd(pass.Fset.File(pass.Files[0].Pos()).Name()) {
 		return nil, nil // the standard library is not the code under test
 	}
-	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}, visiting: map[*ast.FuncLit]bool{}}
+	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
 	c.findRandomFuncs()
 	c.findShufflers()
 	c.findStoredDraws()

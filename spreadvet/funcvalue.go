@@ -164,32 +164,35 @@ func returnsFunc(fn *types.Func) bool {
 	return false
 }
 
-// litFact returns the fact of a function literal that draws, or calls a random function.
-func (c *checker) litFact(lit *ast.FuncLit) *randomFunc {
-	cur, ok := c.funcLits()[lit]
-	if !ok || c.visiting[lit] {
-		return nil
-	}
-	c.visiting[lit] = true
-	defer delete(c.visiting, lit)
+// litFact returns the fact of a function literal that draws, or calls a random function, as
+// findRandomFuncs decided it with the package's functions (nil while it has not).
+func (c *checker) litFact(lit *ast.FuncLit) *randomFunc { return c.litFacts[lit] }
+
+// decideLit returns what the literal's body makes of it with the facts known so far: random
+// when it draws, or when one of its calls is of a random function or literal (the nearest
+// such call, by Hops). It asks no literal again: a literal's calls reach others only through
+// c.litFacts, which findRandomFuncs grows to a fixpoint, so that a package of many closures
+// that hand each other around (k8s.io/kube-openapi's JSON package) is decided in passes over
+// them rather than by a search of every path through them, which did not end.
+func (c *checker) decideLit(lit *ast.FuncLit) *randomFunc {
 	d, ok := c.litDirect[lit]
 	if !ok {
-		d.via, d.calls = c.directRandomness(cur)
+		d.via, d.calls = c.directRandomness(c.funcLits()[lit])
 		if c.litDirect == nil {
 			c.litDirect = map[*ast.FuncLit]directFact{}
 		}
 		c.litDirect[lit] = d
 	}
-	via, calls := d.via, d.calls
-	if via != "" {
-		return &randomFunc{Via: "a func literal that calls " + via}
+	if d.via != "" {
+		return &randomFunc{Via: "a func literal that calls " + d.via}
 	}
-	for _, call := range calls {
-		if f := c.randomCall(call); f != nil {
-			return &randomFunc{Via: "a func literal that " + strings.TrimPrefix(f.Via, "a func literal that "), Hops: f.Hops + 1}
+	var best *randomFunc
+	for _, call := range d.calls {
+		if f := c.randomCall(call); f != nil && (best == nil || f.Hops+1 < best.Hops) {
+			best = &randomFunc{Via: "a func literal that " + strings.TrimPrefix(f.Via, "a func literal that "), Hops: f.Hops + 1}
 		}
 	}
-	return nil
+	return best
 }
 
 // directFact is what directRandomness answers for a function: what makes it random by

@@ -108,9 +108,23 @@ func (c *checker) findRandomFuncs() {
 	// Each function takes its shortest chain to a draw, whatever order the functions are
 	// visited in: with the first chain found, a function's Hops (and so whether a test of it
 	// is judged at all) followed the order of a map's iteration, and go-randomdata's
-	// PostalCode was flagged in some runs and not others.
+	// PostalCode was flagged in some runs and not others. The package's func literals are
+	// decided in the same passes, in the order of the source.
+	c.litFacts = map[*ast.FuncLit]*randomFunc{}
+	var lits []*ast.FuncLit
+	for cur := range c.insp.Root().Preorder((*ast.FuncLit)(nil)) {
+		lits = append(lits, cur.Node().(*ast.FuncLit))
+	}
 	for changed := true; changed; {
 		changed = false
+		for _, lit := range lits {
+			if f := c.decideLit(lit); f != nil {
+				if cur := c.litFacts[lit]; cur == nil || f.Hops < cur.Hops {
+					c.litFacts[lit] = f
+					changed = true
+				}
+			}
+		}
 		for _, fd := range decls {
 			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if c.draws[fd] {
@@ -342,10 +356,9 @@ func (c *checker) randomCall(call *ast.CallExpr) *randomFunc {
 //
 // Once findRandomFuncs has decided the package's facts, the answer for a call no longer
 // changes, and the test checkers ask it of the same calls again and again (each walks every
-// test): it is kept per call. It is not kept while a func literal's randomness is being
-// decided (c.visiting), where a literal already on the way answers nil to break the cycle.
+// test): it is kept per call.
 func (c *checker) randomCallee(call *ast.CallExpr) (*randomFunc, bool) {
-	memo := c.calleeFacts != nil && len(c.visiting) == 0
+	memo := c.calleeFacts != nil
 	if memo {
 		if r, ok := c.calleeFacts[call]; ok {
 			return r.fact, r.inTest
