@@ -274,7 +274,30 @@ func (c *checker) dropsGenerator(gen cursor) bool {
 			return false
 		}
 		v := c.localVar(p.Lhs[0])
-		return v != nil && c.onlyReceiver(gen, v)
+		return v != nil && c.onlyReceiver(gen, v) && !c.drawnAgain(gen, v)
+	}
+	return false
+}
+
+// drawnAgain reports whether v, a generator made in the function around cur, is drawn from
+// in a loop of that function or in a func literal it makes: seeded once for many draws (the
+// start of kafka-go's discover goroutine keeps one for every wait of its refresh loop), not
+// once for every draw.
+func (c *checker) drawnAgain(cur cursor, v *types.Var) bool {
+	fd, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		for p := range id.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			if p.Node() == fd.Node() {
+				break
+			}
+			return true
+		}
 	}
 	return false
 }

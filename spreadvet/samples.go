@@ -284,6 +284,10 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 			f.appendUse(p, call, arg)
 			return false
 		}
+		if f.c.isLocalBoundsHelper(call, arg.Node()) {
+			f.bounds = append(f.bounds, call)
+			return false
+		}
 		f.breaks("passed to " + f.c.src(call.Fun))
 	case fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Name() == "Abs":
 		return true
@@ -451,28 +455,50 @@ func (c *checker) isOwnBoundsHelper(fn *types.Func, call *ast.CallExpr, arg ast.
 	if decl == nil || decl.Body == nil {
 		return false
 	}
-	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
-	if i < 0 || i >= fn.Signature().Params().Len() || fn.Signature().Variadic() && i >= fn.Signature().Params().Len()-1 {
+	return c.boundsOnly(decl.Body, fn.Signature(), call, arg)
+}
+
+// isLocalBoundsHelper is isOwnBoundsHelper for a func literal the test keeps in a local
+// variable (requireWithinJitter := func(t testing.TB, want, got time.Duration) { ... }, as
+// azcore's TestCalcDelay does).
+func (c *checker) isLocalBoundsHelper(call *ast.CallExpr, arg ast.Node) bool {
+	v, ok := c.objOf(call.Fun).(*types.Var)
+	if !ok {
 		return false
 	}
-	param := fn.Signature().Params().At(i)
+	lit, ok := ast.Unparen(c.onlyAssignment(v)).(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	sig, ok := c.typeOf(lit).(*types.Signature)
+	return ok && c.boundsOnly(lit.Body, sig, call, arg)
+}
+
+// boundsOnly reports whether body, the body of a function of signature sig, does nothing with
+// the parameter that arg is passed as in call but compare it with bounds and report it.
+func (c *checker) boundsOnly(body *ast.BlockStmt, sig *types.Signature, call *ast.CallExpr, arg ast.Node) bool {
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
+	if i < 0 || i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
+		return false
+	}
+	param := sig.Params().At(i)
 	only, used := true, false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok || c.pass.TypesInfo.Uses[id] != param {
 			return only
 		}
 		used = true
-		only = c.boundsUse(decl, id)
+		only = c.boundsUse(body, id)
 		return only
 	})
 	return used && only
 }
 
-// boundsUse reports whether the use of a helper's parameter at id compares it with a bound
-// or reports it.
-func (c *checker) boundsUse(decl *ast.FuncDecl, id *ast.Ident) bool {
-	path, _ := astutil.PathEnclosingInterval(c.fileOf(decl.Pos()), id.Pos(), id.End())
+// boundsUse reports whether the use of a helper's parameter at id, in the helper's body,
+// compares it with a bound or reports it.
+func (c *checker) boundsUse(body ast.Node, id *ast.Ident) bool {
+	path, _ := astutil.PathEnclosingInterval(c.fileOf(body.Pos()), id.Pos(), id.End())
 	for _, p := range path[1:] {
 		switch p := p.(type) {
 		case *ast.ParenExpr:
@@ -482,7 +508,7 @@ func (c *checker) boundsUse(decl *ast.FuncDecl, id *ast.Ident) bool {
 				continue
 			}
 			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
-			return ok && isReporting(fn)
+			return ok && (isReporting(fn) || isMessageArg(fn, p, id))
 		case *ast.BinaryExpr:
 			switch p.Op {
 			case token.LSS, token.LEQ, token.GTR, token.GEQ:

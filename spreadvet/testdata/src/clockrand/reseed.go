@@ -56,3 +56,28 @@ func NewSketch() *Sketch { // want NewSketch:"random\\(rand.Uint64\\)"
 	}
 	return s
 }
+
+// Refresh seeds one source when it starts, then draws every wait of its loop from it, through
+// a closure (kafka-go's discover goroutine): seeded once for many draws. Not flagged.
+func Refresh(ttl time.Duration, wake <-chan struct{}) { // want Refresh:"random\\(rand.Int63n\\)"
+	prng := rand.New(rand.NewSource(time.Now().UnixNano()))
+	next := func() time.Duration { return time.Duration(prng.Int63n(int64(ttl))) }
+	timer := time.NewTimer(next())
+	for {
+		select {
+		case <-timer.C:
+		case <-wake:
+		}
+		timer.Reset(next())
+	}
+}
+
+// Drain seeds one source and draws from it in a loop: once for many draws. Not flagged.
+func Drain(n int) []int { // want Drain:"random\\(rand.Intn\\)"
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	var out []int
+	for range n {
+		out = append(out, r.Intn(10))
+	}
+	return out
+}

@@ -194,3 +194,28 @@ func TestFullCoverage(t *testing.T) {
 		t.Fatal(low, high)
 	}
 }
+
+// A helper kept in a local variable that only compares its parameter with bounds (azcore's
+// TestCalcDelay): still blind.
+func TestFullLocalHelper(t *testing.T) {
+	within := func(t testing.TB, want, got time.Duration) {
+		lo, hi := float64(want)*0.8, float64(want)*1.3
+		assert.True(t, float64(got) >= lo && float64(got) <= hi, "%v not within 20%% of %v", got, want)
+	}
+	for i := 1; i <= 5; i++ {
+		d := Full(time.Duration(i) * time.Second) // want `blind test: TestFullLocalHelper draws Full repeatedly, with an argument that changes on each pass \(i\), and checks only their bounds \(within\(t, time.Second, d\)\)`
+		within(t, time.Second, d)
+	}
+}
+
+// A local helper that compares its parameter exactly is no bounds check.
+func TestFullLocalExact(t *testing.T) {
+	same := func(t testing.TB, want, got time.Duration) {
+		if got != want {
+			t.Errorf("%v != %v", got, want)
+		}
+	}
+	for range 5 {
+		same(t, time.Second, Full(time.Second))
+	}
+}
