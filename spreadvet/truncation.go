@@ -2,6 +2,7 @@ package spreadvet
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -26,6 +27,8 @@ func (c *checker) truncatingConversions() {
 			}
 			if c.isFraction(arg) {
 				c.reportTruncation(cur, call)
+			} else if unit, ok := c.wholeUnits(cur, call); ok {
+				c.reportWholeUnits(cur, call, unit)
 			}
 		}
 	}
@@ -68,4 +71,41 @@ func (c *checker) reportTruncation(cur cursor, call *ast.CallExpr) {
 		}
 	}
 	c.pass.Report(d)
+}
+
+// wholeUnits reports a random float converted to an integer type and then multiplied by a
+// constant unit of that type (time.Duration(jitterSecs) * time.Second, where jitterSecs is
+// rand.Float64() times a configured number of seconds, as pgx's pool jitters a connection's
+// lifetime): the conversion floors the draw to a whole number of units, so a range under one
+// unit jitters nothing and a wider one takes a few values. It returns the unit.
+func (c *checker) wholeUnits(cur cursor, call *ast.CallExpr) (ast.Expr, bool) {
+	mul, ok := cur.Parent().Node().(*ast.BinaryExpr)
+	if !ok || mul.Op != token.MUL {
+		return nil, false
+	}
+	unit := mul.Y
+	if mul.Y == call {
+		unit = mul.X
+	}
+	tv := c.pass.TypesInfo.Types[unit]
+	if tv.Value == nil || !types.Identical(tv.Type, c.typeOf(call)) {
+		return nil, false
+	}
+	if v, ok := constant.Float64Val(constant.ToFloat(tv.Value)); !ok || v <= 1 {
+		return nil, false
+	}
+	l, ok := c.linearOf(call.Args[0], func(ast.Expr) (string, bool) { return "x", true })
+	return unit, ok && l.random()
+}
+
+func (c *checker) reportWholeUnits(cur cursor, call *ast.CallExpr, unit ast.Expr) {
+	mul := cur.Parent().Node().(*ast.BinaryExpr)
+	fixed := c.src(call.Fun) + "(" + c.src(call.Args[0]) + " * float64(" + c.src(unit) + "))"
+	c.pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: "truncating conversion: " + c.src(call) + " floors a random " + c.src(call.Args[0]) + " to a whole number before " +
+			c.src(mul) + " scales it, so the result moves in whole steps of " + c.src(unit) + " and a range under one step draws nothing; " +
+			"multiply first, then convert: " + fixed,
+		SuggestedFixes: replace("multiply before converting", mul, fixed),
+	})
 }

@@ -27,3 +27,15 @@ func Percent() int { // want Percent:"random\\(rand.Float64, Uniform\\[0, 100\\)
 }
 
 func Seconds(s float64) time.Duration { return time.Duration(s) * time.Second }
+
+// Lifetime jitters a connection's lifetime by up to jitter, in seconds converted before they
+// are scaled (pgx's pool): whole seconds only, none below one.
+func Lifetime(jitter time.Duration) time.Duration { // want Lifetime:"random\\(rand.Float64.*\\)"
+	secs := rand.Float64() * jitter.Seconds()
+	return time.Duration(secs) * time.Second // want `truncating conversion: time.Duration\(secs\) floors a random secs to a whole number before time.Duration\(secs\) \* time.Second scales it, so the result moves in whole steps of time.Second and a range under one step draws nothing; multiply first, then convert: time.Duration\(secs \* float64\(time.Second\)\)`
+}
+
+// Whole picks whole seconds on purpose, by a bounded draw: no float converted. Not flagged.
+func Whole(n int) time.Duration { // want Whole:"random\\(rand.IntN.*\\)"
+	return time.Duration(rand.IntN(n)) * time.Second
+}
