@@ -499,16 +499,24 @@ func (c *checker) boundsOnly(body *ast.BlockStmt, sig *types.Signature, call *as
 // compares it with a bound or reports it.
 func (c *checker) boundsUse(body ast.Node, id *ast.Ident) bool {
 	path, _ := astutil.PathEnclosingInterval(c.fileOf(body.Pos()), id.Pos(), id.End())
-	for _, p := range path[1:] {
-		switch p := p.(type) {
+	for k := 1; k < len(path); k++ {
+		switch p := path[k].(type) {
 		case *ast.ParenExpr:
 			continue
+		case *ast.SelectorExpr: // actual.Seconds(): a method with no arguments, then on
+			if k+1 < len(path) {
+				if call, ok := path[k+1].(*ast.CallExpr); ok && call.Fun == p && len(call.Args) == 0 {
+					k++
+					continue
+				}
+			}
+			return false
 		case *ast.CallExpr:
 			if c.isConversion(p) {
 				continue
 			}
 			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
-			return ok && (isReporting(fn) || isMessageArg(fn, p, id))
+			return ok && (isReporting(fn) || isMessageArg(fn, p, path[k-1]))
 		case *ast.BinaryExpr:
 			switch p.Op {
 			case token.LSS, token.LEQ, token.GTR, token.GEQ:

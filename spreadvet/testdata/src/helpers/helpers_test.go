@@ -200,11 +200,13 @@ func TestFullCoverage(t *testing.T) {
 func TestFullLocalHelper(t *testing.T) {
 	within := func(t testing.TB, want, got time.Duration) {
 		lo, hi := float64(want)*0.8, float64(want)*1.3
-		assert.True(t, float64(got) >= lo && float64(got) <= hi, "%v not within 20%% of %v", got, want)
+		assert.True(t, float64(got) >= lo && float64(got) <= hi, "%.2f not within 20%% of %v", got.Seconds(), want)
 	}
 	for i := 1; i <= 5; i++ {
-		d := Full(time.Duration(i) * time.Second) // want `blind test: TestFullLocalHelper draws Full repeatedly, with an argument that changes on each pass \(i\), and checks only their bounds \(within\(t, time.Second, d\)\)`
-		within(t, time.Second, d)
+		d := Full(time.Duration(i) * time.Second) // want `blind test: TestFullLocalHelper draws Full repeatedly, with an argument that changes on each pass \(i\), and checks only their bounds \(within\( t, time.Second, d, \)\)`
+		within(
+			t, time.Second, d,
+		)
 	}
 }
 
@@ -217,5 +219,34 @@ func TestFullLocalExact(t *testing.T) {
 	}
 	for range 5 {
 		same(t, time.Second, Full(time.Second))
+	}
+}
+
+// Bounds for the first attempts, an exact check for the later ones, where the backoff is
+// capped (azcore's TestCalcDelay): the exact loop draws at other arguments, so the first is
+// still blind.
+func TestBackoffCapped(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		d := Backoff(n) // want `blind test: TestBackoffCapped draws Backoff repeatedly, with an argument that changes on each pass \(n\), and checks only their bounds \(d < 0 \|\| d > Ceiling\(n\)\)`
+		if d < 0 || d > Ceiling(n) {
+			t.Fatal(d)
+		}
+	}
+	for n := 6; n < 10; n++ {
+		if Backoff(n) != Ceiling(n) {
+			t.Fatal(n)
+		}
+	}
+}
+
+// The same loop checks each draw against bounds and against an exact value: not blind.
+func TestBackoffPinned(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		if d := Backoff(n); d < 0 || d > Ceiling(n) {
+			t.Fatal(d)
+		}
+		if Backoff(n) != Ceiling(n) {
+			t.Fatal(n)
+		}
 	}
 }
