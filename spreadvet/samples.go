@@ -301,6 +301,8 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 			return false
 		}
 		f.breaks("passed to " + f.c.src(call.Fun))
+	case f.c.feedsTestFake(fn, call, arg.Node()):
+		// clock.moveClock(next): the test's own fake is moved by the draw, which checks nothing
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
 	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()):
 		f.bounds = append(f.bounds, call)
@@ -474,6 +476,62 @@ func (c *checker) isLocalBoundsHelper(call *ast.CallExpr, arg ast.Node) bool {
 	return ok && c.boundsOnly(lit.Body, sig, call, arg)
 }
 
+// feedsTestFake reports whether fn is a function or method of the package's test files that
+// only adds the parameter arg is passed as to a time or a number it keeps (temporal's
+// TestClock.moveClock: c.currentTime = c.currentTime.Add(d)): the draw moves the test's fake,
+// and nothing there checks it.
+func (c *checker) feedsTestFake(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	decl := c.declOf(fn)
+	if decl == nil || decl.Body == nil || !c.isTestFile(decl.Pos()) {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
+	if i < 0 || i >= fn.Signature().Params().Len() || fn.Signature().Variadic() {
+		return false
+	}
+	param := fn.Signature().Params().At(i)
+	only, used := true, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || c.pass.TypesInfo.Uses[id] != param {
+			return only
+		}
+		used = true
+		only = c.addedOnly(decl.Body, id)
+		return only
+	})
+	return used && only
+}
+
+// addedOnly reports whether the use of a parameter at id only adds it to something the body
+// then assigns: t.Add(d), n + d, a conversion, up to the right side of an assignment.
+func (c *checker) addedOnly(body ast.Node, id *ast.Ident) bool {
+	path, _ := astutil.PathEnclosingInterval(c.fileOf(body.Pos()), id.Pos(), id.End())
+	for k := 1; k < len(path); k++ {
+		switch p := path[k].(type) {
+		case *ast.ParenExpr:
+		case *ast.BinaryExpr:
+			if p.Op != token.ADD && p.Op != token.SUB {
+				return false
+			}
+		case *ast.CallExpr:
+			if c.isConversion(p) {
+				continue
+			}
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
+			if !ok || !isTimeAdd(fn, p, path[k-1]) {
+				return false
+			}
+		case *ast.SelectorExpr:
+		case *ast.AssignStmt:
+			return slices.Contains(p.Rhs, path[k-1].(ast.Expr))
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // boundsOnly reports whether body, the body of a function of signature sig, does nothing with
 // the parameter that arg is passed as in call but compare it with bounds and report it.
 func (c *checker) boundsOnly(body *ast.BlockStmt, sig *types.Signature, call *ast.CallExpr, arg ast.Node) bool {
@@ -557,6 +615,10 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 		f.bounds = append(f.bounds, e)
 		return false
 	case token.EQL, token.NEQ:
+		if f.orBound(e, cur) {
+			f.bounds = append(f.bounds, e)
+			return false
+		}
 		f.breaks("compared exactly (" + f.c.src(e) + ")")
 		return false
 	case token.ADD, token.SUB, token.MUL, token.QUO:
@@ -572,6 +634,38 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 	}
 	f.breaks("used in " + f.c.src(e))
 	return false
+}
+
+// orBound reports whether the equality e, of the draw at cur, is an alternative beside an
+// order of the same draw, next > 0 || next == done (or, negated, next <= 0 && next != done):
+// the draw may be a sentinel or lie in a range, which a constant in the range meets, as
+// temporal's TestNoMaxAttempts checks each retry delay.
+func (f *testFlow) orBound(e *ast.BinaryExpr, cur cursor) bool {
+	join := token.LOR
+	if e.Op == token.NEQ {
+		join = token.LAND
+	}
+	p := cur.Parent().Parent() // cur's parent is e
+	for {
+		if _, ok := p.Node().(*ast.ParenExpr); !ok {
+			break
+		}
+		p = p.Parent()
+	}
+	b, ok := p.Node().(*ast.BinaryExpr)
+	if !ok || b.Op != join {
+		return false
+	}
+	other := b.X
+	if ast.Unparen(b.X) == e {
+		other = b.Y
+	}
+	o, ok := ast.Unparen(other).(*ast.BinaryExpr)
+	if !ok || !isOrder(o.Op) {
+		return false
+	}
+	x := ast.Unparen(cur.Node().(ast.Expr))
+	return text(ast.Unparen(o.X)) == text(x) || text(ast.Unparen(o.Y)) == text(x)
 }
 
 // counts reports whether the comparison at cur is the condition of an if statement whose body

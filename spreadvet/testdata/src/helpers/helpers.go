@@ -41,3 +41,14 @@ func (s *Steps) Next() time.Duration { // want Next:"random\\(rand.N, Uniform\\[
 	}
 	return time.Second + rand.N(time.Second)
 }
+
+// Done is what Retry returns once the retries are over.
+const Done time.Duration = -1
+
+// Retry is the jittered wait before attempt n, or Done from the tenth on.
+func Retry(n int) time.Duration { // want Retry:"random\\(rand.N.*\\)"
+	if n >= 10 {
+		return Done
+	}
+	return rand.N(time.Second << n)
+}

@@ -250,3 +250,42 @@ func TestBackoffPinned(t *testing.T) {
 		}
 	}
 }
+
+// testClock is the test's fake clock, moved by each wait.
+type testClock struct{ now time.Time }
+
+func (c *testClock) move(d time.Duration) { c.now = c.now.Add(d) }
+
+func (c *testClock) moveExactly(t *testing.T, d time.Duration) {
+	if d != time.Second {
+		t.Fatalf("moved by %v", d)
+	}
+	c.now = c.now.Add(d)
+}
+
+// Each wait is positive or the sentinel, and moves the test's clock (temporal's
+// TestNoMaxAttempts): a constant wait passes.
+func TestRetryUnbounded(t *testing.T) {
+	var clock testClock
+	for n := range 20 {
+		next := Retry(n) // want `blind test: TestRetryUnbounded draws Retry 20 times, with an argument that changes on each pass \(n\), and checks only their bounds \(next > 0 \|\| next == Done\)`
+		assert.True(t, next > 0 || next == Done, "unexpected wait %v", next)
+		clock.move(next)
+	}
+}
+
+// A fake that checks the wait it is given, or an equality beside no bound, is a sharper
+// check: not blind.
+func TestRetryChecked(t *testing.T) {
+	var clock testClock
+	for n := range 20 {
+		next := Retry(n)
+		assert.True(t, next > 0 || next == Done)
+		clock.moveExactly(t, next)
+	}
+	for n := range 20 {
+		if next := Retry(n); next == Done || next == time.Second {
+			t.Fatal(next)
+		}
+	}
+}
