@@ -226,6 +226,13 @@ func (c *checker) spreadCheck(f *testFlow, s *drawSite, tb string) (string, []an
 		return fmt.Sprintf("make each value afresh as the test does, then draw and read it: xs := spread.Draw(%s, func() %s { ...; %s; %s }); spread.Check(%s, xs, %s)",
 			n, result, c.src(s.drawer), ret(c.src(s.call)), tb, dist), nil
 	}
+	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && types.IsInterface(c.typeOf(sel.X)) && c.objOf(sel.X) != nil {
+		// A method of an interface may move the state of the value behind it (temporal's
+		// Retrier raises its attempt on every NextBackOff), and a copy of an interface shares
+		// that value: each draw makes the value afresh, as the test does, and no fix is safe.
+		return fmt.Sprintf("%s is a method of an interface, which may move %s's state on every call, so make %s afresh for each draw as the test makes it: xs := spread.Draw(%s, func() %s { %s := ...; %s }); spread.Check(%s, xs, %s)",
+			sel.Sel.Name, c.src(sel.X), c.src(sel.X), n, result, c.src(sel.X), ret(c.src(s.call)), tb, dist), nil
+	}
 	if recv, method, ok := c.statefulCall(s.call); ok {
 		// Each call moves the state (the next attempt's interval): the draws are no sample of
 		// one distribution, so the check draws from copies of one state, and no fix is safe.

@@ -52,3 +52,9 @@ func Retry(n int) time.Duration { // want Retry:"random\\(rand.N.*\\)"
 	}
 	return rand.N(time.Second << n)
 }
+
+// Waiter hands out waits; NewWaiter's moves from one to the next.
+type Waiter interface{ Next() time.Duration }
+
+// NewWaiter returns a Waiter that steps.
+func NewWaiter() Waiter { return &Steps{} }

@@ -289,3 +289,14 @@ func TestRetryChecked(t *testing.T) {
 		}
 	}
 }
+
+// The waits of an interface whose value moves on every call: a copy of the interface would
+// share that value, so the suggested draw makes it afresh each time.
+func TestWaiterBounds(t *testing.T) {
+	w := NewWaiter()
+	for range 10 {
+		if d := w.Next(); d < time.Second || d >= 2*time.Second { // want `blind test: TestWaiterBounds draws w.Next 10 times and checks only their bounds \(d < time.Second \|\| d >= 2\*time.Second\), so a constant or a collapsed range passes it; check the spread: Next is a method of an interface, which may move w's state on every call, so make w afresh for each draw as the test makes it: xs := spread.Draw\(1000, func\(\) time.Duration \{ w := ...; return w.Next\(\) \}\)`
+			t.Fatal(d)
+		}
+	}
+}
