@@ -134,7 +134,7 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	s := f.sites[0]
 	what := "asserts nothing about them"
 	if len(f.bounds) > 0 {
-		what = "checks only their bounds (" + c.oneLine(f.wholeCondition(f.bounds[0])) + ")"
+		what = "checks only their bounds (" + f.boundsText() + ")"
 	} else if s.once {
 		return // a draw with no loop that the test does nothing with: a test of something else
 	}
@@ -160,6 +160,22 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 		SuggestedFixes: fix,
 	}
 	c.pass.Report(d)
+}
+
+// boundsText writes the bounds the test checks, each whole condition once, in the order of
+// the source (next >= min, then next < max in an assertion of its own).
+func (f *testFlow) boundsText() string {
+	var conds []string
+	seen := map[ast.Node]bool{}
+	for _, b := range f.bounds {
+		w := f.wholeCondition(b)
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		conds = append(conds, f.c.oneLine(w))
+	}
+	return strings.Join(conds, ", ")
 }
 
 // wholeCondition returns the condition a bounds check is part of: the comparison, and the

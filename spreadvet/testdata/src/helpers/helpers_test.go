@@ -120,7 +120,7 @@ func TestArgsMixed(t *testing.T) {
 		if Full(0) != 0 {
 			t.Error("zero")
 		}
-		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0 \|\| slp >= time.Second\)`
+		slp := Full(time.Second) // want `blind test: TestArgsMixed draws Full 20 times and checks only their bounds \(slp < 0 \|\| slp >= time.Second, slp < 0 \|\| slp >= time.Minute\)`
 		if slp < 0 || slp >= time.Second {
 			t.Error(slp)
 		}

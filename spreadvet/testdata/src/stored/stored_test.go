@@ -14,7 +14,7 @@ func TestOpenBounds(t *testing.T) {
 	for range 100 {
 		b := &stored.Breaker{Delay: base, Jitter: base / 10}
 		b.Open()
-		d := b.Remaining() // want `blind test: TestOpenBounds draws b.Remaining \(the draw b.Open stores in openState.delay\) 100 times and checks only their bounds \(assert.GreaterOrEqual\(t, d, base\)\)`
+		d := b.Remaining() // want `blind test: TestOpenBounds draws b.Remaining \(the draw b.Open stores in openState.delay\) 100 times and checks only their bounds \(assert.GreaterOrEqual\(t, d, base\), assert.LessOrEqual\(t, d, base\*11/10\)\)`
 		assert.GreaterOrEqual(t, d, base)
 		assert.LessOrEqual(t, d, base*11/10)
 	}
