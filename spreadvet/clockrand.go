@@ -279,10 +279,12 @@ func (c *checker) dropsGenerator(gen cursor) bool {
 	return false
 }
 
-// drawnAgain reports whether v, a generator made in the function around cur, is drawn from
-// in a loop of that function or in a func literal it makes: seeded once for many draws (the
-// start of kafka-go's discover goroutine keeps one for every wait of its refresh loop), not
-// once for every draw.
+// drawnAgain reports whether v, a generator made in the function around cur, outlives the
+// call that made it: drawn from in a func literal that keeps it, or in an endless loop of that
+// function (for { ... }), which runs as long as what it serves. The start of kafka-go's
+// discover goroutine seeds one for every wait of its refresh loop, through a closure: seeded
+// once for many draws. A counted loop (a shuffle of nats.go's server pool) still draws only
+// within the call, and the next call seeds again.
 func (c *checker) drawnAgain(cur cursor, v *types.Var) bool {
 	fd, ok := enclosingFunc(cur)
 	if !ok {
@@ -292,11 +294,13 @@ func (c *checker) drawnAgain(cur cursor, v *types.Var) bool {
 		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
 			continue
 		}
-		for p := range id.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		for p := range id.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 			if p.Node() == fd.Node() {
 				break
 			}
-			return true
+			if loop, ok := p.Node().(*ast.ForStmt); !ok || loop.Cond == nil {
+				return true
+			}
 		}
 	}
 	return false

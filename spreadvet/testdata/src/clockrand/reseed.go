@@ -72,12 +72,26 @@ func Refresh(ttl time.Duration, wake <-chan struct{}) { // want Refresh:"random\
 	}
 }
 
-// Drain seeds one source and draws from it in a loop: once for many draws. Not flagged.
+// Drain seeds one source and draws from it in a counted loop: the next call seeds again
+// (nats.go's shufflePool), so two calls in one clock step draw the same.
 func Drain(n int) []int { // want Drain:"random\\(rand.Intn\\)"
-	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	r := rand.New(rand.NewSource(time.Now().UnixNano())) // want `clock-derived randomness: rand.NewSource\(time.Now\(\).UnixNano\(\)\) seeds a source from the clock on every call`
 	var out []int
 	for range n {
 		out = append(out, r.Intn(10))
 	}
 	return out
+}
+
+// Serve seeds one source, then draws every wait of its endless loop from it: it runs as long
+// as what it serves. Not flagged.
+func Serve(d time.Duration, stop <-chan struct{}) { // want Serve:"random\\(rand.Int63n\\)"
+	r := rand.New(rand.NewSource(time.Now().UnixNano()))
+	for {
+		select {
+		case <-time.After(time.Duration(r.Int63n(int64(d)))):
+		case <-stop:
+			return
+		}
+	}
 }
