@@ -301,6 +301,8 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 			return false
 		}
 		f.breaks("passed to " + f.c.src(call.Fun))
+	case isTestifyEqual(fn) && len(call.Args) >= 3 && f.sentinelBranch(p, otherArg(call, arg.Node())):
+		// assert.Equal(t, done, next) where the test expects the sentinel: no check of a draw
 	case f.c.feedsTestFake(fn, call, arg.Node()):
 		// clock.moveClock(next): the test's own fake is moved by the draw, which checks nothing
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
@@ -615,6 +617,13 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 		f.bounds = append(f.bounds, e)
 		return false
 	case token.EQL, token.NEQ:
+		other := e.Y
+		if cur.Node() == e.Y {
+			other = e.X
+		}
+		if f.sentinelBranch(cur.Parent(), other) {
+			return false // next == done where the test expects the sentinel: no check of a draw
+		}
 		if f.orBound(e, cur) {
 			f.bounds = append(f.bounds, e)
 			return false
@@ -633,6 +642,41 @@ func (f *testFlow) binaryUse(e *ast.BinaryExpr, cur cursor) bool {
 		return true
 	}
 	f.breaks("used in " + f.c.src(e))
+	return false
+}
+
+// isTestifyEqual reports whether fn is testify's Equal (assert or require), t first.
+func isTestifyEqual(fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") && strings.TrimSuffix(fn.Name(), "f") == "Equal"
+}
+
+// otherArg returns the argument of an equality assertion (t, want, got) that arg is not.
+func otherArg(call *ast.CallExpr, arg ast.Node) ast.Expr {
+	if call.Args[1] == arg {
+		return call.Args[2]
+	}
+	return call.Args[1]
+}
+
+// sentinelBranch reports whether the exact check at cur compares the draw with a constant
+// that the branch it is in was chosen by (if expected == done { assert.Equal(t, done, next) }
+// else { ...bounds... }, as temporal's TestDefaultPublishRetryPolicy checks its retry
+// policy): the test expects the code's sentinel there, a value no draw gives, and checks the
+// draws in the other branch.
+func (f *testFlow) sentinelBranch(cur cursor, want ast.Expr) bool {
+	if want == nil || f.c.pass.TypesInfo.Types[want].Value == nil {
+		return false
+	}
+	for p := cur; p.Node() != f.fn.Node(); p = p.Parent() {
+		ifs, ok := p.Parent().Node().(*ast.IfStmt)
+		if !ok || ifs.Body != p.Node() {
+			continue
+		}
+		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if ok && cond.Op == token.EQL && (text(cond.X) == text(want) || text(cond.Y) == text(want)) && !f.readsDraws(cond) {
+			return true
+		}
+	}
 	return false
 }
 

@@ -300,3 +300,32 @@ func TestWaiterBounds(t *testing.T) {
 		}
 	}
 }
+
+// The sentinel where the test expects it, bounds on the other waits (temporal's
+// TestDefaultPublishRetryPolicy): blind.
+func TestRetryPolicy(t *testing.T) {
+	for n := range 12 {
+		expected := time.Second << n
+		if n >= 10 {
+			expected = Done
+		}
+		next := Retry(n) // want `blind test: TestRetryPolicy draws Retry 12 times, with an argument that changes on each pass \(n\), and checks only their bounds \(next >= 0\)`
+		if expected == Done {
+			assert.Equal(t, Done, next, "not done yet")
+		} else {
+			assert.True(t, next >= 0, "wait %v", next)
+		}
+	}
+}
+
+// An exact check outside a sentinel's branch is a sharper check: not blind.
+func TestRetryPinned(t *testing.T) {
+	for n := range 12 {
+		next := Retry(n)
+		if n < 10 {
+			assert.Equal(t, time.Second, next)
+		} else {
+			assert.True(t, next >= 0)
+		}
+	}
+}
