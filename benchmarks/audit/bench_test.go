@@ -103,6 +103,14 @@ func module(b *testing.B, path string) string {
 	if out, err := exec.Command("chmod", "-R", "u+w", dir).CombinedOutput(); err != nil {
 		b.Fatalf("chmod: %v\n%s", err, out)
 	}
+	// A module served without go.mod (patrickmn/go-cache) is built as the go command builds
+	// it: a module of its path with no go line, so Go 1.16.
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); os.IsNotExist(err) {
+		mod, _, _ := strings.Cut(path, "@")
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+mod+"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
 	return warm(b, dir)
 }
 
@@ -273,6 +281,44 @@ func BenchmarkRealModules(b *testing.B) {
 				{"go-test-c", []string{"go", "test", "-c", "-vet=off", "-ldflags=-w", "-o", os.DevNull, m.pkg}, noMutants, nil},
 			}
 			sideBySide(b, dir, out, tools)
+		})
+	}
+}
+
+// corpusModules are more modules of the audit corpus, for BenchmarkCorpusModules: small
+// ones, where gremlins' build per mutant is cheap and the goal (the audit's whole time at most
+// a fifth of gremlins') hardest to meet, each with the audit flags its corpus entry uses.
+var corpusModules = []struct {
+	name, module, dir, pkg string
+	flags                  []string
+}{
+	{"segmentio-ksuid", "github.com/segmentio/ksuid@v1.0.4", ".", "./...", nil},
+	{"serf-coordinate", "github.com/hashicorp/serf@v0.10.2", "./coordinate", "./coordinate", nil},
+	{"go-cache", "github.com/patrickmn/go-cache@v2.1.0+incompatible", ".", "./...", nil},
+	{"lestrrat-backoff", "github.com/lestrrat-go/backoff/v2@v2.0.8", ".", ".", []string{"-runs", "100", "-run", "^TestExponential$/^Jitter$"}},
+	{"jpillora-backoff", "github.com/jpillora/backoff@v1.1.0", ".", "./...", nil},
+	{"eapache-retrier", "github.com/eapache/go-resiliency@v1.7.0", "./retrier", "./retrier", nil},
+}
+
+// BenchmarkCorpusModules compares a first audit with gremlins on corpusModules, as
+// BenchmarkRealModules does, with these two tools alone.
+func BenchmarkCorpusModules(b *testing.B) {
+	bin := commands(b)
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range corpusModules {
+		b.Run(m.name, func(b *testing.B) {
+			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
+			audit := append([]string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, m.flags...)
+			empty := func() []string {
+				return []string{"XDG_CACHE_HOME=" + b.TempDir(), "GOCACHE=" + strings.TrimSpace(string(gocache))}
+			}
+			sideBySide(b, dir, out, []tool{
+				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil},
+				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants, empty},
+			})
 		})
 	}
 }
