@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -290,10 +291,7 @@ func (c *checker) drawnAgain(cur cursor, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	for id := range fd.Preorder((*ast.Ident)(nil)) {
-		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for id := range c.usesIn(fd, v) {
 		for p := range id.Enclosing((*ast.ForStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 			if p.Node() == fd.Node() {
 				break
@@ -306,6 +304,17 @@ func (c *checker) drawnAgain(cur cursor, v *types.Var) bool {
 	return false
 }
 
+// usesIn yields the identifiers under fd that use v.
+func (c *checker) usesIn(fd cursor, v *types.Var) iter.Seq[cursor] {
+	return func(yield func(cursor) bool) {
+		for id := range fd.Preorder((*ast.Ident)(nil)) {
+			if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v && !yield(id) {
+				return
+			}
+		}
+	}
+}
+
 // onlyReceiver reports whether every use of v in the function around cur is the receiver of a
 // method call.
 func (c *checker) onlyReceiver(cur cursor, v *types.Var) bool {
@@ -313,10 +322,7 @@ func (c *checker) onlyReceiver(cur cursor, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	for id := range fd.Preorder((*ast.Ident)(nil)) {
-		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for id := range c.usesIn(fd, v) {
 		sel, ok := id.Parent().Node().(*ast.SelectorExpr)
 		if !ok {
 			return false

@@ -254,21 +254,27 @@ var realModules = []struct{ name, module, dir, pkg string }{
 	{"groupcache", "github.com/golang/groupcache@v0.0.0-20241129210726-2c02b8208cf8", ".", "./..."},
 }
 
-func BenchmarkRealModules(b *testing.B) {
-	bin := commands(b)
+// firstAudits returns the commands' folder, the audit's command line (-p 2, seed 1, JSON), and
+// the environment of an audit with its binary cache in dir: the audit's binary cache is in the
+// user cache directory, which XDG_CACHE_HOME moves (on Linux, where this runs), GOCACHE
+// keeping the go command's build cache in place.
+func firstAudits(b *testing.B) (bin string, audit []string, userCache func(dir string) []string) {
+	bin = commands(b)
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
 		b.Fatal(err)
 	}
+	audit = []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}
+	return bin, audit, func(dir string) []string {
+		return []string{"XDG_CACHE_HOME=" + dir, "GOCACHE=" + strings.TrimSpace(string(gocache))}
+	}
+}
+
+func BenchmarkRealModules(b *testing.B) {
+	bin, audit, userCache := firstAudits(b)
 	for _, m := range realModules {
 		b.Run(m.name, func(b *testing.B) {
 			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
-			audit := []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}
-			// The audit's binary cache is in the user cache directory: XDG_CACHE_HOME moves it
-			// (on Linux, where this runs), GOCACHE keeping the go command's build cache in place.
-			userCache := func(dir string) []string {
-				return []string{"XDG_CACHE_HOME=" + dir, "GOCACHE=" + strings.TrimSpace(string(gocache))}
-			}
 			empty := func() []string { return userCache(b.TempDir()) }
 			kept := b.TempDir()
 			again := func() []string { return userCache(kept) }
@@ -303,21 +309,14 @@ var corpusModules = []struct {
 // BenchmarkCorpusModules compares a first audit with gremlins on corpusModules, as
 // BenchmarkRealModules does, with these two tools alone.
 func BenchmarkCorpusModules(b *testing.B) {
-	bin := commands(b)
-	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
-	if err != nil {
-		b.Fatal(err)
-	}
+	bin, audit, userCache := firstAudits(b)
 	for _, m := range corpusModules {
 		b.Run(m.name, func(b *testing.B) {
 			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
-			audit := append([]string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, m.flags...)
-			empty := func() []string {
-				return []string{"XDG_CACHE_HOME=" + b.TempDir(), "GOCACHE=" + strings.TrimSpace(string(gocache))}
-			}
+			empty := func() []string { return userCache(b.TempDir()) }
 			sideBySide(b, dir, out, []tool{
 				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil},
-				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants, empty},
+				{"spreadcheck", append(append(slices.Clip(audit), m.flags...), m.pkg), auditMutants, empty},
 			})
 		})
 	}
