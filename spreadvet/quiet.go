@@ -152,6 +152,14 @@ func disjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{e}
 }
 
+// conjuncts returns the conditions e joins with &&.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
 // paramComparison reads e as a comparison of one of params with a numeric constant, either
 // way round (n <= 0, 6 < digits), or of a field of one of params with nil (message.Key == nil).
 func (c *checker) paramComparison(e ast.Expr, params map[types.Object]int) (quietWhen, bool) {

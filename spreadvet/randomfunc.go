@@ -247,19 +247,25 @@ func (c *checker) returnsDrawnElement(fd *ast.FuncDecl) bool {
 // wrapsPick reports whether fd only returns the result of a function whose result is a pick
 // (see randomFunc.Pick).
 func (c *checker) wrapsPick(fd *ast.FuncDecl) bool {
-	if fd.Body == nil || len(fd.Body.List) != 1 {
-		return false
-	}
-	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(r.Results) == 0 {
-		return false
-	}
-	call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr)
+	call, ok := ast.Unparen(soleReturn(fd)).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	f := c.randomCall(call)
 	return f != nil && f.Pick
+}
+
+// soleReturn returns the first result of the one return statement that is fd's whole body,
+// or nil.
+func soleReturn(fd *ast.FuncDecl) ast.Expr {
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) == 0 {
+		return nil
+	}
+	return r.Results[0]
 }
 
 // textHops are the calls between a random text function and its draw, not counting
@@ -269,15 +275,8 @@ func (f *randomFunc) textHops() int { return f.Hops - f.Wraps }
 // onlyReturns reports whether the body of fd is one return of call's results, seen through
 // conversions (return NewLenChars(n, StdChars), return []byte(ID(n))).
 func (c *checker) onlyReturns(fd *ast.FuncDecl, call *ast.CallExpr) bool {
-	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
-		return false
-	}
-	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(r.Results) == 0 {
-		return false
-	}
-	e := c.stripConversions(c.stripTextConversions(r.Results[0]))
-	return e == call
+	r := soleReturn(fd)
+	return r != nil && c.stripConversions(c.stripTextConversions(r)) == call
 }
 
 // randomFact returns the randomFunc fact of fn, from this package or an imported one. An

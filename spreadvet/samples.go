@@ -484,25 +484,7 @@ func (c *checker) isLocalBoundsHelper(call *ast.CallExpr, arg ast.Node) bool {
 // and nothing there checks it.
 func (c *checker) feedsTestFake(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
 	decl := c.declOf(fn)
-	if decl == nil || decl.Body == nil || !c.isTestFile(decl.Pos()) {
-		return false
-	}
-	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
-	if i < 0 || i >= fn.Signature().Params().Len() || fn.Signature().Variadic() {
-		return false
-	}
-	param := fn.Signature().Params().At(i)
-	only, used := true, false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || c.pass.TypesInfo.Uses[id] != param {
-			return only
-		}
-		used = true
-		only = c.addedOnly(decl.Body, id)
-		return only
-	})
-	return used && only
+	return decl != nil && decl.Body != nil && c.isTestFile(decl.Pos()) && c.paramUsedOnly(decl.Body, fn.Signature(), call, arg, c.addedOnly)
 }
 
 // addedOnly reports whether the use of a parameter at id only adds it to something the body
@@ -524,7 +506,6 @@ func (c *checker) addedOnly(body ast.Node, id *ast.Ident) bool {
 			if !ok || !isTimeAdd(fn, p, path[k-1]) {
 				return false
 			}
-		case *ast.SelectorExpr:
 		case *ast.AssignStmt:
 			return slices.Contains(p.Rhs, path[k-1].(ast.Expr))
 		default:
@@ -537,6 +518,12 @@ func (c *checker) addedOnly(body ast.Node, id *ast.Ident) bool {
 // boundsOnly reports whether body, the body of a function of signature sig, does nothing with
 // the parameter that arg is passed as in call but compare it with bounds and report it.
 func (c *checker) boundsOnly(body *ast.BlockStmt, sig *types.Signature, call *ast.CallExpr, arg ast.Node) bool {
+	return c.paramUsedOnly(body, sig, call, arg, c.boundsUse)
+}
+
+// paramUsedOnly reports whether body, the body of a function of signature sig, uses the
+// parameter that arg is passed as in call (not a variadic one), and each use meets ok.
+func (c *checker) paramUsedOnly(body *ast.BlockStmt, sig *types.Signature, call *ast.CallExpr, arg ast.Node, ok func(body ast.Node, id *ast.Ident) bool) bool {
 	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return a == arg })
 	if i < 0 || i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
 		return false
@@ -544,12 +531,12 @@ func (c *checker) boundsOnly(body *ast.BlockStmt, sig *types.Signature, call *as
 	param := sig.Params().At(i)
 	only, used := true, false
 	ast.Inspect(body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || c.pass.TypesInfo.Uses[id] != param {
+		id, isID := n.(*ast.Ident)
+		if !isID || c.pass.TypesInfo.Uses[id] != param {
 			return only
 		}
 		used = true
-		only = c.boundsUse(body, id)
+		only = ok(body, id)
 		return only
 	})
 	return used && only
@@ -672,9 +659,11 @@ func (f *testFlow) sentinelBranch(cur cursor, want ast.Expr) bool {
 		if !ok || ifs.Body != p.Node() {
 			continue
 		}
-		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if ok && cond.Op == token.EQL && (text(cond.X) == text(want) || text(cond.Y) == text(want)) && !f.readsDraws(cond) {
-			return true
+		for _, c := range conjuncts(ifs.Cond) { // the branch is taken only when each holds
+			cond, ok := ast.Unparen(c).(*ast.BinaryExpr)
+			if ok && cond.Op == token.EQL && (text(cond.X) == text(want) || text(cond.Y) == text(want)) && !f.readsDraws(cond) {
+				return true
+			}
 		}
 	}
 	return false

@@ -145,14 +145,11 @@ func (c *checker) isMake(call *ast.CallExpr) bool {
 // random text, whose chance is not guessed.
 func (c *checker) wrappedText(fd *ast.FuncDecl) *textShape {
 	fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if fd.Body == nil || len(fd.Body.List) != 1 || !isText(firstResult(tupleOf(fn.Signature().Results()))) {
+	r := soleReturn(fd)
+	if r == nil || !isText(firstResult(tupleOf(fn.Signature().Results()))) {
 		return nil
 	}
-	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(r.Results) == 0 {
-		return nil
-	}
-	call, ok := c.stripTextConversions(r.Results[0]).(*ast.CallExpr)
+	call, ok := c.stripTextConversions(r).(*ast.CallExpr)
 	if !ok {
 		return nil
 	}

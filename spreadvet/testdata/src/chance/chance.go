@@ -127,3 +127,8 @@ func newConn() *Conn { // want newConn:"random\\(rand.Int64N\\)"
 
 // Dial is Get, or its error: a connection and an error, the pair a real pool's Get returns.
 func (p *Pool) Dial() (*Conn, error) { return p.Get(), nil } // want Dial:"random\\(calls Get\\)"
+
+// PickFrom is the index of a random peer among 10, drawn from r.
+func PickFrom(r *rand.Rand) int { // want PickFrom:"random\\(rand.IntN, Uniform\\[0, 10\\)\\)"
+	return r.IntN(10)
+}

@@ -2,6 +2,7 @@ package chance
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -216,5 +217,18 @@ func TestPoolReplaces(t *testing.T) {
 	a, b := newConn(), newConn()
 	if a == b {
 		t.Fatal("two new connections are one")
+	}
+}
+
+// TestPinnedPicksDiffer draws from a source seeded with constants: the same two picks in
+// every run, so no chance verdict; the same test over a source seeded anew each run is one.
+func TestPinnedPicksDiffer(t *testing.T) {
+	pinned := rand.New(rand.NewPCG(1, 2))
+	if a, b := PickFrom(pinned), PickFrom(pinned); a == b {
+		t.Fatal("the same peer twice")
+	}
+	fresh := rand.New(rand.NewPCG(rand.Uint64(), 2))
+	if a, b := PickFrom(fresh), PickFrom(fresh); a == b { // want `chance verdict: TestPinnedPicksDiffer fails when two draws of PickFrom are equal`
+		t.Fatal("the same peer twice")
 	}
 }

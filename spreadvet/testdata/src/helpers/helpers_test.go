@@ -329,3 +329,17 @@ func TestRetryPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryPolicy with the sentinel checked by a comparison in its own branch: blind as well.
+func TestRetryPolicyIf(t *testing.T) {
+	for n := range 12 {
+		next := Retry(n) // want `blind test: TestRetryPolicyIf draws Retry 12 times, with an argument that changes on each pass \(n\), and checks only their bounds \(next < 0\)`
+		if expected := Done; n >= 10 && expected == Done {
+			if next != Done {
+				t.Fatal(next)
+			}
+		} else if next < 0 {
+			t.Fatal(next)
+		}
+	}
+}
