@@ -150,7 +150,7 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	}
 	check, fix := c.spreadCheck(f, s, tb)
 	drawn := c.src(s.call.Fun)
-	if s.drawer != nil {
+	if s.drawer != nil || s.inner {
 		drawn += " (" + s.fact.Via + ")"
 	}
 	d := analysis.Diagnostic{

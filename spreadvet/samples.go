@@ -25,6 +25,7 @@ type drawSite struct {
 	varies string        // a loop variable the call reads, when its argument changes on each pass
 	once   bool          // no loop repeats the call
 	drawer *ast.CallExpr // the earlier call that makes the draw this call reads, when it reads a stored one
+	inner  bool          // the call is of the test's own closure, which draws (fact.Via says how)
 }
 
 // testFlow follows the values a test draws from random functions to what the test does with
@@ -80,6 +81,11 @@ func (f *testFlow) findSites() {
 		if fact == nil {
 			fact, drawer = f.c.storedSite(cur, call)
 		}
+		inner := false
+		if fact == nil || inTest {
+			fact, inTest, drawer = f.c.closureSite(call), false, nil
+			inner = fact != nil
+		}
 		if fact == nil || !isSample(f.c.typeOf(call)) || inTest {
 			continue
 		}
@@ -96,11 +102,11 @@ func (f *testFlow) findSites() {
 		}
 		if !ok {
 			if fn, ok := enclosingFunc(cur); ok && fact.Hops <= 1 {
-				once = append(once, &drawSite{call: call, fact: fact, loop: fn, once: true})
+				once = append(once, &drawSite{call: call, fact: fact, loop: fn, once: true, inner: inner})
 			}
 			continue
 		}
-		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies, drawer: drawer})
+		f.sites = append(f.sites, &drawSite{call: call, fact: fact, loop: loop, n: f.c.loopCount(loop), varies: varies, drawer: drawer, inner: inner})
 	}
 	if len(f.sites) == 0 {
 		for _, s := range once {
@@ -568,9 +574,40 @@ func (c *checker) boundsUse(body ast.Node, id *ast.Ident) bool {
 			switch p.Op {
 			case token.LSS, token.LEQ, token.GTR, token.GEQ:
 				return true
+			case token.EQL, token.NEQ: // cur == maxDuration beside bounds: a cap, see orBound
+				return orBoundIn(path[k:], id.Name)
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// orBoundIn reports whether path[0], a comparison x == v (x != v), is joined by || (&&) to
+// order comparisons of x, path going up from it: a helper's bounds with a cap or a sentinel
+// beside them.
+func orBoundIn(path []ast.Node, x string) bool {
+	e := path[0].(*ast.BinaryExpr)
+	if text(ast.Unparen(e.X)) != x && text(ast.Unparen(e.Y)) != x {
+		return false
+	}
+	join := token.LOR
+	if e.Op == token.NEQ {
+		join = token.LAND
+	}
+	for k := 1; k < len(path); k++ {
+		if _, ok := path[k].(*ast.ParenExpr); ok {
+			continue
+		}
+		b, ok := path[k].(*ast.BinaryExpr)
+		if !ok || b.Op != join {
+			return false
+		}
+		other := b.X
+		if b.X.Pos() <= e.Pos() && e.End() <= b.X.End() {
+			other = b.Y
+		}
+		return ordersOf(other, x)
 	}
 	return false
 }
@@ -693,12 +730,31 @@ func (f *testFlow) orBound(e *ast.BinaryExpr, cur cursor) bool {
 	if ast.Unparen(b.X) == e {
 		other = b.Y
 	}
-	o, ok := ast.Unparen(other).(*ast.BinaryExpr)
-	if !ok || !isOrder(o.Op) {
-		return false
+	return ordersOf(other, text(ast.Unparen(cur.Node().(ast.Expr))))
+}
+
+// ordersOf reports whether e is an order comparison of x (x > 0), or a condition of them
+// joined by && and || ((x > low && x <= high): client-go's assert), each an order comparison
+// and one at least of x.
+func ordersOf(e ast.Expr, x string) bool {
+	only, of := orders(e, x)
+	return only && of
+}
+
+// orders reports whether every comparison of e is an order, and whether one is of x.
+func orders(e ast.Expr, x string) (only, of bool) {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	switch {
+	case !ok:
+		return false, false
+	case b.Op == token.LAND || b.Op == token.LOR:
+		lo, lx := orders(b.X, x)
+		ro, rx := orders(b.Y, x)
+		return lo && ro, lx || rx
+	case isOrder(b.Op):
+		return true, text(ast.Unparen(b.X)) == x || text(ast.Unparen(b.Y)) == x
 	}
-	x := ast.Unparen(cur.Node().(ast.Expr))
-	return text(ast.Unparen(o.X)) == text(x) || text(ast.Unparen(o.Y)) == text(x)
+	return false, false
 }
 
 // counts reports whether the comparison at cur is the condition of an if statement whose body
@@ -772,11 +828,87 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 		}
 	}
 	v := f.c.localVar(lhs)
-	if v == nil || (a.Tok != token.DEFINE && !site.loop.Contains(f.declCursor(v))) {
+	if v != nil && a.Tok == token.ASSIGN && f.boundsOnlyKept(v) {
+		return // prev = d, where prev only bounds the next draw: no check of this one
+	}
+	if v == nil {
 		f.breaks("kept in " + f.c.src(lhs))
 		return
 	}
+	if a.Tok != token.DEFINE && !site.loop.Contains(f.declCursor(v)) {
+		if site.once || a.Tok != token.ASSIGN {
+			f.breaks("kept in " + f.c.src(lhs))
+			return
+		}
+		// d = next() in a loop, d declared before it: the uses from the loop on read the
+		// loop's draws; those before it read another value (d := next() before the loop).
+		f.variableFrom(v, site, site.loop.Node().Pos())
+		return
+	}
 	f.variable(v, site)
+}
+
+// boundsOnlyKept reports whether a variable that keeps a draw past its loop pass (prev = d)
+// is read only to bound a later draw: an argument of a bounds helper beside the draw it
+// bounds (check(t, 2, prev, d), client-go's TestBackoffWithJitter), a side of an order
+// comparison (d >= prev: non-decreasing), or a message's argument. Its value then checks the
+// next draw against bounds and no more, so keeping it is no sharper check.
+func (f *testFlow) boundsOnlyKept(v *types.Var) bool {
+	read := false
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		cur := id
+		for {
+			if _, ok := cur.Parent().Node().(*ast.ParenExpr); ok || f.c.isConversionArg(cur) {
+				cur = cur.Parent()
+				continue
+			}
+			break
+		}
+		switch p := cur.Parent().Node().(type) {
+		case *ast.AssignStmt:
+			if slices.Contains(p.Lhs, cur.Node().(ast.Expr)) {
+				continue // a store
+			}
+			return false
+		case *ast.BinaryExpr:
+			if !isOrder(p.Op) {
+				return false
+			}
+		case *ast.CallExpr:
+			if !f.c.boundsArg(p, cur.Node()) {
+				return false
+			}
+		default:
+			return false
+		}
+		read = true
+	}
+	return read
+}
+
+// isConversionArg reports whether the node at cur is the argument of a conversion.
+func (c *checker) isConversionArg(cur cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	return ok && c.isConversion(call) && len(call.Args) == 1 && call.Args[0] == cur.Node()
+}
+
+// boundsArg reports whether arg is a message's argument, or an argument of a bounds helper
+// (testify's, the package's own, or the test's closure) that checks it, or another
+// argument, only against bounds.
+func (c *checker) boundsArg(call *ast.CallExpr, arg ast.Node) bool {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if fn != nil && (isReporting(fn) || isMessageArg(fn, call, arg) || isBoundsHelper(fn)) {
+		return true
+	}
+	for _, other := range call.Args { // arg itself: check(t, 1, base, prev) bounds the first draw
+		if fn == nil && c.isLocalBoundsHelper(call, other) || fn != nil && c.isOwnBoundsHelper(fn, call, other) {
+			return true
+		}
+	}
+	return false
 }
 
 // declCursor returns the cursor of v's declaring identifier.
@@ -826,13 +958,16 @@ func (f *testFlow) sitesOf(cur cursor) map[*drawSite]bool {
 }
 
 // variable follows every use of a variable that holds a draw.
-func (f *testFlow) variable(v *types.Var, site *drawSite) {
+func (f *testFlow) variable(v *types.Var, site *drawSite) { f.variableFrom(v, site, token.NoPos) }
+
+// variableFrom follows the uses of a variable that holds draws from the position from on.
+func (f *testFlow) variableFrom(v *types.Var, site *drawSite, from token.Pos) {
 	if f.seen[v] {
 		return
 	}
 	f.seen[v] = true
 	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
-		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v {
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v && id.Node().Pos() >= from {
 			f.use(id, site)
 		}
 	}

@@ -3,6 +3,7 @@ package spreadvet
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -259,18 +260,38 @@ func (c *checker) findStoredReaders() {
 	}
 }
 
-// returnsStored returns the fact of the stored draw that one of a function's returns reads.
+// returnsStored returns the fact of the stored draw that one of a function's returns reads,
+// directly or through a local the function gives it to (var delay time.Duration; if e, ok :=
+// items[id]; ok { delay = e.backoff }; return delay: client-go's per-item backoff).
 func (c *checker) returnsStored(fd *ast.FuncDecl) *storedDraw {
 	var found *storedDraw
+	var locals []*types.Var
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
-				if found == nil {
+				if v := c.localVar(r); v != nil {
+					locals = append(locals, v)
+				} else if found == nil {
 					found = c.readsStored(r)
 				}
+			}
+		}
+		return found == nil
+	})
+	if found != nil || len(locals) == 0 {
+		return found
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != len(a.Rhs) {
+			return found == nil
+		}
+		for i, l := range a.Lhs {
+			if v := c.localVar(l); v != nil && slices.Contains(locals, v) && found == nil {
+				found = c.readsStored(a.Rhs[i])
 			}
 		}
 		return found == nil
@@ -408,4 +429,43 @@ func (c *checker) mentions(call *ast.CallExpr, v *types.Var) bool {
 	}
 	init := c.onlyAssignment(v)
 	return init != nil && init.Pos() <= call.Pos() && call.End() <= init.End()
+}
+
+// closureSite returns a fact for a test's call of its own closure that returns a draw of the
+// code under test: a random call, or a stored draw the closure makes and reads (next :=
+// func() time.Duration { b.Next(id, now); return b.Get(id) }, client-go's per-item backoff
+// test). Each call of the closure draws afresh, so the loop that calls it samples the draws.
+func (c *checker) closureSite(call *ast.CallExpr) *randomFunc {
+	v := c.localVar(call.Fun)
+	lit, ok := ast.Unparen(c.onlyAssignment(v)).(*ast.FuncLit)
+	if !ok || lit.Type.Results.NumFields() != 1 || !isSample(c.typeOf(call)) {
+		return nil
+	}
+	var last *ast.ReturnStmt
+	for _, st := range lit.Body.List {
+		last, _ = st.(*ast.ReturnStmt)
+	}
+	if last == nil || len(last.Results) != 1 {
+		return nil
+	}
+	e := ast.Unparen(last.Results[0])
+	if init := c.onlyAssignment(c.localVar(e)); init != nil {
+		e = ast.Unparen(init)
+	}
+	inner, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if f, inTest := c.randomCallee(inner); f != nil && !inTest {
+		return &randomFunc{Via: "the closure " + v.Name() + " returns " + c.src(inner.Fun) + ", " + f.Via, Hops: f.Hops + 1}
+	}
+	cur, ok := c.insp.Root().FindNode(inner)
+	if !ok {
+		return nil
+	}
+	if f, drawer := c.storedSite(cur, inner); f != nil {
+		_ = drawer
+		return &randomFunc{Via: "the closure " + v.Name() + " returns " + c.src(inner.Fun) + ", " + f.Via, Hops: f.Hops + 1}
+	}
+	return nil
 }

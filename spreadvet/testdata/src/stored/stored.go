@@ -67,3 +67,48 @@ func NewPolicy(base time.Duration) *Policy { // want NewPolicy:"random\\(rand.N\
 
 // Wait is the wait drawn when the policy was built.
 func (p *Policy) Wait() time.Duration { return p.wait } // want Wait:"stored\\(Policy.wait\\)"
+
+type entry struct {
+	backoff time.Duration // want backoff:"stored\\(entry.backoff\\)"
+}
+
+// PerItem keeps a jittered exponential backoff for each key, as client-go's flowcontrol does:
+// Next moves a key's backoff and Get reads it into a local before returning it.
+type PerItem struct {
+	items  map[string]*entry
+	factor float64
+	rnd    *rand.Rand
+}
+
+// NewPerItem returns a per-key backoff that adds up to factor times each delay.
+func NewPerItem(factor float64) *PerItem {
+	return &PerItem{items: map[string]*entry{}, factor: factor, rnd: rand.New(rand.NewPCG(1, 2))}
+}
+
+func (p *PerItem) jitter(d time.Duration) time.Duration { // want jitter:"random\\(rand.Float64\\)"
+	return time.Duration(p.rnd.Float64() * p.factor * float64(d))
+}
+
+// Next moves the backoff of id: the first is base plus jitter, each next twice the last plus
+// jitter.
+func (p *PerItem) Next(id string, base time.Duration) { // want Next:"random\\(calls jitter\\)"
+	e, ok := p.items[id]
+	if !ok {
+		e = &entry{backoff: base}
+		p.items[id] = e
+		e.backoff += p.jitter(e.backoff)
+		return
+	}
+	delay := e.backoff * 2
+	delay += p.jitter(e.backoff)
+	e.backoff = delay
+}
+
+// Get returns the backoff of id.
+func (p *PerItem) Get(id string) time.Duration { // want Get:"stored\\(entry.backoff\\)"
+	var delay time.Duration
+	if e, ok := p.items[id]; ok {
+		delay = e.backoff
+	}
+	return delay
+}

@@ -82,3 +82,112 @@ func TestOtherBreaker(t *testing.T) {
 		}
 	}
 }
+
+// The draw and its read are in the test's closure, the bounds in another: client-go's
+// TestBackoffWithJitter.
+func TestPerItemJitter(t *testing.T) {
+	b := stored.NewPerItem(0.1)
+	check := func(t *testing.T, factor int, prev, cur time.Duration) {
+		low := time.Duration(float64(prev) * float64(factor))
+		high := low + time.Duration(0.1*float64(prev))
+		if !(cur > low && cur <= high) {
+			t.Errorf("delay %v not in (%v, %v]", cur, low, high)
+		}
+	}
+	next := func() time.Duration {
+		b.Next("id", base)
+		return b.Get("id")
+	}
+	prev := next()
+	check(t, 1, base, prev)
+	for i := 0; i < 10; i++ {
+		d := next() // want `blind test: TestPerItemJitter draws next \(the closure next returns b.Get, the draw b.Next stores in entry.backoff\) 10 times and checks only their bounds \(check\(t, 2, prev, d\)\)`
+		check(t, 2, prev, d)
+		prev = d
+	}
+}
+
+// The kept draw is summed and the sum checked: more than bounds.
+func TestPerItemTotal(t *testing.T) {
+	b := stored.NewPerItem(0.1)
+	next := func() time.Duration {
+		b.Next("id", base)
+		return b.Get("id")
+	}
+	var prev, total time.Duration
+	for i := 0; i < 10; i++ {
+		d := next()
+		if d <= prev {
+			t.Fatal("not increasing")
+		}
+		prev = d
+		total += prev
+	}
+	if total > 3000*base {
+		t.Fatal(total)
+	}
+}
+
+// The draw lands in a variable declared before the loop, and the helper lets the cap through
+// beside its bounds: client-go's form.
+func TestPerItemCapped(t *testing.T) {
+	b := stored.NewPerItem(0.1)
+	maxDelay := 60 * base
+	check := func(t *testing.T, prev, cur time.Duration) {
+		low := 2 * prev
+		if !((cur > low && cur <= low+prev/10) || cur == maxDelay) {
+			t.Errorf("delay %v not in (%v, %v]", cur, low, low+prev/10)
+		}
+	}
+	next := func() time.Duration {
+		b.Next("id", base)
+		d := b.Get("id")
+		return d
+	}
+	got := next()
+	prev := got
+	for i := 0; i < 10; i++ {
+		got = next() // want `blind test: TestPerItemCapped draws next \(the closure next returns b.Get, the draw b.Next stores in entry.backoff\) 10 times and checks only their bounds \(check\(t, prev, got\)\)`
+		check(t, prev, got)
+		prev = got
+	}
+}
+
+// The helper pins the draw exactly: no bounds-only check.
+func TestPerItemExactHelper(t *testing.T) {
+	b := stored.NewPerItem(0)
+	check := func(t *testing.T, prev, cur time.Duration) {
+		if cur != 2*prev {
+			t.Errorf("delay %v, want %v", cur, 2*prev)
+		}
+	}
+	next := func() time.Duration {
+		b.Next("id", base)
+		return b.Get("id")
+	}
+	prev := next()
+	for i := 0; i < 10; i++ {
+		got := next()
+		check(t, prev, got)
+		prev = got
+	}
+}
+
+// The last draw is pinned after the loop: the variable kept past the loop is checked exactly.
+func TestPerItemLastExact(t *testing.T) {
+	b := stored.NewPerItem(0.1)
+	next := func() time.Duration {
+		b.Next("id", base)
+		return b.Get("id")
+	}
+	var got time.Duration
+	for i := 0; i < 10; i++ {
+		got = next()
+		if got < base {
+			t.Fatal(got)
+		}
+	}
+	if got != 1024*base {
+		t.Fatal("not capped")
+	}
+}
