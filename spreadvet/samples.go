@@ -269,6 +269,8 @@ func (f *testFlow) use(cur cursor, site *drawSite) {
 			f.indexUse(p, pn, cur, site)
 		case *ast.ValueSpec: // var d = f()
 			f.specUse(pn, cur, site)
+		case *ast.SendStmt:
+			f.sendUse(pn, cur, site)
 		case *ast.ExprStmt:
 		default:
 			f.breaks("used in " + strings.TrimPrefix(f.c.src(pn), "*ast."))
@@ -909,6 +911,48 @@ func (c *checker) boundsArg(call *ast.CallExpr, arg ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// sendUse follows a draw sent on a local channel (ch <- r.next() in a goroutine) to the
+// receives that take it: those after the send and before the next send on the channel in
+// the source, as a test that fills the channel and drains it, then again, reads them
+// (Temporal's TestConcurrentRetrier). A channel with no such receive keeps the draw from
+// view.
+func (f *testFlow) sendUse(send *ast.SendStmt, cur cursor, site *drawSite) {
+	ch := f.c.localVar(send.Chan)
+	if ch == nil || send.Value != cur.Node() {
+		f.breaks("sent on " + f.c.src(send.Chan))
+		return
+	}
+	end := token.NoPos
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		s, ok := id.Parent().Node().(*ast.SendStmt)
+		if ok && s.Chan == id.Node() && f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == ch && s.Pos() > send.End() && end == token.NoPos {
+			end = s.Pos()
+		}
+	}
+	received := false
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		at := id.Node().Pos()
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != ch || at < send.End() || end != token.NoPos && at > end {
+			continue
+		}
+		switch p := id.Parent().Node().(type) {
+		case *ast.UnaryExpr: // <-ch
+			if p.Op == token.ARROW {
+				received = true
+				f.use(id.Parent(), site)
+			}
+		case *ast.RangeStmt: // for d := range ch
+			if v := f.c.localVar(p.Key); v != nil && p.X == id.Node() {
+				received = true
+				f.variable(v, site)
+			}
+		}
+	}
+	if !received {
+		f.breaks("sent on " + f.c.src(send.Chan))
+	}
 }
 
 // declCursor returns the cursor of v's declaring identifier.
