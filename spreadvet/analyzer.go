@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -72,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(pass.Files) == 0 || isStd(pass.Fset.File(pass.Files[0].Pos()).Name()) {
 		return nil, nil // the standard library is not the code under test
 	}
-	c := &checker{pass: pass, insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
+	c := &checker{pass: oneLinePass(pass), insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
 	c.findRandomFuncs()
 	c.findShufflers()
 	c.findStoredDraws()
@@ -84,6 +85,23 @@ func run(pass *analysis.Pass) (any, error) {
 	c.tests()
 	return nil, nil
 }
+
+// oneLinePass returns a copy of pass whose Report writes each message on one line: a
+// message quotes the source (a call chain broken over lines, elastic's
+// client.Search(index).\n\t\tAggregation(...).Do), and a line break in it starts what reads as
+// another line of output, which tools that read diagnostics a line at a time take for
+// garbage.
+func oneLinePass(pass *analysis.Pass) *analysis.Pass {
+	p := *pass
+	p.Report = func(d analysis.Diagnostic) {
+		d.Message = lineBreaks.ReplaceAllString(d.Message, " ")
+		pass.Report(d)
+	}
+	return &p
+}
+
+// lineBreaks is a line break with the spaces and tabs around it.
+var lineBreaks = regexp.MustCompile(`[ \t]*\r?\n[ \t]*`)
 
 // goroot is where the standard library's sources are.
 var goroot = filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)

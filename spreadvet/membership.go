@@ -58,6 +58,11 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 		if fact == nil || inTest {
 			continue
 		}
+		if isIdentity(t) && !fact.Pick {
+			// A pointer the function made (a client's response, after a retry that slept a
+			// random backoff): a nil check tells whether it got one, whatever it drew.
+			continue
+		}
 		u := &pickUse{}
 		if v := c.definedBy(cur); v != nil {
 			for id := range fd.Preorder((*ast.Ident)(nil)) {

@@ -11,8 +11,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // fetch downloads module m (module@version) through the module proxy and copies it into a
@@ -37,7 +40,60 @@ func fetch(m, tmp string) (string, error) {
 		return "", err
 	}
 	path, _, _ := strings.Cut(m, "@")
-	return dir, ensureGoMod(dir, path)
+	if err := ensureGoMod(dir, path); err != nil {
+		return "", err
+	}
+	return dir, dropLocalReplaces(dir)
+}
+
+// dropLocalReplaces removes the replace directives of the copy's go.mod that name a folder
+// (go.opentelemetry.io/otel/sdk replaces go.opentelemetry.io/otel by ../, a folder of its
+// repository that the module's zip does not hold), then has go mod tidy write the go.sum
+// lines of the versions the requirements name. Without it no package of such a module loads.
+func dropLocalReplaces(dir string) error {
+	name := filepath.Join(dir, "go.mod")
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	out, dropped, err := withoutLocalReplaces(name, src)
+	if err != nil || !dropped {
+		return err
+	}
+	if err := os.WriteFile(name, out, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "mod", "tidy")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod tidy in %s: %v\n%s", dir, err, out)
+	}
+	return nil
+}
+
+// withoutLocalReplaces returns the go.mod src without its replace directives that name a
+// folder, and whether it had any.
+func withoutLocalReplaces(name string, src []byte) ([]byte, bool, error) {
+	f, err := modfile.Parse(name, src, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	dropped := false
+	for _, r := range slices.Clone(f.Replace) {
+		if r.New.Version == "" {
+			if err := f.DropReplace(r.Old.Path, r.Old.Version); err != nil {
+				return nil, false, err
+			}
+			dropped = true
+		}
+	}
+	if !dropped {
+		return src, false, nil
+	}
+	f.Cleanup()
+	out, err := f.Format()
+	return out, true, err
 }
 
 // ensureGoMod gives a module served without go.mod (github.com/Pallinder/go-randomdata) one

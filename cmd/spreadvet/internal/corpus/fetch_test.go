@@ -85,3 +85,20 @@ func TestEnsureGoMod(t *testing.T) {
 		}
 	}
 }
+
+// A module of a monorepo replaces its siblings by folders its zip does not hold: those
+// directives go, a replace by a version stays.
+func TestWithoutLocalReplaces(t *testing.T) {
+	src := "module example.com/sdk\n\ngo 1.22\n\nrequire (\n\texample.com/api v1.2.0\n\texample.com/x v1.0.0\n)\n\nreplace example.com/api => ../\n\nreplace example.com/x => example.com/y v1.1.0\n"
+	got, dropped, err := withoutLocalReplaces("go.mod", []byte(src))
+	if err != nil || !dropped {
+		t.Fatalf("withoutLocalReplaces = %v, %v; want dropped", dropped, err)
+	}
+	want := "module example.com/sdk\n\ngo 1.22\n\nrequire (\n\texample.com/api v1.2.0\n\texample.com/x v1.0.0\n)\n\nreplace example.com/x => example.com/y v1.1.0\n"
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("go.mod (-want +got):\n%s", diff)
+	}
+	if _, dropped, err := withoutLocalReplaces("go.mod", got); err != nil || dropped {
+		t.Errorf("again: dropped %v, %v; want nothing to drop", dropped, err)
+	}
+}
