@@ -81,7 +81,8 @@ func (c *checker) blindForms(fd cursor, tb string) {
 			return
 		}
 		t := firstResult(c.typeOf(call))
-		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) || c.blindReported[call] {
+		ids := c.idResults(cur)
+		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) && !isID(t) && ids == nil || c.blindReported[call] {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
@@ -91,6 +92,10 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		u := &formUse{made: map[types.Object]bool{}}
 		if v := c.definedBy(cur); v != nil {
 			c.formVar(cur, v, u)
+		} else if ids != nil {
+			for _, v := range ids {
+				c.formVar(cur, v, u)
+			}
 		} else {
 			c.formUseAt(cur, u)
 		}
@@ -118,6 +123,44 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		}
 		c.reportBlindForm(fd, f.cur, f.call, f.use, n, tb)
 	}
+}
+
+// isID reports whether t is an identifier made of random numbers: an array of integers
+// (a [16]byte trace ID) or a struct of integers and such arrays (a {High, Low uint64} ID).
+// Its one rule is most often that it is not zero, and a check of that alone is a check of
+// form.
+func isID(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return isInteger(u.Elem()) && u.Len() > 0
+	case *types.Struct:
+		for f := range u.Fields() {
+			if a, ok := f.Type().Underlying().(*types.Array); !isInteger(f.Type()) && !(ok && isInteger(a.Elem())) {
+				return false
+			}
+		}
+		return u.NumFields() > 0
+	}
+	return false
+}
+
+// idResults returns the locals a call with several results, every one an identifier,
+// defines, each given no other value (traceID, spanID := gen.NewIDs(ctx)), or nil.
+func (c *checker) idResults(cur cursor) []*types.Var {
+	tup, ok := c.typeOf(cur.Node().(ast.Expr)).(*types.Tuple)
+	a, isAssign := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || !isAssign || a.Tok != token.DEFINE || len(a.Rhs) != 1 || len(a.Lhs) != tup.Len() {
+		return nil
+	}
+	var vs []*types.Var
+	for i, l := range a.Lhs {
+		v := c.localVar(l)
+		if v == nil || !isID(tup.At(i).Type()) || c.assignCount(v) != 1 {
+			return nil
+		}
+		vs = append(vs, v)
+	}
+	return vs
 }
 
 // isTextList reports whether t is a slice of texts (the parts a random function returns).
@@ -277,6 +320,10 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 // formMethodUse classifies a method of the random result or a value made from it, sel: the
 // String of what it parsed to, the order of a time.Time (Before, After), and its emptiness.
 func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
+	if v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() && isID(c.typeOf(sel.X)) {
+		c.formValue(p, u) // id.Low: a half of the ID, its form checked as the ID's
+		return
+	}
 	call, ok := p.Parent().Node().(*ast.CallExpr)
 	if !ok || call.Fun != sel {
 		u.breaks("used as " + c.src(sel))
@@ -287,7 +334,7 @@ func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
 		c.formValue(p.Parent(), u)
 	case "Before", "After", "Compare":
 		u.check(call, formBounds)
-	case "IsZero":
+	case "IsZero", "IsValid", "Valid", "Empty", "IsEmpty": // traceID.IsValid(): not the zero ID
 		u.check(call, formEmpty)
 	case "Equal":
 		if len(call.Args) == 1 && c.madeFrom(call.Args[0], u) {

@@ -58,9 +58,10 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 		if fact == nil || inTest {
 			continue
 		}
-		if isIdentity(t) && !fact.Pick {
+		if (isIdentity(t) || isID(t)) && !fact.Pick {
 			// A pointer the function made (a client's response, after a retry that slept a
-			// random backoff): a nil check tells whether it got one, whatever it drew.
+			// random backoff): a nil check tells whether it got one, whatever it drew. An ID
+			// made of random numbers is no pick either: blindForms follows it.
 			continue
 		}
 		u := &pickUse{}
@@ -261,11 +262,18 @@ func mirror(op token.Token) token.Token {
 	return op
 }
 
-// isEmptyValue reports whether e is the constant empty string, or nil.
+// isEmptyValue reports whether e is the constant empty string, nil, the zero of an ID
+// (ids.SpanID{}) or the integer 0.
 func (c *checker) isEmptyValue(e ast.Expr) bool {
 	tv := c.pass.TypesInfo.Types[e]
 	if tv.IsNil() {
 		return true
+	}
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok && len(lit.Elts) == 0 && isID(tv.Type) {
+		return true // ids.SpanID{}: the zero ID
+	}
+	if tv.Value != nil && tv.Value.Kind() == constant.Int && isInteger(tv.Type) {
+		return constant.Sign(tv.Value) == 0 // id.Low == 0: a half of an ID, zero
 	}
 	return tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
 }

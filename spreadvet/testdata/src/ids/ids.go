@@ -1,0 +1,69 @@
+// Package ids makes random trace and span IDs, as tracing SDKs do: fixed-size arrays and
+// structs of numbers whose only rule is that the zero value is invalid.
+package ids
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"sync"
+)
+
+// A TraceID is 16 random bytes.
+type TraceID [16]byte
+
+// A SpanID is 8 random bytes.
+type SpanID [8]byte
+
+// IsValid reports whether t is not the zero ID.
+func (t TraceID) IsValid() bool { return t != TraceID{} }
+
+// IsValid reports whether s is not the zero ID.
+func (s SpanID) IsValid() bool { return s != SpanID{} }
+
+// A Wide ID is two numbers.
+type Wide struct {
+	High uint64 // want High:"stored\\(Wide.High\\)"
+	Low  uint64 // want Low:"stored\\(Wide.Low\\)"
+}
+
+// Empty reports whether w is zero.
+func (w Wide) Empty() bool { return w.High == 0 && w.Low == 0 }
+
+// A Generator makes IDs from its source.
+type Generator struct {
+	mu sync.Mutex
+	r  *rand.Rand
+}
+
+// New returns a generator seeded at random.
+func New() *Generator { // want New:"random\\(rand.Uint64\\)"
+	return &Generator{r: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
+}
+
+// NewIDs returns a trace ID and a span ID.
+func (g *Generator) NewIDs() (TraceID, SpanID) { // want NewIDs:"random\\(rand.Uint64\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var t TraceID
+	var s SpanID
+	binary.NativeEndian.PutUint64(t[:8], g.r.Uint64())
+	binary.NativeEndian.PutUint64(t[8:], g.r.Uint64())
+	binary.NativeEndian.PutUint64(s[:], g.r.Uint64())
+	return t, s
+}
+
+// NewSpanID returns a span ID.
+func (g *Generator) NewSpanID() SpanID { // want NewSpanID:"random\\(rand.Uint64\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var s SpanID
+	binary.NativeEndian.PutUint64(s[:], g.r.Uint64())
+	return s
+}
+
+// NewWide returns a 128-bit ID.
+func (g *Generator) NewWide() Wide { // want NewWide:"random\\(rand.Uint64\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return Wide{High: g.r.Uint64(), Low: g.r.Uint64()}
+}

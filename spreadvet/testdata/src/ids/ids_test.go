@@ -1,0 +1,74 @@
+package ids_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"ids"
+)
+
+// Each ID checked only for being valid (not zero): a constant non-zero ID passes.
+func TestNewIDs(t *testing.T) {
+	g := ids.New()
+	for range 1000 {
+		traceID, spanID := g.NewIDs() // want `blind test: TestNewIDs draws g.NewIDs 1000 times and checks only that it is not empty \(traceID.IsValid\(\), spanID.IsValid\(\)\)`
+		assert.True(t, traceID.IsValid(), "trace id", traceID)
+		assert.True(t, spanID.IsValid(), "span id", spanID)
+	}
+}
+
+func TestNewSpanIDOnce(t *testing.T) {
+	g := ids.New()
+	s := g.NewSpanID() // want `blind test: TestNewSpanIDOnce draws g.NewSpanID once and checks only that it is not empty \(s == \(ids.SpanID\{\}\)\)`
+	if s == (ids.SpanID{}) {
+		t.Fatal("zero span ID")
+	}
+}
+
+// The halves of a wide ID, each checked for being non-zero.
+func TestWideHalves(t *testing.T) {
+	g := ids.New()
+	w := g.NewWide() // want `blind test: TestWideHalves draws g.NewWide once and checks only that it is not empty \(w.Empty\(\), w.Low == 0, w.High == 0\)`
+	if w.Empty() {
+		t.Fatal("empty")
+	}
+	if w.Low == 0 {
+		t.Fatal("low half zero")
+	}
+	if w.High == 0 {
+		t.Fatal("high half zero")
+	}
+}
+
+// Two IDs required to differ: a chance verdict's matter (2^-64 here), no check of form only.
+func TestSpanIDsDiffer(t *testing.T) {
+	g := ids.New()
+	a, b := g.NewSpanID(), g.NewSpanID()
+	if a == b {
+		t.Fatal("same span ID twice")
+	}
+}
+
+// The ID's bytes are used: more than its form.
+func TestSpanIDBytes(t *testing.T) {
+	g := ids.New()
+	s := g.NewSpanID()
+	var ones int
+	for _, b := range s {
+		for ; b != 0; b &= b - 1 {
+			ones++
+		}
+	}
+	if ones == 0 || ones == 64 {
+		t.Fatal(ones)
+	}
+}
+
+// A field required to be zero is checked exactly.
+func TestWideHighZero(t *testing.T) {
+	g := ids.New()
+	w := g.NewWide()
+	if w.High != 0 {
+		t.Skip("high half set")
+	}
+}
