@@ -578,11 +578,49 @@ func (c *checker) boundsUse(body ast.Node, id *ast.Ident) bool {
 				return true
 			case token.EQL, token.NEQ: // cur == maxDuration beside bounds: a cap, see orBound
 				return orBoundIn(path[k:], id.Name)
+			case token.QUO, token.MUL, token.ADD, token.SUB:
+				// value / time.Millisecond: a scaled value, bounded if what is made of it is
+				if c.pass.TypesInfo.Types[otherSide(p, path[k-1])].Value != nil {
+					continue
+				}
 			}
+		case *ast.AssignStmt: // x := int(value / time.Millisecond); return a <= x && x <= b
+			v := c.localVar(p.Lhs[0])
+			if len(p.Lhs) != 1 || len(p.Rhs) != 1 || p.Tok != token.DEFINE || v == nil || c.assignCount(v) != 1 {
+				return false
+			}
+			used := false
+			for _, use := range c.identsOf(body, v) {
+				if !c.boundsUse(body, use) {
+					return false
+				}
+				used = true
+			}
+			return used
 		}
 		return false
 	}
 	return false
+}
+
+// otherSide returns the operand of b that is not side.
+func otherSide(b *ast.BinaryExpr, side ast.Node) ast.Expr {
+	if b.X == side {
+		return b.Y
+	}
+	return b.X
+}
+
+// identsOf returns the identifiers in n that use v.
+func (c *checker) identsOf(n ast.Node, v *types.Var) []*ast.Ident {
+	var ids []*ast.Ident
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	return ids
 }
 
 // orBoundIn reports whether path[0], a comparison x == v (x != v), is joined by || (&&) to
@@ -830,24 +868,47 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 		}
 	}
 	v := f.c.localVar(lhs)
-	if v != nil && a.Tok == token.ASSIGN && f.boundsOnlyKept(v) {
-		return // prev = d, where prev only bounds the next draw: no check of this one
-	}
 	if v == nil {
 		f.breaks("kept in " + f.c.src(lhs))
 		return
 	}
+	if site.once && (a.Tok == token.DEFINE || a.Tok == token.ASSIGN) {
+		// got := b.Next(0), then got = b.Next(1): each draw with no loop is read by the
+		// uses up to the next store into the variable (elastic's TestExponentialBackoff).
+		f.variableSpan(v, site, a.End(), f.nextStore(v, a.End()))
+		return
+	}
 	if a.Tok != token.DEFINE && !site.loop.Contains(f.declCursor(v)) {
-		if site.once || a.Tok != token.ASSIGN {
+		if a.Tok != token.ASSIGN {
 			f.breaks("kept in " + f.c.src(lhs))
 			return
 		}
+		if f.boundsOnlyKept(v) {
+			return // prev = d, where prev only bounds the next draw: no check of this one
+		}
 		// d = next() in a loop, d declared before it: the uses from the loop on read the
 		// loop's draws; those before it read another value (d := next() before the loop).
-		f.variableFrom(v, site, site.loop.Node().Pos())
+		f.variableSpan(v, site, site.loop.Node().Pos(), token.NoPos)
 		return
 	}
 	f.variable(v, site)
+}
+
+// nextStore returns the position of the first assignment to v after pos in the test, or
+// NoPos.
+func (f *testFlow) nextStore(v *types.Var, pos token.Pos) token.Pos {
+	for cur := range f.fn.Preorder((*ast.AssignStmt)(nil)) {
+		a := cur.Node().(*ast.AssignStmt)
+		if a.Pos() < pos {
+			continue
+		}
+		for _, l := range a.Lhs {
+			if f.c.localVar(l) == v {
+				return a.Pos()
+			}
+		}
+	}
+	return token.NoPos
 }
 
 // boundsOnlyKept reports whether a variable that keeps a draw past its loop pass (prev = d)
@@ -1002,16 +1063,21 @@ func (f *testFlow) sitesOf(cur cursor) map[*drawSite]bool {
 }
 
 // variable follows every use of a variable that holds a draw.
-func (f *testFlow) variable(v *types.Var, site *drawSite) { f.variableFrom(v, site, token.NoPos) }
+func (f *testFlow) variable(v *types.Var, site *drawSite) {
+	f.variableSpan(v, site, token.NoPos, token.NoPos)
+}
 
-// variableFrom follows the uses of a variable that holds draws from the position from on.
-func (f *testFlow) variableFrom(v *types.Var, site *drawSite, from token.Pos) {
-	if f.seen[v] {
+// variableSpan follows the uses of a variable that holds draws from the position from on, up
+// to the position to (NoPos: to the end). A variable given several draws is followed once a
+// span.
+func (f *testFlow) variableSpan(v *types.Var, site *drawSite, from, to token.Pos) {
+	if f.seen[v] && from == token.NoPos {
 		return
 	}
 	f.seen[v] = true
 	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
-		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v && id.Node().Pos() >= from {
+		at := id.Node().Pos()
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v && at >= from && (to == token.NoPos || at < to) {
 			f.use(id, site)
 		}
 	}

@@ -343,3 +343,54 @@ func TestRetryPolicyIf(t *testing.T) {
 		}
 	}
 }
+
+// A local predicate that converts its parameter and compares the result with bounds
+// (elastic's between), over draws of one call at a few arguments with no loop, each read
+// into the same variable: still blind.
+func TestBackoffBetween(t *testing.T) {
+	between := func(value time.Duration, a, b int) bool {
+		x := int(value / time.Millisecond)
+		return a <= x && x <= b
+	}
+	got := Backoff(0) // want `blind test: TestBackoffBetween draws Backoff 3 times and checks only their bounds \(!between\(got, 0, 1000\), !between\(got, 0, 2000\), !between\(got, 0, 4000\)\)`
+	if !between(got, 0, 1000) {
+		t.Errorf("got %v", got)
+	}
+	got = Backoff(1)
+	if !between(got, 0, 2000) {
+		t.Errorf("got %v", got)
+	}
+	got = Backoff(2)
+	if !between(got, 0, 4000) {
+		t.Errorf("got %v", got)
+	}
+}
+
+// The same predicate, but the same call is then pinned exactly: the span of each draw ends
+// at the next store, and the exact check is the second draw's.
+func TestBackoffBetweenThenExact(t *testing.T) {
+	between := func(value time.Duration, a, b int) bool {
+		x := int(value / time.Millisecond)
+		return a <= x && x <= b
+	}
+	got := Backoff(0)
+	if !between(got, 0, 1000) {
+		t.Errorf("got %v", got)
+	}
+	got = Backoff(0)
+	if got != time.Second {
+		t.Errorf("got %v", got)
+	}
+}
+
+// A local predicate whose converted value is compared exactly is no bounds check.
+func TestBackoffWhole(t *testing.T) {
+	whole := func(value time.Duration) bool {
+		x := int(value / time.Millisecond)
+		return x == 1000
+	}
+	got := Backoff(0)
+	if !whole(got) {
+		t.Errorf("got %v", got)
+	}
+}
