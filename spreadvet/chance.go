@@ -27,6 +27,9 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 		switch n := cur.Node().(type) {
 		case *ast.IfStmt:
 			c.seenBefore(cur, n, tb)
+			if ix, ok := ast.Unparen(n.Cond).(*ast.IndexExpr); ok && c.failsIn(n.Body) {
+				c.seenIndex(cur, ix, n.Cond, tb) // if used[id] { t.Fatal }
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL && c.failsWhenTrue(cur) {
 				c.collision(fd, n, n.X, n.Y, tb)
@@ -37,6 +40,10 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 			case ok && isNotEqualHelper(fn) && len(n.Args) >= 3:
 				c.collision(fd, n, n.Args[1], n.Args[2], tb)
 				c.shuffleDiffers(fd, n, n.Args[1], n.Args[2], tb)
+			case ok && isFalseHelper(fn) && len(n.Args) >= 2:
+				if ix, ok := ast.Unparen(n.Args[1]).(*ast.IndexExpr); ok {
+					c.seenIndex(cur, ix, n.Args[1], tb) // require.False(t, used[id])
+				}
 			case ok && isEqualFunc(fn) && len(n.Args) == 2 && c.failsWhenTrue(cur):
 				c.collision(fd, n, n.Args[0], n.Args[1], tb) // if reflect.DeepEqual(s1, s2) { t.Fatal }
 				c.shuffleDiffers(fd, n, n.Args[0], n.Args[1], tb)
@@ -177,8 +184,25 @@ func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 	if okVar == nil || !isIndex || c.objOf(ifs.Cond) != okVar {
 		return
 	}
-	if _, isMap := c.typeOf(ix.X).Underlying().(*types.Map); !isMap {
+	c.seenIndex(cur, ix, init, tb)
+}
+
+// isFalseHelper reports whether fn is testify's False (assert or require).
+func isFalseHelper(fn *types.Func) bool {
+	return fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "github.com/stretchr/testify/") &&
+		strings.TrimSuffix(fn.Name(), "f") == "False"
+}
+
+// seenIndex reports the read of a map of the draws seen before, seen[x] at check (the if's
+// init, its condition, or testify's False), that fails the test when x is in the map: a
+// birthday collision among the loop's draws.
+func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb string) {
+	mt, isMap := c.typeOf(ix.X).Underlying().(*types.Map)
+	if !isMap {
 		return
+	}
+	if _, isInit := check.(*ast.AssignStmt); !isInit && !isBool(mt.Elem()) {
+		return // the map's value read as the verdict: only a set of bools says "seen"
 	}
 	call, fact := c.randomValueCall(ix.Index)
 	if call == nil || c.pinned(call) {
@@ -208,11 +232,11 @@ func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 		}
 		chance = fmt.Sprintf("with probability %.3g (%s)", p, method)
 	}
-	check, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: call, fact: fact, n: n}, tb)
+	spread, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: call, fact: fact, n: n}, tb)
 	c.pass.Report(analysis.Diagnostic{
-		Pos: ifs.Cond.Pos(), End: ifs.Cond.End(),
+		Pos: check.Pos(), End: check.End(),
 		Message: fmt.Sprintf("chance verdict: %s fails when one of %d draws of %s repeats an earlier one (%s), which a correct %s does %s; test the spread instead, sized from a false-failure rate: %s",
-			fd.Node().(*ast.FuncDecl).Name.Name, n, c.src(call.Fun), c.src(init), c.src(call.Fun), chance, check),
+			fd.Node().(*ast.FuncDecl).Name.Name, n, c.src(call.Fun), c.src(check), c.src(call.Fun), chance, spread),
 	})
 }
 

@@ -107,7 +107,7 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 	case *ast.CallExpr: // WithJitter(0.5)(d): the func a random function returns
 		if fn := typeutil.StaticCallee(c.pass.TypesInfo, e); fn != nil && returnsFunc(fn) {
 			if f := c.randomFact(fn); f != nil {
-				return &randomFunc{Via: "the func " + fn.Name() + " returns", Hops: f.Hops}, c.isTestFile(fn.Pos())
+				return &randomFunc{Via: "the func " + fn.Name() + " returns", Hops: f.Hops, Text: bindShape(c, f.GenText, e)}, c.isTestFile(fn.Pos())
 			}
 		}
 		return nil, false

@@ -19,6 +19,9 @@ type randomFunc struct {
 	Via  string     // what makes it random, for messages: "rand.Float64", "calls Jitter"
 	Dist *uniform   // the distribution of its result, when it can be read from its body
 	Text *textShape // the length and alphabet of its text result, when they can be read
+	// GenText is the shape of the text that the func it returns makes (go-nanoid's
+	// Standard(n) returns a generator of n characters), in terms of its own parameters.
+	GenText *textShape
 	Hops int        // the calls between it and the draw: 0 when it draws itself
 	// Wraps counts the calls among Hops made by wrappers, functions that only return
 	// another's result (uniuri's NewLen returns NewLenChars(n, StdChars)).
@@ -45,6 +48,9 @@ func (f *randomFunc) String() string {
 	}
 	if f.Text != nil {
 		s += ", " + f.Text.String()
+	}
+	if f.GenText != nil {
+		s += ", " + f.GenText.String() + " from the func it returns"
 	}
 	if f.Pick {
 		s += ", pick"
@@ -158,6 +164,7 @@ func (c *checker) findRandomFuncs() {
 		if f := c.random[fn]; f != nil {
 			f.Dist = c.inferUniform(fd)
 			f.Text = c.inferText(fd)
+			f.GenText = c.inferGenText(fd)
 			f.Quiet = c.inferQuiet(fd)
 			f.Pick = c.draws[fd] && c.returnsDrawnElement(fd)
 		}

@@ -198,7 +198,7 @@ func (c *checker) loopCount(loop cursor) int {
 	switch l := loop.Node().(type) {
 	case *ast.RangeStmt:
 		if isNumeric(c.typeOf(l.X)) {
-			return int(c.constValue(l.X))
+			return int(c.countValue(l.X))
 		}
 	case *ast.ForStmt:
 		init, ok := l.Init.(*ast.AssignStmt)
@@ -209,7 +209,7 @@ func (c *checker) loopCount(loop cursor) int {
 		if tv := c.pass.TypesInfo.Types[init.Rhs[0]]; tv.Value == nil {
 			return 0
 		}
-		switch n := int(c.constValue(cond.Y)); cond.Op {
+		switch n := int(c.countValue(cond.Y)); cond.Op {
 		case token.LSS:
 			return n
 		case token.LEQ:
@@ -217,6 +217,17 @@ func (c *checker) loopCount(loop cursor) int {
 		}
 	}
 	return 0
+}
+
+// countValue returns the value of a loop's bound: a constant, or a local given one constant
+// and nothing else (tries := 500_000; for i := 0; i < tries; i++), else 0.
+func (c *checker) countValue(e ast.Expr) float64 {
+	if v := c.localVar(e); v != nil {
+		if init := c.onlyAssignment(v); init != nil {
+			return c.constValue(init)
+		}
+	}
+	return c.constValue(e)
 }
 
 // use follows one value drawn at site (the expression at cur) up the syntax tree.

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"math"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -53,7 +55,12 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 	if res.Len() == 0 || res.Len() > 2 || !isText(res.At(0).Type()) || res.Len() == 2 && !isNamedError(res.At(1).Type()) {
 		return nil
 	}
-	param := func(e ast.Expr) int {
+	return c.textOf(fd.Body, res.Len(), c.paramOf(sig))
+}
+
+// paramOf returns a func that tells which of sig's parameters an expression is, or -1.
+func (c *checker) paramOf(sig *types.Signature) func(ast.Expr) int {
+	return func(e ast.Expr) int {
 		for i := range sig.Params().Len() {
 			if id, ok := ast.Unparen(e).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == sig.Params().At(i) {
 				return i
@@ -61,10 +68,73 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 		}
 		return -1
 	}
+}
+
+// inferGenText reads the shape of the text made by the generator a function returns: its
+// first result a func() of text, returned as a func literal (return func() string { ... },
+// nil) whose text inferText's rules read, the length and the alphabet in terms of the
+// function's parameters, as the literal captures them.
+func (c *checker) inferGenText(fd *ast.FuncDecl) *textShape {
+	fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	res := fn.Signature().Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !isNamedError(res.At(1).Type()) {
+		return nil
+	}
+	gen, ok := res.At(0).Type().Underlying().(*types.Signature)
+	if !ok || gen.Params().Len() != 0 || gen.Results().Len() != 1 || !isText(gen.Results().At(0).Type()) {
+		return nil
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == res.Len() {
+			if l, ok := ast.Unparen(r.Results[0]).(*ast.FuncLit); ok {
+				lit = l
+			}
+		}
+		_, isLit := n.(*ast.FuncLit)
+		return !isLit
+	})
+	if lit == nil {
+		return nil
+	}
+	return c.textOf(lit.Body, 1, c.paramOf(fn.Signature()))
+}
+
+// bindShape returns the shape of a generator's text with the parameters of the call that
+// made it (nanoid.Standard(8)) put in: constants, or an unknown shape (text[?]) when an
+// argument is none.
+func bindShape(c *checker, s *textShape, call *ast.CallExpr) *textShape {
+	if s == nil {
+		return nil
+	}
+	out := &textShape{Len: s.Len, LenParam: -1, Alpha: s.Alpha, AlphaParam: -1}
+	if s.LenParam >= 0 {
+		out.Len = 0
+		if s.LenParam < len(call.Args) {
+			if v := c.pass.TypesInfo.Types[call.Args[s.LenParam]].Value; v != nil {
+				if n, exact := constant.Int64Val(constant.ToInt(v)); exact && n > 0 {
+					out.Len = int(n)
+				}
+			}
+		}
+	}
+	if s.AlphaParam >= 0 {
+		out.Alpha = 0
+		if s.AlphaParam < len(call.Args) {
+			if v := c.pass.TypesInfo.Types[call.Args[s.AlphaParam]].Value; v != nil && v.Kind() == constant.String {
+				out.Alpha = distinctRunes(constant.StringVal(v))
+			}
+		}
+	}
+	return out
+}
+
+// textOf reads the shape of the text that the returns of body make, each with n results.
+func (c *checker) textOf(body *ast.BlockStmt, results int, param func(ast.Expr) int) *textShape {
 	var shape *textShape
 	var buf types.Object
 	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		r, isReturn := n.(*ast.ReturnStmt)
 		if _, lit := n.(*ast.FuncLit); lit || !ok {
 			return false
@@ -72,7 +142,7 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 		if !isReturn {
 			return true
 		}
-		if len(r.Results) != res.Len() {
+		if len(r.Results) != results {
 			ok = false
 			return false
 		}
@@ -124,7 +194,7 @@ func (c *checker) inferText(fd *ast.FuncDecl) *textShape {
 	if !ok || shape == nil || buf == nil {
 		return shape // crypto/rand.Text, or nothing
 	}
-	alpha, found := c.textAlphabet(fd.Body, buf, param)
+	alpha, found := c.textAlphabet(body, buf, param)
 	if !found {
 		return nil
 	}
@@ -240,11 +310,17 @@ func (c *checker) textAlphabet(body *ast.BlockStmt, buf types.Object, param func
 		al := alphabet{param: param(src)}
 		if al.param < 0 {
 			tv := c.pass.TypesInfo.Types[src]
-			if tv.Value == nil || tv.Value.Kind() != constant.String {
-				ok = false
-				return false
+			switch {
+			case tv.Value != nil && tv.Value.Kind() == constant.String:
+				al.size = distinctRunes(constant.StringVal(tv.Value))
+			default:
+				n, isArray := c.constantElems(src, rhs.Index)
+				if !isArray {
+					ok = false
+					return false
+				}
+				al.size = n
 			}
-			al.size = distinctRunes(constant.StringVal(tv.Value))
 		}
 		if found != nil && *found != al {
 			ok = false
@@ -257,6 +333,62 @@ func (c *checker) textAlphabet(body *ast.BlockStmt, buf types.Object, param func
 		return alphabet{}, false
 	}
 	return *found, true
+}
+
+// constantElems returns the number of distinct elements that index can pick from src, a
+// package variable of array type given a composite literal of constants (go-nanoid's
+// standardAlphabet [64]byte{'A', ...}) and assigned nowhere else: all of them, or the first
+// m+1 when the index is masked (b & m, m+1 below the array's length).
+func (c *checker) constantElems(src, index ast.Expr) (int, bool) {
+	v, ok := c.objOf(src).(*types.Var)
+	if !ok || v.IsField() || v.Parent() != v.Pkg().Scope() || v.Pkg() != c.pass.Pkg {
+		return 0, false
+	}
+	if _, isArray := v.Type().Underlying().(*types.Array); !isArray {
+		return 0, false
+	}
+	var lit *ast.CompositeLit
+	stored := false
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if c.pass.TypesInfo.Defs[name] == v && i < len(n.Values) {
+						lit, _ = ast.Unparen(n.Values[i]).(*ast.CompositeLit)
+					}
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && c.objOf(ix.X) == types.Object(v) || c.objOf(l) == types.Object(v) {
+						stored = true
+					}
+				}
+			}
+			return !stored
+		})
+	}
+	if lit == nil || stored {
+		return 0, false
+	}
+	var elems []string
+	for _, e := range lit.Elts {
+		if _, keyed := e.(*ast.KeyValueExpr); keyed {
+			return 0, false
+		}
+		tv := c.pass.TypesInfo.Types[e]
+		if tv.Value == nil {
+			return 0, false
+		}
+		elems = append(elems, tv.Value.ExactString())
+	}
+	if b, ok := ast.Unparen(index).(*ast.BinaryExpr); ok && b.Op == token.AND {
+		if m, exact := constant.Int64Val(constant.ToInt(c.pass.TypesInfo.Types[b.Y].Value)); c.pass.TypesInfo.Types[b.Y].Value != nil && exact && m >= 0 && int(m)+1 < len(elems) {
+			elems = elems[:m+1]
+		}
+	}
+	slices.Sort(elems)
+	return len(slices.Compact(elems)), len(elems) > 0
 }
 
 // distinctRunes returns the number of distinct characters of s.

@@ -161,7 +161,7 @@ type generator = func() string
 
 // Standard is go-nanoid v1.4.0's Standard: a constructor that can fail returns the
 // generator, which reads crypto/rand on each call, as the first of (generator, error).
-func Standard(length int) (generator, error) { // want Standard:"random\\(crypto/rand.Read, quiet when \\$0 < 1\\)"
+func Standard(length int) (generator, error) { // want Standard:"random\\(crypto/rand.Read, text\\[\\$0 of 62\\] from the func it returns, quiet when \\$0 < 1\\)"
 	if length < 1 {
 		return nil, io.ErrShortBuffer
 	}
@@ -187,4 +187,36 @@ func Waits(d time.Duration) (func() time.Duration, error) { // want Waits:"rando
 // Fixed returns a func that always returns s, and an error: no draw.
 func Fixed(s string) (func() string, error) {
 	return func() string { return s }, nil
+}
+
+// standardAlphabet is go-nanoid v1.4.0's: 64 letters, indexed by a byte masked with 63.
+var standardAlphabet = [64]byte{
+	'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P',
+	'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f',
+	'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v',
+	'w', 'x', 'y', 'z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '_', '-',
+}
+
+// Buffered is go-nanoid v1.4.0's Standard as it is: the bytes are read ahead into a buffer
+// the generator keeps, and the ID is built in another it keeps, from the array alphabet.
+func Buffered(length int) (generator, error) { // want Buffered:"random\\(crypto/rand.Read, text\\[\\$0 of 64\\] from the func it returns, quiet when \\$0 < 2\\)"
+	if length < 2 {
+		return nil, io.ErrShortBuffer
+	}
+	size := length * length * 7
+	b := make([]byte, size)
+	rand.Read(b)
+	offset := 0
+	id := make([]byte, length)
+	return func() string {
+		if offset == size {
+			rand.Read(b)
+			offset = 0
+		}
+		for i := 0; i < length; i++ {
+			id[i] = standardAlphabet[b[i+offset]&63]
+		}
+		offset += length
+		return string(id)
+	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const alphabet = "_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -215,4 +216,45 @@ func TestStandardDiffer(t *testing.T) {
 func TestNewLenRegexp(t *testing.T) {
 	u := NewLen(10) // want `blind test: TestNewLenRegexp draws NewLen once and checks only the characters of the string \(assert.Regexp\(t, "\^\[A-Za-z0-9\]\+\$", u\)\)`
 	assert.Regexp(t, "^[A-Za-z0-9]+$", u)
+}
+
+// go-nanoid v1.4.0's TestCollisions: a map of the IDs seen, checked with require.False.
+func TestBufferedCollisions(t *testing.T) {
+	tries := 100_000
+	used := make(map[string]bool)
+	f, err := Buffered(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < tries; i++ {
+		id := f()
+		require.False(t, used[id], "shouldn't be any colliding IDs") // want `chance verdict: TestBufferedCollisions fails when one of 100000 draws of f repeats an earlier one \(used\[id\]\), which a correct f does with probability 0.0702`
+		used[id] = true
+	}
+}
+
+// The same check written as an if: longer IDs, a chance below 1e-9, no verdict.
+func TestBufferedCollisionsLong(t *testing.T) {
+	used := map[string]bool{}
+	f, _ := Buffered(21)
+	for range 1000 {
+		id := f()
+		if used[id] {
+			t.Fatal("collision")
+		}
+		used[id] = true
+	}
+}
+
+// The same map read, with the IDs of a short generator: a verdict.
+func TestBufferedShortIf(t *testing.T) {
+	used := map[string]bool{}
+	f, _ := Buffered(3)
+	for range 100 {
+		id := f()
+		if used[id] { // want `chance verdict: TestBufferedShortIf fails when one of 100 draws of f repeats an earlier one \(used\[id\]\)`
+			t.Fatal("collision")
+		}
+		used[id] = true
+	}
 }

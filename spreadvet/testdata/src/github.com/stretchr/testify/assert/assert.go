@@ -26,3 +26,4 @@ func Greater(t TestingT, e1, e2 any, msgAndArgs ...any) bool { return true }
 func Len(t TestingT, object any, length int, msgAndArgs ...any) bool { return true }
 
 func Regexp(t TestingT, rx any, str any, msgAndArgs ...any) bool { return true }
+func False(t TestingT, value bool, msgAndArgs ...any) bool       { return !value }

@@ -10,3 +10,4 @@ func InDelta(t TestingT, expected, actual any, delta float64, msgAndArgs ...any)
 func InEpsilon(t TestingT, expected, actual any, epsilon float64, msgAndArgs ...any) {}
 func Equal(t TestingT, expected, actual any, msgAndArgs ...any)                      {}
 func LessOrEqual(t TestingT, e1, e2 any, msgAndArgs ...any)                          {}
+func False(t TestingT, value bool, msgAndArgs ...any)                                {}
