@@ -22,7 +22,7 @@ type randomFunc struct {
 	// GenText is the shape of the text that the func it returns makes (go-nanoid's
 	// Standard(n) returns a generator of n characters), in terms of its own parameters.
 	GenText *textShape
-	Hops int        // the calls between it and the draw: 0 when it draws itself
+	Hops    int // the calls between it and the draw: 0 when it draws itself
 	// Wraps counts the calls among Hops made by wrappers, functions that only return
 	// another's result (uniuri's NewLen returns NewLenChars(n, StdChars)).
 	Wraps int
