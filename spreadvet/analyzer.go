@@ -67,6 +67,9 @@ type checker struct {
 	drawn     map[*ast.CallExpr]drawAnswer // drawOf's answers
 	// importedRandom are the randomFunc facts of imported functions (nil for none), read once
 	importedRandom map[*types.Func]*randomFunc
+	// drawnFields are the fields of the package's structs that its code gives a random
+	// value (a fake profile's Name = FirstName()), decided once (see drawnField).
+	drawnFields map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

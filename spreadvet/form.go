@@ -82,16 +82,28 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		}
 		t := firstResult(c.typeOf(call))
 		ids := c.idResults(cur)
-		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) && !isID(t) && ids == nil || c.blindReported[call] {
+		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) && !isID(t) && !c.isRecord(t) && ids == nil || c.blindReported[call] {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
 		if fact == nil || inTest {
 			continue
 		}
+		if _, _, loop := c.repeatingLoop(cur, call); !loop && fact.Hops > 1 && !isText(t) && !isBool(t) && !isTextList(t) {
+			// One ID or record made far from its draw (ulid.MustNew(ulid.Now(), entropy),
+			// four calls away): its other parts (the time) decide a zero check, and the test
+			// is more often one of something else (IsZero) than of the draw.
+			continue
+		}
 		u := &formUse{made: map[types.Object]bool{}}
 		if v := c.definedBy(cur); v != nil {
 			c.formVar(cur, v, u)
+		} else if v, end, ok := c.storedInTurn(cur); ok {
+			for _, id := range c.usesOf(cur, v) {
+				if at := id.Node().Pos(); at > call.End() && (end == token.NoPos || at < end) {
+					c.formUseAt(id, u)
+				}
+			}
 		} else if ids != nil {
 			for _, v := range ids {
 				c.formVar(cur, v, u)
@@ -161,6 +173,106 @@ func (c *checker) idResults(cur cursor) []*types.Var {
 		vs = append(vs, v)
 	}
 	return vs
+}
+
+// storedInTurn returns the local that the call at cur is stored into when the variable is
+// given several values in turn (p := NewPerson("a"), then p = NewPerson("b")), with the
+// position of the next store into it (NoPos for none): the uses between read this call's
+// result.
+func (c *checker) storedInTurn(cur cursor) (*types.Var, token.Pos, bool) {
+	a, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || a.Rhs[0] != cur.Node() || a.Tok != token.DEFINE && a.Tok != token.ASSIGN {
+		return nil, token.NoPos, false
+	}
+	v := c.localVar(a.Lhs[0])
+	if v == nil {
+		return nil, token.NoPos, false
+	}
+	fd, ok := enclosingFunc(cur)
+	if !ok {
+		return nil, token.NoPos, false
+	}
+	end := token.NoPos
+	for st := range fd.Preorder((*ast.AssignStmt)(nil)) {
+		b := st.Node().(*ast.AssignStmt)
+		if b.Pos() > a.End() && end == token.NoPos && slices.ContainsFunc(b.Lhs, func(l ast.Expr) bool { return c.localVar(l) == v }) {
+			end = b.Pos()
+		}
+	}
+	return v, end, true
+}
+
+// isRecord reports whether t is a struct of the package, or a pointer to one, that has a
+// drawn field, at any depth: a fake profile whose fields its constructor draws.
+func (c *checker) isRecord(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && c.holdsDrawn(st, 0)
+}
+
+// holdsDrawn reports whether a struct has a drawn field, or a struct field that has one.
+func (c *checker) holdsDrawn(st *types.Struct, depth int) bool {
+	for f := range st.Fields() {
+		if c.drawnField(f) {
+			return true
+		}
+		if inner, ok := f.Type().Underlying().(*types.Struct); ok && depth < 3 && c.holdsDrawn(inner, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawnField reports whether the package's non-test code gives the field a value that calls
+// a random function (p.Name = Name(), p.Address.Street = Name() + " street", Person{Name:
+// Name()}). The fields are found in one walk of the package.
+func (c *checker) drawnField(f *types.Var) bool {
+	if c.drawnFields == nil {
+		c.drawnFields = map[*types.Var]bool{}
+		for _, file := range c.pass.Files {
+			if c.isTestFile(file.Pos()) {
+				continue
+			}
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					if len(n.Lhs) == len(n.Rhs) {
+						for i, l := range n.Lhs {
+							if v, ok := c.objOf(l).(*types.Var); ok && v.IsField() && c.callsRandom(n.Rhs[i]) {
+								c.drawnFields[v.Origin()] = true
+							}
+						}
+					}
+				case *ast.KeyValueExpr:
+					if v, ok := c.objOf(n.Key).(*types.Var); ok && v.IsField() && c.callsRandom(n.Value) {
+						c.drawnFields[v.Origin()] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.drawnFields[f.Origin()]
+}
+
+// callsRandom reports whether e calls a random function of the code (not through a func
+// literal it holds).
+func (c *checker) callsRandom(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if f, inTest := c.randomCallee(n); f != nil && !inTest {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isTextList reports whether t is a slice of texts (the parts a random function returns).
@@ -320,8 +432,18 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 // formMethodUse classifies a method of the random result or a value made from it, sel: the
 // String of what it parsed to, the order of a time.Time (Before, After), and its emptiness.
 func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
-	if v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() && isID(c.typeOf(sel.X)) {
-		c.formValue(p, u) // id.Low: a half of the ID, its form checked as the ID's
+	if v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+		switch {
+		case isID(c.typeOf(sel.X)):
+			c.formValue(p, u) // id.Low: a half of the ID, its form checked as the ID's
+		case c.drawnField(v) || c.isRecord(v.Type()):
+			c.formValue(p, u) // p.Name, p.Address: a drawn field, or a part that holds one
+		case c.isRecord(c.typeOf(sel.X)):
+			// p.Kind, a field the constructor fixes: what the test checks of it says
+			// nothing of the draws
+		default:
+			u.breaks("used as " + c.src(sel))
+		}
 		return
 	}
 	call, ok := p.Parent().Node().(*ast.CallExpr)

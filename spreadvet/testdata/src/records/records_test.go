@@ -1,0 +1,63 @@
+package records
+
+import "testing"
+
+// The drawn fields checked only for being there, the fixed ones exactly: a constant name
+// passes.
+func TestNewPerson(t *testing.T) {
+	p := NewPerson("a") // want `blind test: TestNewPerson draws NewPerson once and checks only that it is not empty \(p == nil, p.Name == "", p.Address.Street == ""\)`
+	if p == nil {
+		t.Fatal("no person")
+	}
+	if p.Name == "" {
+		t.Fatal("no name")
+	}
+	if p.Address.Street == "" {
+		t.Fatal("no street")
+	}
+	if p.Kind != "a" || p.Country != "NZ" {
+		t.Fatal("wrong kind or country")
+	}
+}
+
+// One variable given two records in turn: the first is checked only on its fixed field,
+// the second only for being there.
+func TestPersonTwice(t *testing.T) {
+	p := NewPerson("a")
+	if p.Kind != "a" {
+		t.Fatal(p.Kind)
+	}
+	p = NewPerson("b") // want `blind test: TestPersonTwice draws NewPerson once and checks only that it is not empty \(p.Name == ""\)`
+	if p.Name == "" {
+		t.Fatal("no name")
+	}
+}
+
+// The names are counted: more than their form.
+func TestPersonNames(t *testing.T) {
+	seen := map[string]bool{}
+	for range 100 {
+		p := NewPerson("a")
+		seen[p.Name] = true
+	}
+	if len(seen) != 3 {
+		t.Fatal(len(seen))
+	}
+}
+
+// Only the fixed fields are read: nothing drawn is checked.
+func TestPersonKind(t *testing.T) {
+	p := NewPerson("a")
+	if p.Kind != "a" {
+		t.Fatal(p.Kind)
+	}
+}
+
+// One record made far from its draw, checked for being there: more often a test of something
+// else (ulid's TestZero checks IsZero of an ID its time part makes non-zero).
+func TestDeep(t *testing.T) {
+	p := Deep()
+	if p.Name == "" {
+		t.Fatal("no name")
+	}
+}
