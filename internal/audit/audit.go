@@ -297,6 +297,7 @@ type auditor struct {
 	startup    time.Duration                      // what starting a test process costs, as the trace measured it
 	perRun     time.Duration                      // the slowest group's run, as the trace measured it
 	testSecs   map[testRef]float64                // each test's time in its trace run
+	traceCost  map[testRef]cost                   // each test's trace process: its wall and CPU time
 	mark       time.Time                          // when the last phase ended
 }
 
@@ -622,13 +623,13 @@ func (a *auditor) baselineRuns(ctx context.Context, groups []int, beside *look) 
 	var owner []int
 	for _, gi := range groups {
 		g := a.groups[gi]
-		g.first, g.slowest = a.groupFirst(gi), 0
+		g.first, g.slowest, g.cost = a.groupFirst(gi), 0, cost{}
 		for _, t := range append(slices.Clip(g.tests), testout.PackageTest) {
 			g.base[t] = &tally{}
 		}
 		for _, p := range processes(0, a.cfg.Runs, a.batchOf(g)) {
 			jobs = append(jobs, job{pkg: a.bins[g.bin], filter: g.filter, cpu: g.cpu, run: g.first + p[0], count: p[1],
-				timeout: a.baselineLimit(g)})
+				timeout: a.baselineLimit(g), cost: a.groupCost(g)})
 			owner = append(owner, gi)
 		}
 	}
@@ -638,7 +639,9 @@ func (a *auditor) baselineRuns(ctx context.Context, groups []int, beside *look) 
 		lookJobs = beside.jobs
 		a.cfg.Log("audit: look 1 beside it: %s", plural(len(lookJobs), "process"))
 	}
-	all, _ := a.eng.run(ctx, append(slices.Clip(lookJobs), jobs...))
+	jobs = append(slices.Clip(lookJobs), jobs...)
+	a.logAtOnce(jobs)
+	all, _ := a.eng.run(ctx, jobs)
 	var res []result
 	for _, r := range all {
 		if r.job < len(lookJobs) {
@@ -648,10 +651,19 @@ func (a *auditor) baselineRuns(ctx context.Context, groups []int, beside *look) 
 		r.job -= len(lookJobs)
 		g := a.groups[owner[r.job]]
 		g.slowest = max(g.slowest, r.elapsed)
+		g.cost.add(r)
 		count(g.base, r)
 		res = append(res, r)
 	}
 	return res, owner
+}
+
+// logAtOnce tells how many of the jobs' processes run at once when that is more than
+// Config.Parallel (see processesOf).
+func (a *auditor) logAtOnce(jobs []job) {
+	if n := processesOf(a.cfg.Parallel, jobs); n > max(a.cfg.Parallel, 1) {
+		a.cfg.Log("audit: %d processes at once: they used %.0f%% of their time in CPU", n, 100*shareOf(jobs))
+	}
 }
 
 // judgeBaseline reports a group's baseline and excludes the tests that failed every run.

@@ -65,6 +65,10 @@ type job struct {
 	run     int
 	count   int // < 1 means 1
 	timeout time.Duration
+	// cost is what the processes measured before it that predict its own took (its group's
+	// trace and baseline, its mutant's earlier processes): how many processes run at once
+	// follows from it (processesOf). Zero when none was measured.
+	cost cost
 }
 
 // result is one finished process of a job: each test's outcome in each of its runs, and one
@@ -74,6 +78,7 @@ type result struct {
 	first   int // the number of the process's first run: a test's run number less it is its place in the process
 	tests   []testout.TestResult
 	elapsed time.Duration
+	cpu     time.Duration // its user and system CPU time
 }
 
 // runnerEngine is the engine of internal/runner.
@@ -86,6 +91,8 @@ type runnerEngine struct {
 	seed       uint64 // the base seed of every run
 	outDir     string // where binaries go
 	cacheDir   string // the binary cache, for the builds inCache; "" for none
+	// execute runs the runner's jobs: runner.Execute when nil (the tests give a fake).
+	execute func(context.Context, []runner.Job, runner.Options) ([]resultsfile.Record, error)
 }
 
 func (e *runnerEngine) build(ctx context.Context, patterns []string, where binaries, flags ...string) ([]testbin.Package, error) {
@@ -114,7 +121,8 @@ func linkFlags(flags []string) []string {
 }
 
 // run makes each job in one process (Options.Batch is the largest count, so the runner splits
-// none), except that what a crash or hang cuts short runs again in new processes, as the
+// none), processesOf(parallel, jobs) at once, each job's limit stretched by as many times as
+// that exceeds parallel, except that what a crash or hang cuts short runs again in new processes, as the
 // runner does: their records fall in the same job by their run numbers. Each job's processes
 // get a temporary directory of their own in the session's folder (TMPDIR, and TMP and TEMP,
 // which Windows reads), removed once the jobs are done: what a test leaves in os.TempDir()
@@ -122,6 +130,7 @@ func linkFlags(flags []string) []string {
 func (e *runnerEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 	rjobs := make([]runner.Job, len(jobs))
 	batch := 1
+	procs := processesOf(e.parallel, jobs)
 	tmps := make([]string, 0, len(jobs))
 	defer func() {
 		for _, d := range tmps {
@@ -136,16 +145,21 @@ func (e *runnerEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 		tmps = append(tmps, tmp)
 		env := append(slices.Clip(j.env), "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
 		rjobs[i] = runner.Job{Package: j.pkg, Run: j.run, Count: max(j.count, 1), Phase: resultsfile.Main,
-			Filter: j.filter, Env: env, CPU: j.cpu, Timeout: j.timeout}
+			Filter: j.filter, Env: env, CPU: j.cpu, Timeout: stretched(j.timeout, procs, e.parallel)}
 		batch = max(batch, j.count)
 	}
-	recs, err := runner.Execute(ctx, rjobs, runner.Options{Parallel: e.parallel, Seed: e.seed,
+	execute := e.execute
+	if execute == nil {
+		execute = runner.Execute
+	}
+	recs, err := execute(ctx, rjobs, runner.Options{Parallel: procs, Seed: e.seed,
 		Skip: e.skip, TestFlags: e.testFlags, Batch: batch})
 	owner := owners(jobs)
 	res := make([]result, 0, len(recs))
 	for _, r := range recs {
 		if i := owner(r.ImportPath, r.CPU, r.Run); i >= 0 {
-			res = append(res, result{job: i, first: r.Run, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second))})
+			res = append(res, result{job: i, first: r.Run, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second)),
+				cpu: time.Duration(r.CPUSeconds * float64(time.Second))})
 		}
 	}
 	return res, err

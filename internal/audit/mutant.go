@@ -26,7 +26,8 @@ type mutant struct {
 	rep   MutantReport
 	done  bool // the verdict is final
 	tests map[ref]*tally
-	runs  int // runs made so far in each of its groups
+	runs  int  // runs made so far in each of its groups
+	cost  cost // its processes' wall and CPU time so far
 }
 
 // mutants lists every mutant of the audit, every shard's, and settles those that need no run:
@@ -205,7 +206,11 @@ func (a *auditor) newLook(open []*mutant, upTo int) *look {
 }
 
 // count adds a finished process of the look (r.job its index in l.jobs) to its mutant.
-func (l *look) count(r result) { l.owner[r.job].add(l.groupOf[r.job], r) }
+func (l *look) count(r result) {
+	m := l.owner[r.job]
+	m.cost.add(r)
+	m.add(l.groupOf[r.job], r)
+}
 
 // afterBaseline settles what the baseline decides of the open mutants and of the first look,
 // made beside it (nil when it was not), and returns the mutants still open. A test that failed
@@ -265,6 +270,7 @@ func (a *auditor) runMutants(ctx context.Context, open []*mutant) {
 			continue
 		}
 		a.cfg.Log("audit: look %d: %s open, %s", i+1, plural(len(l.muts), "mutant"), plural(len(l.jobs), "process"))
+		a.logAtOnce(l.jobs)
 		res, _ := a.eng.run(ctx, l.jobs)
 		for _, r := range res {
 			l.count(r)
@@ -297,8 +303,10 @@ func (a *auditor) mutantJob(m *mutant, gi int, p [2]int) job {
 	if a.cfg.PerMutant {
 		pkg = a.perBins[m.index][pkg.ImportPath]
 	}
+	// A mutant may make its tests busier than the baseline (a backoff of zero, retried at
+	// once): once its own processes are measured, the busier of the two decides.
 	return job{pkg: pkg, filter: g.filter, cpu: g.cpu, run: a.mutantFirst(m) + p[0], count: p[1], timeout: a.mutantLimit(g),
-		env: []string{rewrite.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))}}
+		cost: heavier(a.groupCost(g), m.cost), env: []string{rewrite.MutantEnv + "=" + strconv.Itoa(m.site.ID) + ":" + strconv.Itoa(rewrite.ClassCode(m.class))}}
 }
 
 // most is how many outcomes a comparison can reach: R runs of a test, one per process of the

@@ -27,6 +27,7 @@ type group struct {
 	base     map[string]*tally // each test's baseline (and the package pseudo-test's, per process)
 	excl     map[string]bool   // tests that failed every baseline run: not compared
 	slowest  time.Duration     // its slowest baseline process
+	cost     cost              // its baseline processes' wall and CPU time (see groupCost)
 	// alone says why the group runs a process per run (see leaks): a test of it fails only
 	// in the later runs of a process; "" when it runs in processes of the audit's batch size.
 	alone string
@@ -170,8 +171,11 @@ func killRuns(r int, level float64) int {
 // costs (the median of wall time less test time) and what each test takes.
 func (a *auditor) measure(res []result, refs []testRef) {
 	var startups []time.Duration
-	a.testSecs = map[testRef]float64{}
+	a.testSecs, a.traceCost = map[testRef]float64{}, map[testRef]cost{}
 	for _, r := range res {
+		c := a.traceCost[refs[r.job]]
+		c.add(r)
+		a.traceCost[refs[r.job]] = c
 		var testing float64
 		for _, t := range r.tests {
 			if !strings.Contains(t.Name, "/") && t.Name != testout.PackageTest {
@@ -203,6 +207,20 @@ func (a *auditor) groupRun(g *group) time.Duration {
 		sum += a.testSecs[testRef{g.bin, t}]
 	}
 	return time.Duration(sum * float64(time.Second))
+}
+
+// groupCost returns what the processes of a group's tests took, for the processes at once
+// (processesOf): its baseline processes once one has finished, else its tests' trace
+// processes, each of which ran one test alone.
+func (a *auditor) groupCost(g *group) cost {
+	if g.cost.wall > 0 {
+		return g.cost
+	}
+	var c cost
+	for _, t := range g.tests {
+		c = c.plus(a.traceCost[testRef{g.bin, t}])
+	}
+	return c
 }
 
 // describeGroup names a group's tests for a warning: the package, and the -cpu value if any.

@@ -31,6 +31,10 @@ type fakeTest struct {
 	hangs bool          // it never ends: the process is stopped at the timeout
 	later bool          // it fails every run of a process but the first, as a test does that leaves state behind
 	took  time.Duration // what one run of it takes; 0 means the engine's perTest
+	// busy, when set, is the share of its time a run of it spends in CPU under the active
+	// mutant ("" for none); the process's CPU time is the sum over its runs. Unset: no CPU
+	// time, which the audit takes for no measurement.
+	busy func(mutant string) float64
 }
 
 // fakeEngine runs no process: it makes each job's runs from its tests' rules, in a time it
@@ -110,6 +114,9 @@ func (f *fakeEngine) process(i int, j job) result {
 			took := cmp.Or(f.tests[n].took, f.perTest)
 			r.tests = append(r.tests, testout.TestResult{Name: n, Run: j.run + k, Outcome: o, Seconds: took.Seconds()})
 			r.elapsed += took
+			if b := f.tests[n].busy; b != nil {
+				r.cpu += time.Duration(b(active) * float64(took))
+			}
 			if trace != "" {
 				var b strings.Builder
 				for _, s := range f.tests[n].sites {

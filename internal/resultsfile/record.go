@@ -43,13 +43,17 @@ type Record struct {
 	// Cut counts the top-level tests that a crash or hang in the process cut short or kept
 	// from starting in the run it was making; Restarted says that they and the process's
 	// remaining runs were made again in new processes.
-	Cut       int                  `json:"cut,omitempty"`
-	Restarted bool                 `json:"restarted,omitempty"` // see Cut
-	Error     string               `json:"run_error,omitempty"` // why the process could not be started
-	Shuffle   string               `json:"shuffle,omitempty"`   // the -test.shuffle seed the binary printed
-	Seconds   float64              `json:"seconds"`             // the process's wall time
-	Tests     []testout.TestResult `json:"tests,omitempty"`     // one per test and run that ended; "(package)" once
-	Log       string               `json:"log,omitempty"`       // the file holding the process's whole output
+	Cut       int     `json:"cut,omitempty"`
+	Restarted bool    `json:"restarted,omitempty"` // see Cut
+	Error     string  `json:"run_error,omitempty"` // why the process could not be started
+	Shuffle   string  `json:"shuffle,omitempty"`   // the -test.shuffle seed the binary printed
+	Seconds   float64 `json:"seconds"`             // the process's wall time
+	// CPUSeconds is the process's user and system CPU time. It is not written to results
+	// files: it measures this machine's run of the process, for the caller's scheduling
+	// (spreadcheck audit's processes at once), not the tests.
+	CPUSeconds float64              `json:"-"`
+	Tests      []testout.TestResult `json:"tests,omitempty"` // one per test and run that ended; "(package)" once
+	Log        string               `json:"log,omitempty"`   // the file holding the process's whole output
 }
 
 // Failed reports whether any test failed, crashed or hung in the process.

@@ -98,7 +98,7 @@ func (s *scheduler) runOne(j *Job, seed uint64, out *os.File) (r resultsfile.Rec
 	}
 	e := testbin.RunProcess(s.ctx, testbin.Proc{Bin: j.Package.Binary, Dir: j.Package.Dir, Args: binaryArgs(j, s.opts),
 		Env: runEnv(j, seed), Out: out, Timeout: j.timeout(s.opts) + testbin.WatchdogGrace})
-	r.Exit, r.Killed, r.Interrupted, r.Seconds = e.Code, e.Hung, e.Interrupted, e.Seconds
+	r.Exit, r.Killed, r.Interrupted, r.Seconds, r.CPUSeconds = e.Code, e.Hung, e.Interrupted, e.Seconds, e.CPUSeconds
 	if e.Err != nil {
 		r.Error = e.Err.Error()
 		return r, nil

@@ -15,6 +15,9 @@ type Exit struct {
 	Interrupted bool // the session was stopped while it ran, and it was killed
 	Err         error
 	Seconds     float64
+	// CPUSeconds is the user and system CPU time of the process (os.ProcessState), which
+	// beside Seconds tells whether it was busy or mostly waited (slept, read the network).
+	CPUSeconds float64
 }
 
 // Proc describes one start of a test binary.
@@ -104,6 +107,7 @@ func watch(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) Exit {
 		<-done
 	}
 	e.Code = cmd.ProcessState.ExitCode()
+	e.CPUSeconds = (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 	return e
 }
 
