@@ -32,7 +32,8 @@ type Config struct {
 	// Options say which tests run and how, as for a session of spreadcheck: Run, Skip,
 	// TestFlags, CPU (the tests are compared at each -test.cpu value, as if each were a test
 	// of its own), Parallel (test processes and builds at once; < 1 means GOMAXPROCS, as in
-	// a session), Seed (every run gets its own seed from it) and Shard. Runs is R, the runs
+	// a session; test processes that sleep most of their time run up to 8 times as many at
+	// once, see processesFor), Seed (every run gets its own seed from it) and Shard. Runs is R, the runs
 	// at baseline and at most under each mutant (< 1 means DefaultRuns). Batch is how many
 	// runs one test process makes in turn, at baseline and under every mutant alike: 1 gives
 	// every run a process of its own, so that nothing a test leaves behind in memory (a
