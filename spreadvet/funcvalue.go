@@ -119,9 +119,11 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 				return c.randomFact(impl), impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
 			}
 			if impl := c.constructedMethod(fun, o); impl != nil {
-				if f := c.randomFact(impl); f != nil {
-					return f, impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
-				}
+				// The constructor's one concrete type decides, random or not: heimdall's
+				// NewRetrierFunc(f) returns the test's own func as a RetriableFunc, whose
+				// NextInterval draws nothing though another Retriable does.
+				f := c.randomFact(impl)
+				return f, f != nil && impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
 			}
 			if f, inTest := c.madeByRandom(fun); f != nil {
 				return f, inTest

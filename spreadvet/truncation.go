@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // truncatingConversions reports an integer conversion (time.Duration included) of a fraction:
@@ -95,7 +96,37 @@ func (c *checker) wholeUnits(cur cursor, call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	l, ok := c.linearOf(call.Args[0], func(ast.Expr) (string, bool) { return "x", true })
-	return unit, ok && l.random()
+	return unit, ok && l.random() && !c.wholeDraw(call.Args[0], l.draw)
+}
+
+// wholeDraw reports whether the random part of e is already a whole number: an integer draw
+// converted to a float and only added to the rest (heimdall's time.Duration(base +
+// float64(rand.Int63n(jitter+1))) * time.Millisecond): flooring the sum floors only the
+// rest, and the draw's every value survives.
+func (c *checker) wholeDraw(e ast.Expr, draw *ast.CallExpr) bool {
+	if draw == nil || !isInteger(c.typeOf(draw)) {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(c.fileOf(draw.Pos()), draw.Pos(), draw.End())
+	for k := 1; k < len(path); k++ {
+		if path[k-1] == e {
+			return true
+		}
+		switch p := path[k].(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if !c.isConversion(p) || k != 1 {
+				return false // float64(rand.Int63n(k)), converted right at the draw
+			}
+		case *ast.BinaryExpr:
+			if p.Op != token.ADD && p.Op != token.SUB {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func (c *checker) reportWholeUnits(cur cursor, call *ast.CallExpr, unit ast.Expr) {

@@ -127,6 +127,14 @@ func stderrOf(err error) string {
 	return ""
 }
 
+// goflags is the GOFLAGS of the corpus's go commands: -mod=mod, and the build tags given.
+func goflags(tags string) string {
+	if tags == "" {
+		return "-mod=mod"
+	}
+	return "-mod=mod -tags=" + tags
+}
+
 // findingLine is one diagnostic of spreadvet's text output: file:line:col: kind: message.
 var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: ([a-z][a-z -]*): (.*)$`)
 
@@ -136,7 +144,7 @@ var findingLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: ([a-z][a-z -]*): (.*)
 func analyze(tool, dir string, m Module) ([]Finding, error) {
 	cmd := exec.Command(tool, m.Packages...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS="+goflags(m.Tags), "GOWORK=off")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()

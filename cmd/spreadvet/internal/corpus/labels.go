@@ -42,7 +42,10 @@ func (l Label) Accepts(k Kind) bool {
 type Module struct {
 	Path     string   // module@version
 	Packages []string // package patterns, relative to the module's root
-	What     string   // what the module is, for the table
+	// Tags are the build tags its tests need, from a -tags=a,b among the patterns (gocql's
+	// unit tests are behind //go:build unit), or "".
+	Tags string
+	What string // what the module is, for the table
 }
 
 // ParseLabels reads labels.tsv: lines of module@version, file, line, kinds joined by "|",
@@ -89,12 +92,19 @@ func (l Label) check() error {
 }
 
 // ParseModules reads modules.tsv: lines of module@version, the package patterns separated by
-// spaces, and what the module is, separated by tabs.
+// spaces (and a -tags=a,b the tests need), and what the module is, separated by tabs.
 func ParseModules(r io.Reader) ([]Module, error) {
 	var mods []Module
 	seen := map[string]bool{}
 	err := eachRow(r, 3, func(n int, f []string) error {
-		m := Module{Path: f[0], Packages: strings.Fields(f[1]), What: f[2]}
+		m := Module{Path: f[0], What: f[2]}
+		for _, p := range strings.Fields(f[1]) {
+			if tags, ok := strings.CutPrefix(p, "-tags="); ok {
+				m.Tags = tags
+				continue
+			}
+			m.Packages = append(m.Packages, p)
+		}
 		switch {
 		case !strings.Contains(m.Path, "@"):
 			return fmt.Errorf("line %d: module %q, want module@version", n, m.Path)

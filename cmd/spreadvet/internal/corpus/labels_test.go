@@ -52,15 +52,15 @@ func TestParseLabelsRejectsBadLines(t *testing.T) {
 }
 
 func TestParseModules(t *testing.T) {
-	got, err := ParseModules(strings.NewReader("# c\nm@v1\t./a/ ./b/\tgossip\n"))
+	got, err := ParseModules(strings.NewReader("# c\nm@v1\t./a/ ./b/\tgossip\nn@v2\t. -tags=unit,all\tdriver\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Module{{Path: "m@v1", Packages: []string{"./a/", "./b/"}, What: "gossip"}}
+	want := []Module{{Path: "m@v1", Packages: []string{"./a/", "./b/"}, What: "gossip"}, {Path: "n@v2", Packages: []string{"."}, Tags: "unit,all", What: "driver"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseModules (-want +got):\n%s", diff)
 	}
-	for _, in := range []string{"m@v1\t \tgossip\n", "m\t.\tgossip\n", "m@v1\t.\n", "m@v1\t.\tx\nm@v1\t.\ty\n"} {
+	for _, in := range []string{"m@v1\t \tgossip\n", "m@v1\t-tags=unit\tgossip\n", "m\t.\tgossip\n", "m@v1\t.\n", "m@v1\t.\tx\nm@v1\t.\ty\n"} {
 		if _, err := ParseModules(strings.NewReader(in)); err == nil {
 			t.Errorf("ParseModules(%q) succeeded, want an error", in)
 		}

@@ -21,6 +21,7 @@ type Mutant struct {
 	Lines []int
 	Old   string
 	New   string
+	Tags  string // the build tags of go test -tags, or ""
 	Run   string // the -run pattern
 	Pkg   string // the package, "." when the confirmation names none
 	// Args are the test binary's arguments after -args (a Ginkgo suite's -ginkgo.focus=jitter,
@@ -32,7 +33,8 @@ type Mutant struct {
 //
 //	mutant: file.go:174 `rand.Float64()` -> `0.5`; go test -run '^TestBackOff$' passes
 //	mutant: pool.go:955 `rand.Int63n(r)` -> `0`; go test -run '^TestGinkgoSuite$' ./pool -args -ginkgo.focus=jitter passes
-var mutantClause = regexp.MustCompile("mutant: (\\S+?\\.go):([0-9,]+) `([^`]+)` -> `([^`]*)`[^;]*; go test -run '([^']+)'(?: (\\./\\S*|\\.))?(?: -args ([^;]+?))? passes")
+//	mutant: uuid.go:131 `io.ReadFull(rand.Reader, u[:])` -> `0, error(nil)`; go test -tags unit -run '^TestRandomUUID$' ./ passes
+var mutantClause = regexp.MustCompile("mutant: (\\S+?\\.go):([0-9,]+) `([^`]+)` -> `([^`]*)`[^;]*; go test (?:-tags (\\S+) )?-run '([^']+)'(?: (\\./\\S*|\\.))?(?: -args ([^;]+?))? passes")
 
 // mutant returns the mutant l's confirmation names, ok false when it names none, and an error
 // when it says "mutant:" in another form.
@@ -44,9 +46,9 @@ func (l Label) mutant() (m Mutant, ok bool, err error) {
 	if sub == nil {
 		return Mutant{}, false, fmt.Errorf("mutant not in the form: mutant: file.go:LINE `old` -> `new`; go test -run 'RE' [./pkg] [-args ARGS] passes")
 	}
-	m = Mutant{File: sub[1], Old: sub[3], New: sub[4], Run: sub[5], Pkg: sub[6]}
-	if sub[7] != "" {
-		m.Args = strings.Fields(sub[7])
+	m = Mutant{File: sub[1], Old: sub[3], New: sub[4], Tags: sub[5], Run: sub[6], Pkg: sub[7]}
+	if sub[8] != "" {
+		m.Args = strings.Fields(sub[8])
 	}
 	if m.Pkg == "" {
 		m.Pkg = "."
@@ -104,13 +106,17 @@ func randImport(path string) string {
 // test runs the mutant's tests in dir and reports whether they passed; a pattern that runs no
 // test is an error, not a pass.
 func (m Mutant) test(dir string) (bool, string, error) {
-	args := []string{"test", "-vet=off", "-count=1", "-v", "-run", m.Run, m.Pkg}
+	args := []string{"test", "-vet=off", "-count=1", "-v"}
+	if m.Tags != "" {
+		args = append(args, "-tags", m.Tags)
+	}
+	args = append(args, "-run", m.Run, m.Pkg)
 	if len(m.Args) > 0 {
 		args = append(append(args, "-args"), m.Args...)
 	}
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off") // -tags goes on the command line
 	out, err := cmd.CombinedOutput()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		return false, "", err

@@ -30,6 +30,12 @@ func TestMutantParses(t *testing.T) {
 		Pkg: "./internal/pool", Args: []string{"-ginkgo.focus=jitter", "-ginkgo.v"}}); err != nil || !cmp.Equal(want, m) {
 		t.Errorf("mutant with -args: %v (-want +got):\n%s", err, cmp.Diff(want, m))
 	}
+	l.Confirm = "mutant: uuid.go:131 `io.ReadFull(rand.Reader, u[:])` -> `0, error(nil)`; go test -tags unit -run '^TestRandomUUID$' ./ passes"
+	m, _, err = l.mutant()
+	if want := (Mutant{File: "uuid.go", Lines: []int{131}, Old: "io.ReadFull(rand.Reader, u[:])", New: "0, error(nil)", Tags: "unit", Run: "^TestRandomUUID$",
+		Pkg: "./"}); err != nil || !cmp.Equal(want, m) {
+		t.Errorf("mutant with -tags: %v (-want +got):\n%s", err, cmp.Diff(want, m))
+	}
 	for _, bad := range []string{
 		"mutant: a.go:0 `x` -> `y`; go test -run 'A' passes",
 		"mutant: a.go:3 x -> y; go test -run 'A' passes",

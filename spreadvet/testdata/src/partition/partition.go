@@ -54,3 +54,12 @@ func (p *hashPartitioner) Partition(m *Message, n int32) (int32, error) { // wan
 	h.Write(m.Key)
 	return int32(h.Sum32() % uint32(n)), nil
 }
+
+// PartitionerFunc adapts a func to a Partitioner, as heimdall's RetriableFunc does.
+type PartitionerFunc func(m *Message, n int32) (int32, error)
+
+// Partition calls f.
+func (f PartitionerFunc) Partition(m *Message, n int32) (int32, error) { return f(m, n) }
+
+// NewFuncPartitioner returns f as a Partitioner: its draws are f's.
+func NewFuncPartitioner(f PartitionerFunc) Partitioner { return f }

@@ -52,3 +52,14 @@ func TestHashKeyCleared(t *testing.T) {
 		}
 	}
 }
+
+// The test's own func, adapted: no draw, though another Partitioner draws.
+func TestFuncPartitioner(t *testing.T) {
+	p := NewFuncPartitioner(func(m *Message, n int32) (int32, error) { return n - 1, nil })
+	for range 10 {
+		got, _ := p.Partition(&Message{}, 3)
+		if got < 0 || got >= 3 {
+			t.Fatal(got)
+		}
+	}
+}

@@ -39,3 +39,9 @@ func Lifetime(jitter time.Duration) time.Duration { // want Lifetime:"random\\(r
 func Whole(n int) time.Duration { // want Whole:"random\\(rand.IntN.*\\)"
 	return time.Duration(rand.IntN(n)) * time.Second
 }
+
+// Millis adds whole milliseconds drawn as an integer to a float base, as heimdall's backoff
+// does: the conversion floors the base alone, and every drawn value survives. Not flagged.
+func Millis(base float64, jitter int64) time.Duration { // want Millis:"random\\(rand.Int64N.*\\)"
+	return time.Duration(base*2+float64(rand.Int64N(jitter+1))) * time.Millisecond
+}
