@@ -32,6 +32,7 @@ const (
 	formRoundTrip                      // compared with what was made from it (ip.String() parsed again, strings.ToLower(s))
 	formEmpty                          // compared with the empty value
 	formNever                          // a condition over it that holds whatever it is
+	formFixed                          // an accessor of an ID compared with a constant (uuid.Version() != 4)
 )
 
 // A formUse is what a test does with one random result and with what it makes of it: the
@@ -41,7 +42,8 @@ type formUse struct {
 	checks  []ast.Node
 	kinds   formKind
 	breaker string
-	depth   int // the module's own helpers followed into, to stop at a cycle
+	depth   int  // the module's own helpers followed into, to stop at a cycle
+	loop    bool // a loop repeats the draw
 }
 
 // check records one check of form.
@@ -89,13 +91,14 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		if fact == nil || inTest {
 			continue
 		}
-		if _, _, loop := c.repeatingLoop(cur, call); !loop && fact.Hops > 1 && !isText(t) && !isBool(t) && !isTextList(t) {
+		_, _, loop := c.repeatingLoop(cur, call)
+		if !loop && fact.Hops > 1 && !isText(t) && !isBool(t) && !isTextList(t) {
 			// One ID or record made far from its draw (ulid.MustNew(ulid.Now(), entropy),
 			// four calls away): its other parts (the time) decide a zero check, and the test
 			// is more often one of something else (IsZero) than of the draw.
 			continue
 		}
-		u := &formUse{made: map[types.Object]bool{}}
+		u := &formUse{made: map[types.Object]bool{}, loop: loop}
 		if v := c.definedBy(cur); v != nil {
 			c.formVar(cur, v, u)
 		} else if v, end, ok := c.storedInTurn(cur); ok {
@@ -231,42 +234,69 @@ func (c *checker) holdsDrawn(st *types.Struct, depth int) bool {
 func (c *checker) drawnField(f *types.Var) bool {
 	if c.drawnFields == nil {
 		c.drawnFields = map[*types.Var]bool{}
-		for _, file := range c.pass.Files {
-			if c.isTestFile(file.Pos()) {
-				continue
-			}
-			ast.Inspect(file, func(n ast.Node) bool {
-				switch n := n.(type) {
+		for _, fd := range c.funcDecls(false) {
+			buffers := c.drawnBuffers(fd)
+			for cur := range fd.Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+				switch n := cur.Node().(type) {
 				case *ast.AssignStmt:
 					if len(n.Lhs) == len(n.Rhs) {
 						for i, l := range n.Lhs {
-							if v, ok := c.objOf(l).(*types.Var); ok && v.IsField() && c.callsRandom(n.Rhs[i]) {
+							if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+								l = ix.X // n.pre[i] = digits[int(b[i])%base]: an element of the field
+							}
+							if v, ok := c.objOf(l).(*types.Var); ok && v.IsField() && c.callsRandom(n.Rhs[i], buffers) {
 								c.drawnFields[v.Origin()] = true
 							}
 						}
 					}
 				case *ast.KeyValueExpr:
-					if v, ok := c.objOf(n.Key).(*types.Var); ok && v.IsField() && c.callsRandom(n.Value) {
+					if v, ok := c.objOf(n.Key).(*types.Var); ok && v.IsField() && c.callsRandom(n.Value, buffers) {
 						c.drawnFields[v.Origin()] = true
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return c.drawnFields[f.Origin()]
 }
 
+// drawnBuffers returns the locals of a function that a draw of bytes fills (cbs of
+// rand.Read(cbs), nats-io/nuid's prefix), and the arrays they slice (cb of cbs := cb[:]).
+func (c *checker) drawnBuffers(fd cursor) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if c.byteDraw(call) == "" {
+			continue
+		}
+		for _, a := range call.Args {
+			if v := c.localVar(a); v != nil {
+				out[v] = true
+				if s, ok := ast.Unparen(c.onlyAssignment(v)).(*ast.SliceExpr); ok {
+					if arr := c.localVar(s.X); arr != nil {
+						out[arr] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // callsRandom reports whether e calls a random function of the code (not through a func
-// literal it holds).
-func (c *checker) callsRandom(e ast.Expr) bool {
+// literal it holds), or reads one of buffers, locals a draw of bytes filled.
+func (c *checker) callsRandom(e ast.Expr, buffers map[types.Object]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.Ident:
+			found = found || buffers[c.pass.TypesInfo.Uses[n]]
 		case *ast.CallExpr:
-			if f, inTest := c.randomCallee(n); f != nil && !inTest {
+			if _, draw := c.drawOf(n); draw || c.byteDraw(n) != "" {
+				found = true // rand.Int64N(1000) itself
+			} else if f, inTest := c.randomCallee(n); f != nil && !inTest {
 				found = true
 			}
 		}
@@ -465,8 +495,54 @@ func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
 		}
 		u.breaks("compared: " + c.src(call))
 	default:
+		if len(call.Args) == 0 && isID(c.typeOf(sel.X)) && u.loop && c.fixedAccessor(p.Parent(), u) {
+			return // uuid.Version() != 4, in a loop of draws: the version its form fixes
+		}
 		u.breaks("passed to " + c.src(sel))
 	}
+}
+
+// fixedAccessor reports whether the result of an ID's accessor, the call at cur
+// (uuid.Variant()), is only compared with constants, directly or through the local it is
+// given (if v := uuid.Variant(); v != VariantIETF), or reported, and records the
+// comparisons. A random ID's accessor that a test pins to a constant reads the bits its form
+// fixes (a version 4 UUID's version and variant), which an ID with no random bit has too. A
+// single draw so checked is more often a test of the accessors (gocql's
+// TestRandomUUIDInvalidAPICalls), so only a loop of draws counts.
+func (c *checker) fixedAccessor(cur cursor, u *formUse) bool {
+	var uses []cursor
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		v := c.definedBy(cur)
+		if v == nil || p.Tok != token.DEFINE {
+			return false
+		}
+		uses = c.usesOf(cur, v)
+	default:
+		uses = []cursor{cur}
+	}
+	var cmps []ast.Node
+	for _, id := range uses {
+		switch p := id.Parent().Node().(type) {
+		case *ast.BinaryExpr:
+			other := otherSide(p, id.Node())
+			if p.Op != token.EQL && p.Op != token.NEQ || c.pass.TypesInfo.Types[other].Value == nil {
+				return false
+			}
+			cmps = append(cmps, p)
+		case *ast.CallExpr:
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
+			if !ok || !isReporting(fn) && !isMessageArg(fn, p, id.Node()) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for _, n := range cmps {
+		u.check(n, formFixed)
+	}
+	return len(cmps) > 0
 }
 
 // formLength classifies a length or a count of characters of the random result, at cur:
@@ -805,6 +881,7 @@ var formWords = []struct {
 	{formChars, "its characters"},
 	{formRoundTrip, "that it survives a round trip"},
 	{formEmpty, "that it is not empty"},
+	{formFixed, "the bits its form fixes"},
 }
 
 // reportBlindForm reports a test that checks a random result only for its form.

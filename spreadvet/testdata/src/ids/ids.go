@@ -67,3 +67,22 @@ func (g *Generator) NewWide() Wide { // want NewWide:"random\\(rand.Uint64\\)"
 	defer g.mu.Unlock()
 	return Wide{High: g.r.Uint64(), Low: g.r.Uint64()}
 }
+
+// A UUID is 16 bytes, 122 of them random, the version and variant bits fixed.
+type UUID [16]byte
+
+// NewUUID returns a version 4 UUID.
+func NewUUID() UUID { // want NewUUID:"random\\(rand.Uint64\\)"
+	var u UUID
+	binary.NativeEndian.PutUint64(u[:8], rand.Uint64())
+	binary.NativeEndian.PutUint64(u[8:], rand.Uint64())
+	u[6] = u[6]&0x0F | 0x40
+	u[8] = u[8]&0x3F | 0x80
+	return u
+}
+
+// Version is the UUID's version.
+func (u UUID) Version() int { return int(u[6] >> 4) }
+
+// Variant is the UUID's variant: 2 for RFC 4122.
+func (u UUID) Variant() int { return int(u[8] >> 6) }

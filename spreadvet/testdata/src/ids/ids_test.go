@@ -72,3 +72,36 @@ func TestWideHighZero(t *testing.T) {
 		t.Skip("high half set")
 	}
 }
+
+// gocql's TestRandomUUID: only the bits the form fixes are checked, in a loop of draws.
+func TestNewUUIDForm(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		u := ids.NewUUID() // want `blind test: TestNewUUIDForm draws ids.NewUUID 20 times and checks only the bits its form fixes \(v != 2, version != 4\)`
+		if v := u.Variant(); v != 2 {
+			t.Errorf("variant %d", v)
+		}
+		if version := u.Version(); version != 4 {
+			t.Errorf("version %d", version)
+		}
+	}
+}
+
+// One UUID's accessors checked: a test of the accessors.
+func TestNewUUIDAccessors(t *testing.T) {
+	u := ids.NewUUID()
+	if u.Version() != 4 {
+		t.Fatal("not version 4")
+	}
+}
+
+// An accessor's result used otherwise: more than the form.
+func TestNewUUIDVersions(t *testing.T) {
+	seen := map[int]bool{}
+	for range 20 {
+		u := ids.NewUUID()
+		seen[u.Version()] = true
+	}
+	if len(seen) != 1 {
+		t.Fatal(seen)
+	}
+}

@@ -2,7 +2,10 @@
 // fields are drawn and some fixed.
 package records
 
-import "math/rand/v2"
+import (
+	crand "crypto/rand"
+	"math/rand/v2"
+)
 
 var names = []string{"ann", "bob", "cid"}
 
@@ -35,3 +38,23 @@ func Deep() *Person { return deep1() } // want Deep:"random\\(calls deep1\\)"
 func deep1() *Person { return deep2() } // want deep1:"random\\(calls deep2\\)"
 
 func deep2() *Person { return NewPerson("deep") } // want deep2:"random\\(calls NewPerson\\)"
+
+const digits = "0123456789ABCDEF"
+
+// A Token has a prefix of random digits, filled from crypto/rand bytes, and a random start.
+type Token struct {
+	pre []byte
+	seq int64 // want seq:"stored\\(Token.seq\\)"
+}
+
+// NewToken makes a token, as nats-io/nuid's New does.
+func NewToken() *Token { // want NewToken:"random\\(.*\\)"
+	t := &Token{pre: make([]byte, 8), seq: rand.Int64N(1000)}
+	var cb [8]byte
+	cbs := cb[:]
+	crand.Read(cbs)
+	for i := range 8 {
+		t.pre[i] = digits[int(cbs[i])%len(digits)]
+	}
+	return t
+}

@@ -61,3 +61,19 @@ func TestDeep(t *testing.T) {
 		t.Fatal("no name")
 	}
 }
+
+// Each prefix byte checked against the smallest and largest digit: a constant prefix passes.
+func TestTokenPrefix(t *testing.T) {
+	lo, hi := byte(255), byte(0)
+	for i := 0; i < len(digits); i++ {
+		lo, hi = min(lo, digits[i]), max(hi, digits[i])
+	}
+	for range 1000 {
+		n := NewToken() // want `blind test: TestTokenPrefix draws NewToken 1000 times and checks only its characters \(n.pre\[j\] < lo, n.pre\[j\] > hi\)`
+		for j := 0; j < 8; j++ {
+			if n.pre[j] < lo || n.pre[j] > hi {
+				t.Fatal(j)
+			}
+		}
+	}
+}
