@@ -140,7 +140,9 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 		return // a number made of crypto/rand bytes (a 63-bit seed): its chance is past reading
 	}
 	fix := "test the spread of many draws instead, sized from a false-failure rate: "
-	if isNumeric(c.typeOf(a)) {
+	if _, isText, _ := c.textValues(a, fact); isText {
+		fix = "test the spread of its characters instead, sized from a false-failure rate: " + c.charSpread(a, tb)
+	} else if isNumeric(c.typeOf(a)) {
 		check, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: a, fact: fact}, tb)
 		fix += check
 	} else {
@@ -233,6 +235,9 @@ func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb st
 		chance = fmt.Sprintf("with probability %.3g (%s)", p, method)
 	}
 	spread, _ := c.spreadCheck(&testFlow{c: c, fn: fd}, &drawSite{call: call, fact: fact, n: n}, tb)
+	if text {
+		spread = c.charSpread(call, tb) // a string is no sample of numbers
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(), End: check.End(),
 		Message: fmt.Sprintf("chance verdict: %s fails when one of %d draws of %s repeats an earlier one (%s), which a correct %s does %s; test the spread instead, sized from a false-failure rate: %s",

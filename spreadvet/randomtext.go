@@ -294,25 +294,7 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 	case !u.length:
 		checked = "the characters"
 	}
-	// <alphabet> is a placeholder the test's checks did not name: it must not read as code.
-	alphabet, size := "<alphabet>", "len(<alphabet>)"
-	if u.alphabet != nil {
-		alphabet, size = c.src(u.alphabet), "len("+c.src(u.alphabet)+")"
-	}
-	// The first character's index in the alphabet, from the string or, for a (string,
-	// error), from the string the closure gets once the error has failed the test.
-	// A []byte converts to []rune only through a string.
-	runes := func(e string) string {
-		if b, ok := firstResult(c.typeOf(call)).Underlying().(*types.Slice); ok && b.Elem().Underlying().(*types.Basic).Kind() == types.Byte {
-			return "[]rune(string(" + e + "))"
-		}
-		return "[]rune(" + e + ")"
-	}
-	body := fmt.Sprintf("return strings.IndexRune(%s, %s[0])", alphabet, runes(c.src(call)))
-	if _, tuple := c.typeOf(call).(*types.Tuple); tuple {
-		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
-		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
-	}
+	body, size := c.firstCharIndex(call, u.alphabet, tb)
 	if c.blindReported == nil {
 		c.blindReported = map[*ast.CallExpr]bool{}
 	}
@@ -322,6 +304,38 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
 			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
 	})
+}
+
+// firstCharIndex returns the body of a func that draws the random text call makes once and
+// returns its first character's index in the alphabet, and the alphabet's size: the draws a
+// check of the characters' spread takes. The alphabet is the test's (nil: the placeholder
+// <alphabet>, which must not read as code); for a (string, error) the closure fails the test
+// on the error; a []byte converts to []rune only through a string.
+func (c *checker) firstCharIndex(call *ast.CallExpr, alpha ast.Expr, tb string) (body, size string) {
+	alphabet, size := "<alphabet>", "len(<alphabet>)"
+	if alpha != nil {
+		alphabet, size = c.src(alpha), "len("+c.src(alpha)+")"
+	}
+	runes := func(e string) string {
+		if b, ok := firstResult(c.typeOf(call)).Underlying().(*types.Slice); ok && b.Elem().Underlying().(*types.Basic).Kind() == types.Byte {
+			return "[]rune(string(" + e + "))"
+		}
+		return "[]rune(" + e + ")"
+	}
+	body = fmt.Sprintf("return strings.IndexRune(%s, %s[0])", alphabet, runes(c.src(call)))
+	if _, tuple := c.typeOf(call).(*types.Tuple); tuple {
+		s, err := freshName(call, "s", "id"), freshName(call, "err", "drawErr")
+		body = fmt.Sprintf("%s, %s := %s; if %s != nil { %s.Fatal(%s) }; return strings.IndexRune(%s, %s[0])", s, err, c.src(call), err, tb, err, alphabet, runes(s))
+	}
+	return body, size
+}
+
+// charSpread is the check of the spread of random text's characters (of the first one of
+// many draws), for a chance verdict's fix: IDs required to differ say nothing of the spread,
+// which spread.Check sizes.
+func (c *checker) charSpread(call *ast.CallExpr, tb string) string {
+	body, size := c.firstCharIndex(call, nil, tb)
+	return fmt.Sprintf("xs := spread.Draw(1000, func() int { %s }); spread.Check(%s, xs, spread.Uniform(0, %s))", body, tb, size)
 }
 
 // drawTimes says how often a test draws call, at cur: once, n times with no loop, or as often

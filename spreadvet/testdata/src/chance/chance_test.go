@@ -161,7 +161,7 @@ func TestTokensDiffer(t *testing.T) {
 // At 4 characters the chance is 62^-4, above the threshold.
 func TestShortTokensDiffer(t *testing.T) {
 	a, b := Token(4), Token(4)
-	if a == b { // want `chance verdict: TestShortTokensDiffer fails when two draws of Token are equal \(a == b\), which a correct Token does with probability 6.77e-08 \(exact \(repeats among 2 draws from 1.478e\+07 values\), the characters uniform\)`
+	if a == b { // want `chance verdict: TestShortTokensDiffer fails when two draws of Token are equal \(a == b\), which a correct Token does with probability 6.77e-08 \(exact \(repeats among 2 draws from 1.478e\+07 values\), the characters uniform\); test the spread of its characters instead, sized from a false-failure rate: xs := spread.Draw\(1000, func\(\) int \{ return strings.IndexRune\(<alphabet>, \[\]rune\(Token\(4\)\)\[0\]\) \}\)`
 		t.Fatal("same token twice")
 	}
 }

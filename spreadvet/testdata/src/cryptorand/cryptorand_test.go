@@ -252,7 +252,7 @@ func TestBufferedShortIf(t *testing.T) {
 	f, _ := Buffered(3)
 	for range 100 {
 		id := f()
-		if used[id] { // want `chance verdict: TestBufferedShortIf fails when one of 100 draws of f repeats an earlier one \(used\[id\]\)`
+		if used[id] { // want `chance verdict: TestBufferedShortIf fails when one of 100 draws of f repeats an earlier one \(used\[id\]\).*; test the spread instead, sized from a false-failure rate: xs := spread.Draw\(1000, func\(\) int \{ return strings.IndexRune\(<alphabet>, \[\]rune\(f\(\)\)\[0\]\) \}\); spread.Check\(t, xs, spread.Uniform\(0, len\(<alphabet>\)\)\)`
 			t.Fatal("collision")
 		}
 		used[id] = true
