@@ -286,20 +286,29 @@ func (c *checker) drawnBuffers(fd cursor) map[types.Object]bool {
 // callsRandom reports whether e calls a random function of the code (not through a func
 // literal it holds), or reads one of buffers, locals a draw of bytes filled.
 func (c *checker) callsRandom(e ast.Expr, buffers map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return anyNode(e, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.Ident:
-			found = found || buffers[c.pass.TypesInfo.Uses[n]]
+			return buffers[c.pass.TypesInfo.Uses[n]]
 		case *ast.CallExpr:
 			if _, draw := c.drawOf(n); draw || c.byteDraw(n) != "" {
-				found = true // rand.Int64N(1000) itself
-			} else if f, inTest := c.randomCallee(n); f != nil && !inTest {
-				found = true
+				return true // rand.Int64N(1000) itself
 			}
+			f, inTest := c.randomCallee(n)
+			return f != nil && !inTest
 		}
+		return false
+	})
+}
+
+// anyNode reports whether a node of e, outside the func literals it holds, meets match.
+func anyNode(e ast.Expr, match func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		found = match(n)
 		return !found
 	})
 	return found

@@ -175,42 +175,30 @@ func (c *checker) paramStores(call *ast.CallExpr, stores []store) []store {
 // callsDraw reports whether e calls math/rand, or a random function near its draw (one call
 // away at most), for a numeric result.
 func (c *checker) callsDraw(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+	return anyNode(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isSample(c.typeOf(call)) {
 			return false
-		case *ast.CallExpr:
-			if !isSample(c.typeOf(n)) {
-				return true
-			}
-			if _, ok := c.drawOf(n); ok {
-				found = true
-			} else if f := c.randomCall(n); f != nil && f.Hops <= 1 {
-				found = true
-			}
 		}
-		return !found
+		if _, ok := c.drawOf(call); ok {
+			return true
+		}
+		f := c.randomCall(call)
+		return f != nil && f.Hops <= 1
 	})
-	return found
 }
 
 // readsDrawn reports whether e reads a parameter or a field of the package marked as holding
 // a draw, or a field of an imported package that holds one.
 func (c *checker) readsDrawn(e ast.Expr, marked map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+	return anyNode(e, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
 			return false
-		case *ast.Ident:
-			if v, ok := c.pass.TypesInfo.Uses[n].(*types.Var); ok && (marked[v.Origin()] || v.Pkg() != c.pass.Pkg && c.storedFact(v) != nil) {
-				found = true
-			}
 		}
-		return !found
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		return ok && (marked[v.Origin()] || v.Pkg() != c.pass.Pkg && c.storedFact(v) != nil)
 	})
-	return found
 }
 
 // storedFact returns the storedDraw fact of a field or a function, from this package or an

@@ -63,13 +63,7 @@ func dropLocalReplaces(dir string) error {
 	if err := os.WriteFile(name, out, 0o644); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "mod", "tidy")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go mod tidy in %s: %v\n%s", dir, err, out)
-	}
-	return nil
+	return tidy(dir, dir)
 }
 
 // withoutLocalReplaces returns the go.mod src without its replace directives that name a
@@ -111,11 +105,16 @@ func ensureGoMod(dir, path string) error {
 	if err := os.WriteFile(name, []byte("module "+path+"\n\ngo 1.16\n"), 0o644); err != nil {
 		return err
 	}
+	return tidy(dir, path)
+}
+
+// tidy runs go mod tidy in dir, the copy of the module named what, outside any workspace.
+func tidy(dir, what string) error {
 	cmd := exec.Command("go", "mod", "tidy")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go mod tidy in %s: %v\n%s", path, err, out)
+		return fmt.Errorf("go mod tidy in %s: %v\n%s", what, err, out)
 	}
 	return nil
 }
