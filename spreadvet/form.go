@@ -2,6 +2,7 @@ package spreadvet
 
 import (
 	"cmp"
+	"maps"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -419,6 +420,10 @@ func (c *checker) formUseAt(cur cursor, u *formUse) {
 			c.formVar(cur, v, u)
 			return
 		}
+		if v := c.pairedBy(cur); v != nil {
+			c.formVar(cur, v, u) // if want, have := x, id.Low; want != have
+			return
+		}
 		u.breaks("assigned in " + c.src(pn))
 	case *ast.ExprStmt:
 	default:
@@ -463,9 +468,53 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 		u.breaks("compared: " + c.src(call))
 	case c.formHelper(fn, call, arg.Node(), u):
 		u.check(call, 0)
+	case isID(c.typeOf(arg.Node().(ast.Expr))) && fn.Pkg() != nil && c.inModule(fn.Pkg()) && !c.isTestFile(fn.Pos()) && c.madeResult(p, u):
+		// root = ids.RootSpan(id): what the code makes of the ID, compared only with the
+		// ID's parts, as a round trip is
 	default:
 		u.breaks("passed to " + c.src(call.Fun))
 	}
+}
+
+// madeResult follows the result of a call of the code under test that was handed the random
+// result, at cur, when a local keeps it (r := f(id), or r = f(id) between two stores into r):
+// each of its uses, up to the next store, is classified as a value made from the result.
+func (c *checker) madeResult(cur cursor, u *formUse) bool {
+	v, end, ok := c.storedInTurn(cur)
+	if !ok {
+		return false
+	}
+	sub := &formUse{made: maps.Clone(u.made), depth: u.depth, loop: u.loop}
+	sub.made[v] = true
+	for _, id := range c.usesOf(cur, v) {
+		if at := id.Node().Pos(); at > cur.Node().End() && (end == token.NoPos || at < end) {
+			c.formUseAt(id, sub)
+		}
+	}
+	if sub.breaker != "" || sub.kinds != formRoundTrip {
+		return false // checked for more than a round trip, or not checked
+	}
+	maps.Copy(u.made, sub.made)
+	u.checks, u.kinds = append(u.checks, sub.checks...), u.kinds|sub.kinds
+	return true
+}
+
+// pairedBy returns the local that the expression at cur is the value of in a definition of
+// several (want, have := x, id.Low), given no other value, or nil.
+func (c *checker) pairedBy(cur cursor) *types.Var {
+	a, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != len(a.Rhs) || len(a.Lhs) < 2 {
+		return nil
+	}
+	i := slices.IndexFunc(a.Rhs, func(r ast.Expr) bool { return r == cur.Node() })
+	if i < 0 {
+		return nil
+	}
+	v := c.localVar(a.Lhs[i])
+	if v == nil || c.assignCount(v) != 1 {
+		return nil
+	}
+	return v
 }
 
 // formMethodUse classifies a method of the random result or a value made from it, sel: the
@@ -686,7 +735,15 @@ func (c *checker) usesOf(at cursor, v types.Object) []cursor {
 func (c *checker) madeFrom(e ast.Expr, u *formUse) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		return u.made[c.pass.TypesInfo.Uses[e]]
+		if u.made[c.pass.TypesInfo.Uses[e]] {
+			return true
+		}
+		// want := model.ID(id.Low), given before the walk reaches it
+		init := c.onlyAssignment(c.localVar(e))
+		return init != nil && c.madeFrom(init, u)
+	case *ast.SelectorExpr: // id.Low: a part of the ID
+		v, ok := c.pass.TypesInfo.Uses[e.Sel].(*types.Var)
+		return ok && v.IsField() && c.madeFrom(e.X, u)
 	case *ast.CallExpr:
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "String" && len(e.Args) == 0 {
 			return c.madeFrom(sel.X, u)

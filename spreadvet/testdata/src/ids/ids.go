@@ -86,3 +86,6 @@ func (u UUID) Version() int { return int(u[6] >> 4) }
 
 // Variant is the UUID's variant: 2 for RFC 4122.
 func (u UUID) Variant() int { return int(u[8] >> 6) }
+
+// RootSpan is the span ID of a trace's root span: its low half, as zipkin-go's generators give.
+func RootSpan(w Wide) uint64 { return w.Low } // want RootSpan:"stored\\(Wide.Low\\)"

@@ -105,3 +105,35 @@ func TestNewUUIDVersions(t *testing.T) {
 		t.Fatal(seen)
 	}
 }
+
+// zipkin-go's TestRandom128: the halves checked for being non-zero, and the root span's ID,
+// which the package makes from the trace ID, compared with the half it is made of.
+func TestWideRoot(t *testing.T) {
+	var (
+		root uint64
+		g    = ids.New()
+		w    = g.NewWide() // want `blind test: TestWideRoot draws g.NewWide once and checks only that it survives a round trip and that it is not empty \(w.Low == 0, w.High == 0, want != have\)`
+	)
+	if w.Low == 0 {
+		t.Error("low half zero")
+	}
+	if w.High == 0 {
+		t.Error("high half zero")
+	}
+	root = ids.RootSpan(w)
+	if want, have := w.Low, root; want != have {
+		t.Errorf("root span %d, want %d", have, want)
+	}
+}
+
+// The package's result from the ID is pinned to a constant: more than the ID's form.
+func TestWideRootConstant(t *testing.T) {
+	g := ids.New()
+	w := g.NewWide()
+	if w.Low == 0 {
+		t.Error("low half zero")
+	}
+	if ids.RootSpan(w) != 7 {
+		t.Skip("not seven")
+	}
+}
