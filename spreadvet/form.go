@@ -2,12 +2,12 @@ package spreadvet
 
 import (
 	"cmp"
-	"maps"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
