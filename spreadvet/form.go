@@ -23,7 +23,7 @@ import (
 // constant string of the right length passes a check of its shape.
 
 // A formKind is one kind of check of form.
-type formKind uint8
+type formKind uint16
 
 const (
 	formParses    formKind = 1 << iota // handed to a parser, which tells only whether it parses
@@ -34,6 +34,7 @@ const (
 	formEmpty                          // compared with the empty value
 	formNever                          // a condition over it that holds whatever it is
 	formFixed                          // an accessor of an ID compared with a constant (uuid.Version() != 4)
+	formOrder                          // ordered against the draw before (prev.Compare(next) >= 0)
 )
 
 // A formUse is what a test does with one random result and with what it makes of it: the
@@ -424,6 +425,9 @@ func (c *checker) formUseAt(cur cursor, u *formUse) {
 			c.formVar(cur, v, u) // if want, have := x, id.Low; want != have
 			return
 		}
+		if a, ok := pn.(*ast.AssignStmt); ok && a.Tok == token.ASSIGN && len(a.Rhs) == 1 && a.Rhs[0] == cur.Node() && c.keptForOrder(cur, c.localVar(a.Lhs[0])) {
+			return // prev = next, prev only ordered against the next draw: see keptForOrder
+		}
 		u.breaks("assigned in " + c.src(pn))
 	case *ast.ExprStmt:
 	default:
@@ -468,6 +472,9 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 		u.breaks("compared: " + c.src(call))
 	case c.formHelper(fn, call, arg.Node(), u):
 		u.check(call, 0)
+	case isOrderMethod(fn) && len(call.Args) == 1 && c.orderedAgainst(p, call, u):
+		// prev.Compare(next) >= 0: the draw ordered after the one before, an order of two
+		// draws, which a constant increment keeps
 	case isID(c.typeOf(arg.Node().(ast.Expr))) && fn.Pkg() != nil && c.inModule(fn.Pkg()) && !c.isTestFile(fn.Pos()) && c.madeResult(p, u):
 		// root = ids.RootSpan(id): what the code makes of the ID, compared only with the
 		// ID's parts, as a round trip is
@@ -553,11 +560,98 @@ func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
 		}
 		u.breaks("compared: " + c.src(call))
 	default:
-		if len(call.Args) == 0 && isID(c.typeOf(sel.X)) && u.loop && c.fixedAccessor(p.Parent(), u) {
+		if len(call.Args) == 0 && isID(c.typeOf(sel.X)) && u.loop && (c.reportsOnly(p.Parent()) || c.fixedAccessor(p.Parent(), u)) {
 			return // uuid.Version() != 4, in a loop of draws: the version its form fixes
 		}
 		u.breaks("passed to " + c.src(sel))
 	}
+}
+
+// isOrderMethod reports whether fn is a method that orders its receiver and its argument of
+// the same type: Compare (an int), Before, After or Less (a bool).
+func isOrderMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Signature().Params().Len() != 1 {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch fn.Name() {
+	case "Compare", "Before", "After", "Less":
+		return types.Identical(t, fn.Signature().Params().At(0).Type())
+	}
+	return false
+}
+
+// orderedAgainst reports whether the order method call, handed the random result at cur,
+// is only compared as an order (a Compare's int with 0 by an order, a Before's bool in a
+// condition), and records it: a check of bounds, the draw before being the bound, which a
+// constant increment passes.
+func (c *checker) orderedAgainst(cur cursor, call *ast.CallExpr, u *formUse) bool {
+	switch p := cur.Parent().Node().(type) {
+	case *ast.BinaryExpr:
+		if !isOrder(p.Op) || c.pass.TypesInfo.Types[otherSide(p, call)].Value == nil {
+			return false
+		}
+		u.check(p, formOrder)
+		return true
+	case *ast.IfStmt, *ast.UnaryExpr:
+		if isBool(c.typeOf(call)) {
+			u.check(call, formOrder)
+			return true
+		}
+	}
+	return false
+}
+
+// keptForOrder reports whether v, given the random result at cur (prev = next), is read only
+// as the receiver of an order method (prev.Compare(next)), or of an accessor or in a message
+// (t.Fatalf("%v", prev.Time())): it keeps the draw to order the next one, which is no check
+// of this one (ulid's TestMonotonic).
+func (c *checker) keptForOrder(cur cursor, v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	read := false
+	for _, id := range c.usesOf(cur, v) {
+		switch p := id.Parent().Node().(type) {
+		case *ast.AssignStmt:
+			if slices.Contains(p.Lhs, id.Node().(ast.Expr)) {
+				continue
+			}
+			return false
+		case *ast.SelectorExpr:
+			call, ok := id.Parent().Parent().Node().(*ast.CallExpr)
+			fn, isFn := c.pass.TypesInfo.Uses[p.Sel].(*types.Func)
+			if !ok || !isFn || call.Fun != p {
+				return false
+			}
+			if !isOrderMethod(fn) && !c.reportsOnly(id.Parent().Parent()) {
+				return false
+			}
+		case *ast.CallExpr:
+			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
+			if !ok || !isReporting(fn) && !isMessageArg(fn, p, id.Node()) {
+				return false
+			}
+		default:
+			return false
+		}
+		read = true
+	}
+	return read
+}
+
+// reportsOnly reports whether the value at cur is only an argument of a message.
+func (c *checker) reportsOnly(cur cursor) bool {
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return ok && (isReporting(fn) || isMessageArg(fn, call, cur.Node()))
 }
 
 // fixedAccessor reports whether the result of an ID's accessor, the call at cur
@@ -948,6 +1042,7 @@ var formWords = []struct {
 	{formRoundTrip, "that it survives a round trip"},
 	{formEmpty, "that it is not empty"},
 	{formFixed, "the bits its form fixes"},
+	{formOrder, "its order after the one before"},
 }
 
 // reportBlindForm reports a test that checks a random result only for its form.

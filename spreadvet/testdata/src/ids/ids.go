@@ -31,8 +31,9 @@ func (w Wide) Empty() bool { return w.High == 0 && w.Low == 0 }
 
 // A Generator makes IDs from its source.
 type Generator struct {
-	mu sync.Mutex
-	r  *rand.Rand
+	mu   sync.Mutex
+	r    *rand.Rand
+	last uint64 // want last:"stored\\(Generator.last\\)"
 }
 
 // New returns a generator seeded at random.
@@ -89,3 +90,28 @@ func (u UUID) Variant() int { return int(u[8] >> 6) }
 
 // RootSpan is the span ID of a trace's root span: its low half, as zipkin-go's generators give.
 func RootSpan(w Wide) uint64 { return w.Low } // want RootSpan:"stored\\(Wide.Low\\)"
+
+// A Mono is an ID that grows by a random step, as a monotonic ULID does.
+type Mono [8]byte
+
+// Compare orders two Monos.
+func (m Mono) Compare(o Mono) int {
+	a, b := binary.BigEndian.Uint64(m[:]), binary.BigEndian.Uint64(o[:])
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// NextMono returns the generator's last Mono plus a random step in [1, 1000].
+func (g *Generator) NextMono() Mono { // want NextMono:"random\\(rand.Uint64N\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.last += 1 + g.r.Uint64N(1000)
+	var m Mono
+	binary.BigEndian.PutUint64(m[:], g.last)
+	return m
+}

@@ -137,3 +137,31 @@ func TestWideRootConstant(t *testing.T) {
 		t.Skip("not seven")
 	}
 }
+
+// ulid's TestMonotonic: each ID checked only to come after the one before; a step of 1 passes.
+func TestMonoOrder(t *testing.T) {
+	g := ids.New()
+	var prev ids.Mono
+	for range 1000 {
+		next := g.NextMono() // want `blind test: TestMonoOrder draws g.NextMono 1000 times and checks only its order after the one before \(prev.Compare\(next\) >= 0\)`
+		if prev.Compare(next) >= 0 {
+			t.Fatalf("%v then %v", prev, next)
+		}
+		prev = next
+	}
+}
+
+// The IDs are also kept in a set: more than their order.
+func TestMonoKept(t *testing.T) {
+	g := ids.New()
+	var prev ids.Mono
+	seen := map[ids.Mono]int{}
+	for i := range 1000 {
+		next := g.NextMono()
+		if prev.Compare(next) >= 0 {
+			t.Fatalf("%v then %v", prev, next)
+		}
+		prev = next
+		seen[prev] = i
+	}
+}
