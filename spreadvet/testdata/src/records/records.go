@@ -4,6 +4,7 @@ package records
 
 import (
 	crand "crypto/rand"
+	"errors"
 	"math/rand/v2"
 )
 
@@ -57,4 +58,13 @@ func NewToken() *Token { // want NewToken:"random\\(.*\\)"
 		t.pre[i] = digits[int(cbs[i])%len(digits)]
 	}
 	return t
+}
+
+// Fill gives p a random name, and an error when p has no kind, as fake-data fillers do.
+func Fill(p *Person) error { // want Fill:"random\\(calls Name\\)"
+	p.Name = Name()
+	if p.Kind == "" {
+		return errors.New("records: a person needs a kind")
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package records
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The drawn fields checked only for being there, the fixed ones exactly: a constant name
 // passes.
@@ -75,5 +78,13 @@ func TestTokenPrefix(t *testing.T) {
 				t.Fatal(j)
 			}
 		}
+	}
+}
+
+// The error of a random function is checked for naming the field: its message is fixed.
+func TestFillError(t *testing.T) {
+	err := Fill(&Person{})
+	if err == nil || !strings.Contains(err.Error(), "kind") {
+		t.Fatal(err)
 	}
 }
