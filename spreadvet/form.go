@@ -35,6 +35,7 @@ const (
 	formNever                          // a condition over it that holds whatever it is
 	formFixed                          // an accessor of an ID compared with a constant (uuid.Version() != 4)
 	formOrder                          // ordered against the draw before (prev.Compare(next) >= 0)
+	formValid                          // its own validity predicate (traceID.IsValid(), col.IsValid())
 )
 
 // A formUse is what a test does with one random result and with what it makes of it: the
@@ -142,17 +143,17 @@ func (c *checker) blindForms(fd cursor, tb string) {
 	}
 }
 
-// isID reports whether t is an identifier made of random numbers: an array of integers
-// (a [16]byte trace ID) or a struct of integers and such arrays (a {High, Low uint64} ID).
-// Its one rule is most often that it is not zero, and a check of that alone is a check of
-// form.
+// isID reports whether t is an identifier, or another value, made of random numbers: an
+// array of numbers (a [16]byte trace ID) or a struct of numbers and such arrays (a {High,
+// Low uint64} ID, a colour's {R, G, B float64}). Its one rule is most often that it is not
+// zero, or valid, and a check of that alone is a check of form.
 func isID(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Array:
-		return isInteger(u.Elem()) && u.Len() > 0
+		return isNumeric(u.Elem()) && u.Len() > 0
 	case *types.Struct:
 		for f := range u.Fields() {
-			if a, ok := f.Type().Underlying().(*types.Array); !isInteger(f.Type()) && !(ok && isInteger(a.Elem())) {
+			if a, ok := f.Type().Underlying().(*types.Array); !isNumeric(f.Type()) && !(ok && isNumeric(a.Elem())) {
 				return false
 			}
 		}
@@ -551,8 +552,10 @@ func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
 		c.formValue(p.Parent(), u)
 	case "Before", "After", "Compare":
 		u.check(call, formBounds)
-	case "IsZero", "IsValid", "Valid", "Empty", "IsEmpty": // traceID.IsValid(): not the zero ID
+	case "IsZero", "Empty", "IsEmpty":
 		u.check(call, formEmpty)
+	case "IsValid", "Valid": // traceID.IsValid(): not the zero ID; col.IsValid(): in gamut
+		u.check(call, formValid)
 	case "Equal":
 		if len(call.Args) == 1 && c.madeFrom(call.Args[0], u) {
 			u.check(call, formRoundTrip)
@@ -1043,6 +1046,7 @@ var formWords = []struct {
 	{formEmpty, "that it is not empty"},
 	{formFixed, "the bits its form fixes"},
 	{formOrder, "its order after the one before"},
+	{formValid, "that it is valid"},
 }
 
 // reportBlindForm reports a test that checks a random result only for its form.

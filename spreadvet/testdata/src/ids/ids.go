@@ -115,3 +115,20 @@ func (g *Generator) NextMono() Mono { // want NextMono:"random\\(rand.Uint64N\\)
 	binary.BigEndian.PutUint64(m[:], g.last)
 	return m
 }
+
+// An RGB is a colour of three floats in [0, 1].
+type RGB struct {
+	R float64 // want R:"stored\\(RGB.R\\)"
+	G float64 // want G:"stored\\(RGB.G\\)"
+	B float64 // want B:"stored\\(RGB.B\\)"
+}
+
+// IsValid reports whether the colour is in gamut.
+func (c RGB) IsValid() bool {
+	return 0 <= c.R && c.R <= 1 && 0 <= c.G && c.G <= 1 && 0 <= c.B && c.B <= 1
+}
+
+// WarmColor returns a random colour, as go-colorful's generators do.
+func WarmColor() RGB { // want WarmColor:"random\\(rand.Float64\\)"
+	return RGB{R: 0.5 + rand.Float64()/2, G: rand.Float64() / 2, B: rand.Float64() / 4}
+}

@@ -11,7 +11,7 @@ import (
 func TestNewIDs(t *testing.T) {
 	g := ids.New()
 	for range 1000 {
-		traceID, spanID := g.NewIDs() // want `blind test: TestNewIDs draws g.NewIDs 1000 times and checks only that it is not empty \(traceID.IsValid\(\), spanID.IsValid\(\)\)`
+		traceID, spanID := g.NewIDs() // want `blind test: TestNewIDs draws g.NewIDs 1000 times and checks only that it is valid \(traceID.IsValid\(\), spanID.IsValid\(\)\)`
 		assert.True(t, traceID.IsValid(), "trace id", traceID)
 		assert.True(t, spanID.IsValid(), "span id", spanID)
 	}
@@ -163,5 +163,14 @@ func TestMonoKept(t *testing.T) {
 		}
 		prev = next
 		seen[prev] = i
+	}
+}
+
+// go-colorful's TestColorValidity: every colour checked only for being in gamut.
+func TestWarmColorValid(t *testing.T) {
+	for range 100 {
+		if c := ids.WarmColor(); !c.IsValid() { // want `blind test: TestWarmColorValid draws ids.WarmColor 100 times and checks only that it is valid \(c.IsValid\(\)\)`
+			t.Errorf("%v out of gamut", c)
+		}
 	}
 }
