@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/spreadcheck/spreadcheck/spreadvet",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw)},
+	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw), new(memberTest)},
 }
 
 const doc = `find blind and flaky tests of random code, and broken randomness
@@ -79,6 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: oneLinePass(pass), insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
 	c.findRandomFuncs()
 	c.findShufflers()
+	c.findMemberTests()
 	c.findStoredDraws()
 	c.clockRandomnessFindings()
 	c.oneSidedOffsets()

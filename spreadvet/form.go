@@ -87,7 +87,7 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		}
 		t := firstResult(c.typeOf(call))
 		ids := c.idResults(cur)
-		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) && !isID(t) && !c.isRecord(t) && ids == nil || c.blindReported[call] {
+		if t == nil || !isText(t) && !isBool(t) && !isTextList(t) && !isID(t) && !c.isRecord(t) && !isAny(t) && ids == nil || c.blindReported[call] {
 			continue
 		}
 		fact, inTest := c.randomCallee(call)
@@ -95,7 +95,10 @@ func (c *checker) blindForms(fd cursor, tb string) {
 			continue
 		}
 		_, _, loop := c.repeatingLoop(cur, call)
-		if !loop && fact.Hops > 1 && !isText(t) && !isBool(t) && !isTextList(t) {
+		if c.listsFixed(fd, call.Pos()) {
+			continue // bloodTypes = []string{"O"}: the test leaves the draw one value to pick
+		}
+		if !loop && fact.Hops > 1 && !isText(t) && !isBool(t) && !isTextList(t) && !isAny(t) {
 			// One ID or record made far from its draw (ulid.MustNew(ulid.Now(), entropy),
 			// four calls away): its other parts (the time) decide a zero check, and the test
 			// is more often one of something else (IsZero) than of the draw.
@@ -179,6 +182,33 @@ func (c *checker) idResults(cur cursor) []*types.Var {
 		vs = append(vs, v)
 	}
 	return vs
+}
+
+// listsFixed reports whether the test fd, before pos, gives a package variable a list of one
+// element (bloodTypes = []string{"O"}, go-faker's TestBloodGroup): what the code picks from it
+// is fixed, and a check of the pick's form then checks all there is to pick.
+func (c *checker) listsFixed(fd cursor, pos token.Pos) bool {
+	for cur := range fd.Preorder((*ast.AssignStmt)(nil)) {
+		a := cur.Node().(*ast.AssignStmt)
+		if a.Pos() >= pos || len(a.Lhs) != len(a.Rhs) {
+			continue
+		}
+		for i, l := range a.Lhs {
+			v, ok := c.objOf(l).(*types.Var)
+			lit, isLit := ast.Unparen(a.Rhs[i]).(*ast.CompositeLit)
+			if ok && !v.IsField() && v.Parent() == v.Pkg().Scope() && isLit && len(lit.Elts) == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isAny reports whether t is the empty interface: a random function that hands its value back
+// as any (faker's `Amount(v reflect.Value) (any, error)`), which the test type-asserts.
+func isAny(t types.Type) bool {
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 // storedInTurn returns the local that the call at cur is stored into when the variable is
@@ -362,6 +392,12 @@ func (c *checker) formUseAt(cur cursor, u *formUse) {
 	switch pn := p.Node().(type) {
 	case *ast.ParenExpr:
 		c.formUseAt(p, u)
+	case *ast.TypeAssertExpr: // p.(string): a value handed back as any, followed as what it is
+		if pn.X != cur.Node() || pn.Type == nil {
+			u.breaks("used in " + c.src(pn))
+			return
+		}
+		c.formValue(p, u)
 	case *ast.CallExpr:
 		if pn.Fun == cur.Node() {
 			u.breaks("called")

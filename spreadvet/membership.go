@@ -119,6 +119,12 @@ func (c *checker) pickUseAt(fd, cur cursor, u *pickUse) {
 	switch pn := p.Node().(type) {
 	case *ast.ParenExpr:
 		c.pickUseAt(fd, p, u)
+	case *ast.TypeAssertExpr: // bloodType.(string): a pick handed back as any
+		if pn.X == cur.Node() && pn.Type != nil {
+			c.pickUseAt(fd, p, u)
+			return
+		}
+		u.breaker = "used in " + c.src(pn)
 	case *ast.CallExpr:
 		if b, ok := typeutil.Callee(c.pass.TypesInfo, pn).(*types.Builtin); ok && b.Name() == "len" {
 			c.lenUse(p, u)
@@ -390,7 +396,74 @@ func (c *checker) isMembership(fn *types.Func, call *ast.CallExpr, arg ast.Node)
 		_, slice := c.typeOf(call.Args[i-1]).Underlying().(*types.Slice)
 		return slice
 	}
-	return c.isOwnMembership(fn, call, arg)
+	if c.isOwnMembership(fn, call, arg) {
+		return true
+	}
+	var f memberTest
+	if fn.Pkg() == c.pass.Pkg || !c.pass.ImportObjectFact(fn, &f) {
+		return false
+	}
+	return f.Item < len(call.Args) && call.Args[f.Item] == arg
+}
+
+// memberTest is the fact that a function of a package reports whether its parameter Item is
+// one of the elements of another parameter, as go-faker's pkg/slice.Contains(slice, item)
+// does: a membership helper another package's tests call.
+type memberTest struct {
+	Item int
+}
+
+func (*memberTest) AFact() {}
+
+func (f *memberTest) String() string { return fmt.Sprintf("member($%d)", f.Item) }
+
+// findMemberTests exports a memberTest fact for each exported function of the package's
+// non-test code that tests membership: its own range and == (isOwnMembership), or a body
+// that only returns slices.Contains of two of its parameters, or a helper with the fact.
+func (c *checker) findMemberTests() {
+	for _, cur := range c.funcDecls(false) {
+		fd := cur.Node().(*ast.FuncDecl)
+		fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok || !fn.Exported() || fd.Recv != nil {
+			continue
+		}
+		sig := fn.Signature()
+		for i := range sig.Params().Len() {
+			if c.testsMember(fd, sig, i) {
+				c.pass.ExportObjectFact(fn, &memberTest{Item: i})
+				break
+			}
+		}
+	}
+}
+
+// testsMember reports whether fd, of signature sig, reports whether its i'th parameter is one
+// of another parameter's elements.
+func (c *checker) testsMember(fd *ast.FuncDecl, sig *types.Signature, i int) bool {
+	params := make([]ast.Expr, sig.Params().Len())
+	for j := range params {
+		params[j] = ast.NewIdent(sig.Params().At(j).Name())
+	}
+	if c.isOwnMembership(c.pass.TypesInfo.Defs[fd.Name].(*types.Func), &ast.CallExpr{Args: params}, params[i]) {
+		return true
+	}
+	if len(fd.Body.List) != 1 {
+		return false
+	}
+	r, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	inner, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || inner.Pkg() == nil || inner.Pkg().Path() != "slices" || inner.Name() != "Contains" || len(call.Args) != 2 {
+		return false
+	}
+	item, list := c.objOf(call.Args[1]), c.objOf(call.Args[0])
+	return item == types.Object(sig.Params().At(i)) && list != item && isParamOf(sig, list)
 }
 
 // isOwnMembership is isMembership for the package's own helpers: fn returns one bool, and

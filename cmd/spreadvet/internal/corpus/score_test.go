@@ -124,3 +124,24 @@ func TestWriteListsFailedRuns(t *testing.T) {
 		t.Errorf("Write ends\n%s\nwant it to end\n%s", b.String(), want)
 	}
 }
+
+// Cases labelled after spreadvet reported them are found by construction: the score says how
+// many, and the recall on the others.
+func TestWriteSaysCasesLabelledAfter(t *testing.T) {
+	after := label("b_test.go", 30, "blind test")
+	after.Why = "[labelled after spreadvet reported it; confirmed by the mutant] w"
+	labels := []Label{label("a_test.go", 12, "blind test"), label("c_test.go", 40, "blind test"), after}
+	findings := []Finding{finding("a_test.go", 12, "blind test"), finding("b_test.go", 30, "blind test")}
+	s := Measure([]Module{{Path: mod, Packages: []string{"."}, What: "gossip"}}, labels, findings, funcsAt)
+	if r, _ := s.Total.BeforeRecall(); r != 0.5 {
+		t.Errorf("recall on the cases labelled before = %v, want 1/2", r)
+	}
+	var b strings.Builder
+	if err := s.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "\n1 of the cases were labelled after spreadvet reported them (a finding no one had labelled, its mutant confirming it), so found by construction; of the 2 labelled before it ran, 1 are found (50.0%).\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("Write gave\n%s\nwant it to hold\n%s", b.String(), want)
+	}
+}

@@ -3,6 +3,7 @@ package picks_test
 import (
 	"math/rand/v2"
 	"picks"
+	"picks/slice"
 	"slices"
 	"testing"
 )
@@ -136,5 +137,21 @@ func TestNameSplit(t *testing.T) {
 	if s ==
 		"" {
 		t.Fatal("no name")
+	}
+}
+
+// A pick checked with the module's own membership helper from another package.
+func TestNameInModuleList(t *testing.T) {
+	n := picks.Name() // want `blind test: TestNameInModuleList draws picks.Name once and checks only that the result is in a collection \(slice.Contains\(picks.Names, n\)\)`
+	if !slice.Contains(picks.Names, n) {
+		t.Fatal(n)
+	}
+}
+
+// Where the pick is in the list is more than membership.
+func TestNameIndex(t *testing.T) {
+	n := picks.Name()
+	if slice.Index(picks.Names, n) != 0 {
+		t.Skip("not the first")
 	}
 }
