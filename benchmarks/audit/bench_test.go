@@ -44,13 +44,16 @@
 package audit
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -142,6 +145,10 @@ type tool struct {
 	// env, when set, returns the variables the command gets beside the benchmark's own, for
 	// one run of it.
 	env func() []string
+	// limit, when not zero, is the most a run of the command may take: a run still going then
+	// is stopped, its whole process group killed, and its time is a lower bound of the
+	// command's (reported as NAME-killed, the share of iterations so stopped).
+	limit time.Duration
 }
 
 // round rotates the order of the tools across the -count invocations of the benchmark.
@@ -151,12 +158,12 @@ func BenchmarkSideBySide(b *testing.B) {
 	bin, fixture := commands(b), fixture(b, "story")
 	out := filepath.Join(b.TempDir(), "gremlins.json")
 	tools := []tool{
-		{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, "."}, gremlinsMutants, nil},
-		{"spreadcheck", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, auditMutants, nil},
+		{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, "."}, gremlinsMutants, nil, 0},
+		{"spreadcheck", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json", "-progress=false"}, auditMutants, nil, 0},
 		{"spreadcheck-per-mutant", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
-			"-progress=false", "-per-mutant"}, auditMutants, nil},
+			"-progress=false", "-per-mutant"}, auditMutants, nil, 0},
 		{"spreadcheck-all-runs", []string{filepath.Join(bin, "spreadcheck"), "audit", "-p", "2", "-seed", "1", "-json",
-			"-progress=false", "-all-runs"}, auditMutants, nil},
+			"-progress=false", "-all-runs"}, auditMutants, nil, 0},
 	}
 	wall := make([]time.Duration, len(tools))
 	muts := make([]int, len(tools))
@@ -280,11 +287,11 @@ func BenchmarkRealModules(b *testing.B) {
 			again := func() []string { return userCache(kept) }
 			warmAudit(b, dir, append(slices.Clip(audit), m.pkg), again())
 			tools := []tool{
-				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil},
-				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants, empty},
-				{"spreadcheck-again", append(slices.Clip(audit), m.pkg), auditMutants, again},
-				{"spreadcheck-all-runs", append(slices.Clip(audit), "-all-runs", m.pkg), auditMutants, empty},
-				{"go-test-c", []string{"go", "test", "-c", "-vet=off", "-ldflags=-w", "-o", os.DevNull, m.pkg}, noMutants, nil},
+				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil, 0},
+				{"spreadcheck", append(slices.Clip(audit), m.pkg), auditMutants, empty, 0},
+				{"spreadcheck-again", append(slices.Clip(audit), m.pkg), auditMutants, again, 0},
+				{"spreadcheck-all-runs", append(slices.Clip(audit), "-all-runs", m.pkg), auditMutants, empty, 0},
+				{"go-test-c", []string{"go", "test", "-c", "-vet=off", "-ldflags=-w", "-o", os.DevNull, m.pkg}, noMutants, nil, 0},
 			}
 			sideBySide(b, dir, out, tools)
 		})
@@ -315,8 +322,71 @@ func BenchmarkCorpusModules(b *testing.B) {
 			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
 			empty := func() []string { return userCache(b.TempDir()) }
 			sideBySide(b, dir, out, []tool{
-				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil},
-				{"spreadcheck", append(append(slices.Clip(audit), m.flags...), m.pkg), auditMutants, empty},
+				{"gremlins", []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dir}, gremlinsMutants, nil, 0},
+				{"spreadcheck", append(append(slices.Clip(audit), m.flags...), m.pkg), auditMutants, empty, 0},
+			})
+		})
+	}
+}
+
+// largeModules are the six corpus modules whose suites take minutes, for
+// BenchmarkLargeModules, each with the audit flags its corpus entry uses (-run names the tests
+// that reach the draws, -skip leaves out one that takes minutes) and the packages gremlins is
+// given: one run of gremlins per package (it takes one path), with no test filter, as it has
+// none. Where gremlins has not ended at gremlinsLimit it is stopped: its time is then a lower
+// bound, and the ratio of the audit's time to it an upper bound.
+var largeModules = []struct {
+	name, module string
+	dirs, pkgs   []string
+	flags        []string
+}{
+	{"etcd-raft", "go.etcd.io/raft/v3@v3.7.0", []string{"."}, []string{"."}, nil},
+	{"hashicorp-raft", "github.com/hashicorp/raft@v1.8.0", []string{"."}, []string{"."},
+		[]string{"-run", "^Test(RandomTimeout|RandomTimeout_NoTime|NewSeed|GenerateUUID|Backoff)$"}},
+	{"memberlist", "github.com/hashicorp/memberlist@v0.7.0", []string{"."}, []string{"."},
+		[]string{"-run", "^Test(RandomOffset|RandomOffset_Zero|ShuffleNodes|KRandomNodes|MoveDeadNodes)$"}},
+	{"gocron", "github.com/go-co-op/gocron/v2@v2.21.2", []string{"."}, []string{"."},
+		[]string{"-run", "^Test(DurationRandomJob_next|WithIntervalFromCompletion_DurationRandomJob)$"}},
+	{"oklog-ulid", "github.com/oklog/ulid/v2@v2.1.2", []string{"."}, []string{"."},
+		[]string{"-skip", "^TestLexicographicalOrder$"}},
+	{"failsafe-go", "github.com/failsafe-go/failsafe-go@v0.9.8",
+		[]string{"./circuitbreaker", "./internal/util", "./retrypolicy"},
+		[]string{"./circuitbreaker", "./internal/util", "./retrypolicy"}, nil},
+}
+
+// gremlinsLimit is how long BenchmarkLargeModules lets gremlins run on one module.
+const gremlinsLimit = 5 * time.Minute
+
+// BenchmarkLargeModules compares a first audit with gremlins on largeModules, as
+// BenchmarkCorpusModules does, gremlins stopped at gremlinsLimit.
+func BenchmarkLargeModules(b *testing.B) {
+	bin, audit, userCache := firstAudits(b)
+	for _, m := range largeModules {
+		b.Run(m.name, func(b *testing.B) {
+			dir, out := module(b, m.module), filepath.Join(b.TempDir(), "gremlins.json")
+			empty := func() []string { return userCache(b.TempDir()) }
+			gremlins := tool{"gremlins", nil, gremlinsMutants, nil, gremlinsLimit}
+			if len(m.dirs) == 1 {
+				gremlins.args = []string{filepath.Join(bin, "gremlins"), "unleash", "--workers", "2", "-o", out, m.dirs[0]}
+			} else {
+				// One gremlins a package, one after another, each writing out.N.
+				var script []string
+				for i, d := range m.dirs {
+					script = append(script, fmt.Sprintf("%q unleash --workers 2 -o %q %q", filepath.Join(bin, "gremlins"),
+						fmt.Sprintf("%s.%d", out, i), d))
+				}
+				gremlins.args = []string{"sh", "-c", strings.Join(script, "; ")}
+				gremlins.mutants = func(stdout []byte, _ string) (n, runs int) {
+					for i := range m.dirs {
+						mi, ri := gremlinsMutants(stdout, fmt.Sprintf("%s.%d", out, i))
+						n, runs = n+mi, runs+ri
+					}
+					return n, runs
+				}
+			}
+			sideBySide(b, dir, out, []tool{
+				gremlins,
+				{"spreadcheck", append(append(slices.Clip(audit), m.flags...), m.pkgs...), auditMutants, empty, 0},
 			})
 		})
 	}
@@ -341,22 +411,40 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 	runs := make([]int, len(tools))
 	ratios := make([]float64, len(tools))
 	phases := make([]map[string]float64, len(tools))
+	killed := make([]int, len(tools))
 	for b.Loop() {
 		round++
 		took := make([]time.Duration, len(tools))
 		for j := range tools {
 			k := (round + j) % len(tools)
 			t := tools[k]
-			os.Remove(out)
-			cmd := exec.Command(t.args[0], t.args[1:]...)
+			stale, _ := filepath.Glob(out + "*") // out, and out.N of one run per package
+			for _, f := range stale {
+				os.Remove(f)
+			}
+			ctx, cancel := context.Background(), context.CancelFunc(func() {})
+			if t.limit > 0 {
+				ctx, cancel = context.WithTimeout(ctx, t.limit)
+			}
+			cmd := exec.CommandContext(ctx, t.args[0], t.args[1:]...)
 			cmd.Dir = dir
 			if t.env != nil {
 				cmd.Env = append(os.Environ(), t.env()...)
 			}
+			// The command and all it starts (go test, the test binaries) are one process
+			// group, killed together at the limit.
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+			cmd.WaitDelay = 10 * time.Second
 			start := time.Now()
 			stdout, err := cmd.Output()
 			took[k] = time.Since(start)
-			if _, exit := err.(*exec.ExitError); err != nil && !exit {
+			stopped := ctx.Err() != nil
+			cancel()
+			if stopped {
+				killed[k]++
+				b.Logf("%s stopped at its limit of %v: %.1f s, a lower bound", t.name, t.limit, took[k].Seconds())
+			} else if _, exit := err.(*exec.ExitError); err != nil && !exit {
 				b.Fatalf("%s: %v", t.name, err)
 			}
 			m, r := t.mutants(stdout, out)
@@ -383,6 +471,9 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 		}
 		if k > 0 {
 			b.ReportMetric(ratios[k]/float64(b.N), t.name+"/gremlins")
+		}
+		if t.limit > 0 {
+			b.ReportMetric(float64(killed[k])/float64(b.N), t.name+"-killed")
 		}
 		for name, secs := range phases[k] {
 			b.ReportMetric(secs/float64(b.N), t.name+"-phase-"+name+"-s")
