@@ -30,6 +30,12 @@
 // command links it all the same): the go command's loading and the link that any build of
 // the module pays, the floor of a first audit, which builds its schema once.
 //
+// BenchmarkCorpusModules does the same, a first audit and gremlins alone, on six more small
+// modules of the corpus, and BenchmarkLargeModules on the six whose suites take minutes, each
+// audited with its corpus entry's flags: there gremlins is stopped at gremlinsLimit, its whole
+// process group killed, and a stopped run's time is a lower bound of gremlins' (reported as
+// gremlins-killed, the share of iterations stopped), the audit's ratio to it an upper bound.
+//
 // BenchmarkBatching audits the fixtures story, gaps and equiv and the real module
 // github.com/cenkalti/backoff/v4 (fetched through the module proxy) with the runs of each
 // test process chosen from measured times (the default) and with -batch 1 (a process per
@@ -448,6 +454,16 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 				b.Fatalf("%s: %v", t.name, err)
 			}
 			m, r := t.mutants(stdout, out)
+			if m == 0 && err != nil && !stopped {
+				// It failed before any mutant (gremlins when its coverage run fails): its time
+				// is no measure of mutation testing.
+				var stderr []byte
+				if e, ok := err.(*exec.ExitError); ok {
+					stderr = e.Stderr
+				}
+				b.Logf("%s ran no mutant (%v) in %.1f s; its output ends:\n%s", t.name, err, took[k].Seconds(),
+					tail(append(stdout, stderr...), 2000))
+			}
 			for name, secs := range auditPhases(stdout) {
 				if phases[k] == nil {
 					phases[k] = map[string]float64{}
@@ -480,6 +496,11 @@ func sideBySide(b *testing.B, dir, out string, tools []tool) {
 		}
 	}
 	b.ReportMetric(0, "ns/op")
+}
+
+// tail returns the last n bytes of out at most.
+func tail(out []byte, n int) []byte {
+	return out[max(0, len(out)-n):]
 }
 
 // noMutants is the count of a command that runs no mutant: its whole time is reported, and
