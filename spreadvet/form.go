@@ -671,8 +671,7 @@ func (c *checker) keptForOrder(cur cursor, v *types.Var) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
-			if !ok || !isReporting(fn) && !isMessageArg(fn, p, id.Node()) {
+			if !c.reportsOnly(id) {
 				return false
 			}
 		default:
@@ -722,8 +721,7 @@ func (c *checker) fixedAccessor(cur cursor, u *formUse) bool {
 			}
 			cmps = append(cmps, p)
 		case *ast.CallExpr:
-			fn, ok := typeutil.Callee(c.pass.TypesInfo, p).(*types.Func)
-			if !ok || !isReporting(fn) && !isMessageArg(fn, p, id.Node()) {
+			if !c.reportsOnly(id) {
 				return false
 			}
 		default:
