@@ -134,13 +134,20 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 	b.WriteString("| module | label | mutant | tests | still passes |\n|---|---|---|---|---|\n")
 	failed := 0
 	for _, mod := range mods {
+		// The labels of a module that name the same mutant (go-faker's 72 tests under one
+		// constant source) share one copy, so the go command builds it once.
+		copies := map[string]string{}
 		for _, l := range inModule(labels, mod.Path) {
 			m, ok, err := l.mutant()
 			if err != nil || !ok {
 				continue // ParseLabels has checked the form
 			}
 			fmt.Fprintf(progress, "%s %s:%d: %s -> %s\n", l.Module, l.File, l.Line, m.Old, m.New)
-			passed, err := runMutant(mod.Path, m, tmp)
+			dir, err := mutated(copies, m, func() (string, error) { return fetch(mod.Path, tmp) })
+			if err != nil {
+				return fmt.Errorf("%s %s:%d: %v", l.Module, l.File, l.Line, err)
+			}
+			passed, _, err := m.test(dir)
 			if err != nil {
 				return fmt.Errorf("%s %s:%d: %v", l.Module, l.File, l.Line, err)
 			}
@@ -150,6 +157,9 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 			}
 			fmt.Fprintf(&b, "| %s | %s:%d | %s:%s `%s` -> `%s` | -run '%s' %s | %s |\n", l.Module, l.File, l.Line,
 				m.File, joinInts(m.Lines), m.Old, m.New, m.Run, m.Pkg, verdict)
+		}
+		for _, dir := range copies {
+			os.RemoveAll(dir)
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -161,18 +171,23 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 	return nil
 }
 
-// runMutant fetches module into a fresh copy, applies m and runs its tests.
-func runMutant(module string, m Mutant, tmp string) (bool, error) {
-	dir, err := fetch(module, tmp)
+// mutated returns a copy of a module with m applied: the one copies holds for the same change,
+// or a fresh one from fresh, which it then holds.
+func mutated(copies map[string]string, m Mutant, fresh func() (string, error)) (string, error) {
+	key := fmt.Sprintf("%s:%s %q -> %q", m.File, joinInts(m.Lines), m.Old, m.New)
+	if dir, ok := copies[key]; ok {
+		return dir, nil
+	}
+	dir, err := fresh()
 	if err != nil {
-		return false, err
+		return "", err
 	}
-	defer os.RemoveAll(dir)
 	if err := m.apply(dir); err != nil {
-		return false, err
+		os.RemoveAll(dir)
+		return "", err
 	}
-	passed, _, err := m.test(dir)
-	return passed, err
+	copies[key] = dir
+	return dir, nil
 }
 
 func joinInts(ns []int) string {

@@ -94,3 +94,34 @@ func TestMutantApplyAndTest(t *testing.T) {
 		t.Error("applying a mutant whose old text is gone succeeded")
 	}
 }
+
+// Labels that name the same mutant share one copy of the module, so that it is built once; a
+// mutant that differs gets a copy of its own.
+func TestMutatedShared(t *testing.T) {
+	copies, made := map[string]string{}, 0
+	fresh := func() (string, error) {
+		made++
+		dir := t.TempDir()
+		return dir, os.WriteFile(filepath.Join(dir, "m.go"), []byte("package m\n\nfunc F() float64 { return rnd() }\n"), 0o644)
+	}
+	a := Mutant{File: "m.go", Lines: []int{3}, Old: "rnd()", New: "0.5", Run: "^TestA$", Pkg: "."}
+	b := a
+	b.Run = "^TestB$" // another test under the same change
+	c := a
+	c.New = "0.25"
+	da, err := mutated(copies, a, fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := mutated(copies, b, fresh)
+	if err != nil || db != da || made != 1 {
+		t.Errorf("the same mutant: dirs %s and %s, %d copies made (%v); want one shared", da, db, made, err)
+	}
+	dc, err := mutated(copies, c, fresh)
+	if err != nil || dc == da || made != 2 {
+		t.Errorf("another mutant: dir %s beside %s, %d copies made (%v); want a copy of its own", dc, da, made, err)
+	}
+	if src, _ := os.ReadFile(filepath.Join(dc, "m.go")); !strings.Contains(string(src), "return 0.25 }") {
+		t.Errorf("the second copy holds\n%s", src)
+	}
+}
