@@ -116,11 +116,35 @@ func (c *checker) testingParam(fd *ast.FuncDecl) string {
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		if (isNamed(t, "testing", "T") || isNamed(t, "testing", "TB") || isNamed(t, "testing", "F")) && len(field.Names) == 1 {
+		if (isNamed(t, "testing", "T") || isNamed(t, "testing", "TB") || isNamed(t, "testing", "F") || isGocheckC(t)) && len(field.Names) == 1 {
 			return field.Names[0].Name
 		}
 	}
 	return ""
+}
+
+// gocheckPaths are the import paths of gocheck, whose suites' test methods take a *check.C.
+var gocheckPaths = map[string]bool{"gopkg.in/check.v1": true, "github.com/go-check/check": true}
+
+// isGocheckC reports whether t is gocheck's C, the context of a suite's test method (juju's
+// tests: func (*suite) TestX(c *gc.C)).
+func isGocheckC(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && gocheckPaths[n.Obj().Pkg().Path()] && n.Obj().Name() == "C"
+}
+
+// isGocheckBound reports whether call is gocheck's c.Assert or c.Check of arg, the obtained
+// value, with an order checker (juju/testing/checkers' GreaterThan or LessThan): a bound.
+func (c *checker) isGocheckBound(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil || len(call.Args) < 2 || call.Args[0] != arg || fn.Name() != "Assert" && fn.Name() != "Check" {
+		return false
+	}
+	if p, ok := recv.Type().(*types.Pointer); !ok || !isGocheckC(p.Elem()) {
+		return false
+	}
+	v, ok := c.objOf(call.Args[1]).(*types.Var)
+	return ok && v.Pkg() != nil && strings.HasSuffix(v.Pkg().Path(), "/testing/checkers") && (v.Name() == "GreaterThan" || v.Name() == "LessThan")
 }
 
 // siteCursor returns the cursor of a draw site's call.

@@ -325,7 +325,7 @@ func (f *testFlow) callUse(p cursor, call *ast.CallExpr, arg cursor) bool {
 	case f.c.feedsTestFake(fn, call, arg.Node()):
 		// clock.moveClock(next): the test's own fake is moved by the draw, which checks nothing
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
-	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()):
+	case isBoundsHelper(fn) || f.c.isOwnBoundsHelper(fn, call, arg.Node()) || f.c.isGocheckBound(fn, call, arg.Node()):
 		f.bounds = append(f.bounds, call)
 	case fn.Pkg() != nil && fn.Pkg().Path() == spreadPath:
 		f.spread = true
@@ -460,7 +460,8 @@ func isMessageArg(fn *types.Func, call *ast.CallExpr, arg ast.Node) bool {
 // isAssertPkg reports whether path is a package of assertion helpers.
 func isAssertPkg(path string) bool {
 	return strings.HasPrefix(path, "github.com/stretchr/testify/") || strings.HasPrefix(path, "gotest.tools/") ||
-		strings.HasPrefix(path, "github.com/frankban/quicktest") || strings.HasPrefix(path, "github.com/go-quicktest/qt")
+		strings.HasPrefix(path, "github.com/frankban/quicktest") || strings.HasPrefix(path, "github.com/go-quicktest/qt") ||
+		gocheckPaths[path]
 }
 
 // isTimeAdd reports whether call is t.Add(d) of a time.Time with the draw as d: a time a
