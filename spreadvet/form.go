@@ -228,14 +228,7 @@ func (c *checker) storedInTurn(cur cursor) (*types.Var, token.Pos, bool) {
 	if !ok {
 		return nil, token.NoPos, false
 	}
-	end := token.NoPos
-	for st := range fd.Preorder((*ast.AssignStmt)(nil)) {
-		b := st.Node().(*ast.AssignStmt)
-		if b.Pos() > a.End() && end == token.NoPos && slices.ContainsFunc(b.Lhs, func(l ast.Expr) bool { return c.localVar(l) == v }) {
-			end = b.Pos()
-		}
-	}
-	return v, end, true
+	return v, c.nextStore(fd, v, a.End()), true
 }
 
 // isRecord reports whether t is a struct of the package, or a pointer to one, that has a
@@ -653,33 +646,17 @@ func (c *checker) keptForOrder(cur cursor, v *types.Var) bool {
 	if v == nil {
 		return false
 	}
-	read := false
-	for _, id := range c.usesOf(cur, v) {
+	return keptOnlyFor(c.usesOf(cur, v), func(id cursor) bool {
 		switch p := id.Parent().Node().(type) {
-		case *ast.AssignStmt:
-			if slices.Contains(p.Lhs, id.Node().(ast.Expr)) {
-				continue
-			}
-			return false
 		case *ast.SelectorExpr:
 			call, ok := id.Parent().Parent().Node().(*ast.CallExpr)
 			fn, isFn := c.pass.TypesInfo.Uses[p.Sel].(*types.Func)
-			if !ok || !isFn || call.Fun != p {
-				return false
-			}
-			if !isOrderMethod(fn) && !c.reportsOnly(id.Parent().Parent()) {
-				return false
-			}
+			return ok && isFn && call.Fun == p && (isOrderMethod(fn) || c.reportsOnly(id.Parent().Parent()))
 		case *ast.CallExpr:
-			if !c.reportsOnly(id) {
-				return false
-			}
-		default:
-			return false
+			return c.reportsOnly(id)
 		}
-		read = true
-	}
-	return read
+		return false
+	})
 }
 
 // reportsOnly reports whether the value at cur is only an argument of a message.

@@ -887,7 +887,7 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 	if site.once && (a.Tok == token.DEFINE || a.Tok == token.ASSIGN) {
 		// got := b.Next(0), then got = b.Next(1): each draw with no loop is read by the
 		// uses up to the next store into the variable (elastic's TestExponentialBackoff).
-		f.variableSpan(v, site, a.End(), f.nextStore(v, a.End()))
+		f.variableSpan(v, site, a.End(), f.c.nextStore(f.fn, v, a.End()))
 		return
 	}
 	if a.Tok != token.DEFINE && !site.loop.Contains(f.declCursor(v)) {
@@ -906,18 +906,13 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 	f.variable(v, site)
 }
 
-// nextStore returns the position of the first assignment to v after pos in the test, or
-// NoPos.
-func (f *testFlow) nextStore(v *types.Var, pos token.Pos) token.Pos {
-	for cur := range f.fn.Preorder((*ast.AssignStmt)(nil)) {
+// nextStore returns the position of the first assignment to v at or after pos in the
+// function fd, or NoPos.
+func (c *checker) nextStore(fd cursor, v *types.Var, pos token.Pos) token.Pos {
+	for cur := range fd.Preorder((*ast.AssignStmt)(nil)) {
 		a := cur.Node().(*ast.AssignStmt)
-		if a.Pos() < pos {
-			continue
-		}
-		for _, l := range a.Lhs {
-			if f.c.localVar(l) == v {
-				return a.Pos()
-			}
+		if a.Pos() >= pos && slices.ContainsFunc(a.Lhs, func(l ast.Expr) bool { return c.localVar(l) == v }) {
+			return a.Pos()
 		}
 	}
 	return token.NoPos
@@ -929,12 +924,7 @@ func (f *testFlow) nextStore(v *types.Var, pos token.Pos) token.Pos {
 // comparison (d >= prev: non-decreasing), or a message's argument. Its value then checks the
 // next draw against bounds and no more, so keeping it is no sharper check.
 func (f *testFlow) boundsOnlyKept(v *types.Var) bool {
-	read := false
-	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
-		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
-			continue
-		}
-		cur := id
+	return keptOnlyFor(f.c.usesOf(f.fn, v), func(cur cursor) bool {
 		for {
 			if _, ok := cur.Parent().Node().(*ast.ParenExpr); ok || f.c.isConversionArg(cur) {
 				cur = cur.Parent()
@@ -943,25 +933,29 @@ func (f *testFlow) boundsOnlyKept(v *types.Var) bool {
 			break
 		}
 		switch p := cur.Parent().Node().(type) {
-		case *ast.AssignStmt:
-			if slices.Contains(p.Lhs, cur.Node().(ast.Expr)) {
-				continue // a store
-			}
-			return false
 		case *ast.BinaryExpr:
-			if !isOrder(p.Op) {
-				return false
-			}
+			return isOrder(p.Op)
 		case *ast.CallExpr:
-			if !f.c.boundsArg(p, cur.Node()) {
-				return false
-			}
-		default:
+			return f.c.boundsArg(p, cur.Node())
+		}
+		return false
+	})
+}
+
+// keptOnlyFor reports whether a variable, at uses, is read at least once and every read meets
+// read: the stores into it (prev = d) are no reads.
+func keptOnlyFor(uses []cursor, read func(id cursor) bool) bool {
+	n := 0
+	for _, id := range uses {
+		if a, ok := id.Parent().Node().(*ast.AssignStmt); ok && slices.Contains(a.Lhs, id.Node().(ast.Expr)) {
+			continue
+		}
+		if !read(id) {
 			return false
 		}
-		read = true
+		n++
 	}
-	return read
+	return n > 0
 }
 
 // isConversionArg reports whether the node at cur is the argument of a conversion.
