@@ -19,11 +19,8 @@ const minCheckN = 14
 
 // tests runs the findings on tests: blind tests and hand-sized tolerances.
 func (c *checker) tests() {
-	for _, fd := range c.funcDecls(true) {
-		tb := c.testingParam(fd.Node().(*ast.FuncDecl))
-		if tb == "" {
-			continue
-		}
+	for _, t := range c.testFuncs() {
+		fd, tb := t.cur, t.tb
 		c.chanceVerdicts(fd, tb)
 		c.proportions(fd, tb)
 		c.categoryTallies(fd, tb)
@@ -36,9 +33,7 @@ func (c *checker) tests() {
 		if f.spread || len(f.sites) == 0 {
 			continue
 		}
-		for _, s := range f.sites {
-			f.use(f.siteCursor(s), s)
-		}
+		f.followSites()
 		if f.spread {
 			continue
 		}
@@ -71,7 +66,7 @@ func (c *checker) blindSite(f *testFlow) *testFlow {
 	for i, s := range sites {
 		g := c.newFlow(f.fn)
 		g.sites = []*drawSite{s}
-		g.use(g.siteCursor(s), s)
+		g.followSites()
 		flows[i] = g
 	}
 	var blind []*testFlow
@@ -173,6 +168,9 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 		times += ", with an argument that changes on each pass (" + s.varies + "),"
 	}
 	check, fix := c.spreadCheck(f, s, tb)
+	if isSpecWithoutTB(f.fn, tb) {
+		check, fix = check+", in a Go test function (this Ginkgo has no GinkgoTB)", nil
+	}
 	drawn := c.src(s.call.Fun)
 	if s.drawer != nil || s.inner {
 		drawn += " (" + s.fact.Via + ")"
@@ -180,7 +178,7 @@ func (c *checker) reportBlind(f *testFlow, tb string) {
 	d := analysis.Diagnostic{
 		Pos: s.call.Pos(), End: s.call.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s and %s, so a constant or a collapsed range passes it; check the spread: %s",
-			f.fn.Node().(*ast.FuncDecl).Name.Name, drawn, times, what, check),
+			c.testName(f.fn), drawn, times, what, check),
 		SuggestedFixes: fix,
 	}
 	c.pass.Report(d)

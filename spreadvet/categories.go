@@ -554,6 +554,6 @@ func (c *checker) reportCategories(fd cursor, t categoryTally, checks []countChe
 	c.pass.Report(analysis.Diagnostic{
 		Pos: at.Pos(), End: at.End(),
 		Message: fmt.Sprintf("hand-sized tolerance: %s counts in %s how often each of %d outcomes happens in %d trials and fails when %s (%s): each count is binomial (n = %d, p = 1/%d) and leaves that band with probability %.3g (sizing.BinomialTail, %s), so correct code fails the test with probability at most %.3g (the union bound over the %d counts, an upper bound); check the distribution of the draws instead, spread.Check(%s, xs, spread.OneOf(...)), or size each band from a chosen false-failure rate alpha: fail a count only when sizing.BinomialTail(count, %d, 1.0/%d) (or its lower tail) is below sizing.Bonferroni(alpha, %d)",
-			fd.Node().(*ast.FuncDecl).Name.Name, t.v.Name(), k, n, words, c.src(at), n, k, one, tails, anyOf, k, tb, n, k, k),
+			c.testName(fd), t.v.Name(), k, n, words, c.src(at), n, k, one, tails, anyOf, k, tb, n, k, k),
 	})
 }

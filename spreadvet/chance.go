@@ -151,7 +151,7 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 	c.pass.Report(analysis.Diagnostic{
 		Pos: at.Pos(), End: at.End(),
 		Message: fmt.Sprintf("chance verdict: %s fails when two draws of %s are equal (%s), which a correct %s does %s; %s",
-			fd.Node().(*ast.FuncDecl).Name.Name, c.src(a.Fun), c.src(at), c.src(a.Fun), chance, fix),
+			c.testName(fd), c.src(a.Fun), c.src(at), c.src(a.Fun), chance, fix),
 	})
 }
 
@@ -241,7 +241,7 @@ func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb st
 	c.pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(), End: check.End(),
 		Message: fmt.Sprintf("chance verdict: %s fails when one of %d draws of %s repeats an earlier one (%s), which a correct %s does %s; test the spread instead, sized from a false-failure rate: %s",
-			fd.Node().(*ast.FuncDecl).Name.Name, n, c.src(call.Fun), c.src(check), c.src(call.Fun), chance, spread),
+			c.testName(fd), n, c.src(call.Fun), c.src(check), c.src(call.Fun), chance, spread),
 	})
 }
 
@@ -284,7 +284,7 @@ func (c *checker) realTime(fd cursor) {
 	if draw == nil {
 		return
 	}
-	name := fd.Node().(*ast.FuncDecl).Name.Name
+	name := c.testName(fd)
 	fix := "drive the code with a fake clock (fakeclock.Fake) or run the test in a testing/synctest bubble, where time moves only when every goroutine waits, and check the waits themselves with spread.Check"
 	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.CommClause)(nil)) {
 		switch n := cur.Node().(type) {

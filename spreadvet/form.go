@@ -1062,7 +1062,7 @@ var formWords = []struct {
 
 // reportBlindForm reports a test that checks a random result only for its form.
 func (c *checker) reportBlindForm(fd, cur cursor, call *ast.CallExpr, u *formUse, n int, tb string) {
-	name := fd.Node().(*ast.FuncDecl).Name.Name
+	name := c.testName(fd)
 	times, _, _ := c.drawTimes(cur, call, n)
 	var checks []string
 	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })

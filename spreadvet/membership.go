@@ -560,7 +560,7 @@ func (c *checker) reportBlindPick(fd cursor, p pickFinding, n int, tb string) {
 	for _, n := range p.use.checks {
 		checks = append(checks, c.src(n))
 	}
-	name := fd.Node().(*ast.FuncDecl).Name.Name
+	name := c.testName(fd)
 	if p.use.member == nil {
 		c.pass.Report(analysis.Diagnostic{
 			Pos: p.call.Pos(), End: p.call.End(),

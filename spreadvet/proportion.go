@@ -391,7 +391,7 @@ func (c *checker) reportProportion(fd cursor, t tally, checks []countCheck, tb s
 	c.pass.Report(analysis.Diagnostic{
 		Pos: at.Pos(), End: at.End(),
 		Message: fmt.Sprintf("hand-sized tolerance: %s counts in %s how often a random outcome happens in %d trials and fails when %s (%s): a binomial count passes a typed limit by chance; %s; size the limit from the rate p the code should have and a chosen false-failure rate: fail only when sizing.BinomialTail(%s, %d, p) (or its lower tail) is below 1e-9, or, for outcomes meant to be equally likely, check them with spread.Check(%s, xs, spread.OneOf(...))",
-			fd.Node().(*ast.FuncDecl).Name.Name, t.v.Name(), n, failWords(lo, hi, n), c.src(at), chance, t.v.Name(), n, tb),
+			c.testName(fd), t.v.Name(), n, failWords(lo, hi, n), c.src(at), chance, t.v.Name(), n, tb),
 	})
 }
 

@@ -37,6 +37,11 @@ type randomFunc struct {
 	// pointer by chance. Any other pointer it returns is the same or not whatever it draws (a
 	// pool's connection, whose lifetime alone is jittered).
 	Pick bool
+	// Export is set on a function of a package's test file that only returns another's result:
+	// the handle an export_test.go gives the package's external tests on an unexported
+	// function (go-redis's CalcConnExpiresAt returns p.calcConnExpiresAt()), whose fact they
+	// need.
+	Export bool
 }
 
 func (*randomFunc) AFact() {}
@@ -150,11 +155,12 @@ func (c *checker) findRandomFuncs() {
 				if cur := c.random[fn]; cur != nil && cur.Hops <= f.Hops+1 {
 					continue
 				}
-				wraps := f.Wraps
-				if c.onlyReturns(bodies[fn], call) {
+				wraps, only := f.Wraps, c.onlyReturns(bodies[fn], call)
+				if only {
 					wraps++
 				}
-				c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Wraps: wraps, Bytes: f.Bytes}
+				c.random[fn] = &randomFunc{Via: "calls " + calleeName(call), Hops: f.Hops + 1, Wraps: wraps, Bytes: f.Bytes,
+					Export: only && c.isTestFile(fd.Pos())}
 				changed = true
 			}
 		}
@@ -185,8 +191,8 @@ func (c *checker) findRandomFuncs() {
 	}
 	for _, fd := range decls {
 		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if f := c.random[fn]; f != nil && !c.isTestFile(fd.Pos()) {
-			c.pass.ExportObjectFact(fn, f)
+		if f := c.random[fn]; f != nil && (!c.isTestFile(fd.Pos()) || f.Export) {
+			c.pass.ExportObjectFact(fn, f) // a test file's helpers are no code under test, but its export handles reach some
 		}
 	}
 	c.calleeFacts = map[*ast.CallExpr]calleeFact{} // the facts are decided: randomCallee may keep its answers

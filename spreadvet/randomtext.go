@@ -302,7 +302,7 @@ func (c *checker) reportBlindText(fd, cur cursor, call *ast.CallExpr, u *textUse
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s of the %s (%s), so a constant string of the right length passes it; check the spread of the characters: xs := spread.Draw(1000, func() int { %s }) at a length of 1 or more; spread.Check(%s, xs, spread.Uniform(0, %s))",
-			fd.Node().(*ast.FuncDecl).Name.Name, c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
+			c.testName(fd), c.src(call.Fun), times, checked, strs, strings.Join(checks, ", "), body, tb, size),
 	})
 }
 

@@ -41,7 +41,7 @@ func (c *checker) realGaps(fd cursor, tb string) {
 			c.pass.Report(analysis.Diagnostic{
 				Pos: ifs.Cond.Pos(), End: ifs.Cond.End(),
 				Message: fmt.Sprintf("real-time verdict: %s leaves the loop that %s drives (%s) when the wall-clock gap %s between two passes meets %s, and then checks %s (%s): the verdict depends on the draws and on how busy the machine is, and a constant wait that never ends the loop early can pass it; drive the code with a fake clock (fakeclock.Fake) or in a testing/synctest bubble and check the waits themselves with spread.Check(%s, waits, ...)",
-					fd.Node().(*ast.FuncDecl).Name.Name, c.src(driver.Fun), fact.Via, c.src(gap), c.oneLine(ifs.Cond), read, verdict, tb),
+					c.testName(fd), c.src(driver.Fun), fact.Via, c.src(gap), c.oneLine(ifs.Cond), read, verdict, tb),
 			})
 			break
 		}

@@ -353,13 +353,14 @@ func isTimeOrder(fn *types.Func) bool {
 	return recv != nil && isTimeTime(recv.Type()) && (fn.Name() == "Before" || fn.Name() == "After" || fn.Name() == "Compare")
 }
 
-// gomegaPath is the import path of gomega, whose Expect(x).To(matcher) is an assertion.
-const gomegaPath = "github.com/onsi/gomega"
+// gomegaPaths are the import paths of gomega and of bsm's fork of it (go-redis's), whose
+// Expect(x).To(matcher) is an assertion.
+var gomegaPaths = map[string]bool{"github.com/onsi/gomega": true, "github.com/bsm/gomega": true}
 
 // isGomegaExpect reports whether fn is gomega's Expect or Ω, or a Gomega's Expect method
 // (g := NewWithT(t); g.Expect(x)).
 func isGomegaExpect(fn *types.Func) bool {
-	return fn.Pkg() != nil && fn.Pkg().Path() == gomegaPath && (fn.Name() == "Expect" || fn.Name() == "Ω")
+	return fn.Pkg() != nil && gomegaPaths[fn.Pkg().Path()] && (fn.Name() == "Expect" || fn.Name() == "Ω")
 }
 
 // gomegaMatcher returns the matcher of the assertion made on the Expect call at expect
@@ -386,7 +387,7 @@ func (c *checker) gomegaMatcher(expect cursor) *ast.CallExpr {
 // exactly.
 func isGomegaBound(c *checker, m *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, m).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != gomegaPath || fn.Name() != "BeNumerically" && fn.Name() != "BeTemporally" || len(m.Args) == 0 {
+	if !ok || fn.Pkg() == nil || !gomegaPaths[fn.Pkg().Path()] || fn.Name() != "BeNumerically" && fn.Name() != "BeTemporally" || len(m.Args) == 0 {
 		return false
 	}
 	tv := c.pass.TypesInfo.Types[m.Args[0]]

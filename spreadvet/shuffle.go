@@ -199,7 +199,7 @@ func (c *checker) shuffleDiffers(fd cursor, at ast.Node, x, y ast.Expr, tb strin
 		if !ok || p < minReportedChance {
 			return
 		}
-		name := fd.Node().(*ast.FuncDecl).Name.Name
+		name := c.testName(fd)
 		n := len(lit.Elts)
 		c.pass.Report(analysis.Diagnostic{
 			Pos: at.Pos(), End: at.End(),
