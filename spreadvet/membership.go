@@ -71,6 +71,8 @@ func (c *checker) blindPicks(fd cursor, tb string) {
 					c.pickUseAt(fd, id, u)
 				}
 			}
+		} else if v, depth := c.storedPick(cur); v != nil {
+			c.elementUses(fd, v, depth, u)
 		} else {
 			c.pickUseAt(fd, cur, u)
 		}

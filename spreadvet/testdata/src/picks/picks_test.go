@@ -5,6 +5,7 @@ import (
 	"picks"
 	"picks/slice"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -153,5 +154,80 @@ func TestNameIndex(t *testing.T) {
 	n := picks.Name()
 	if slice.Index(picks.Names, n) != 0 {
 		t.Skip("not the first")
+	}
+}
+
+// Picks stored in a two-deep slice, a row per goroutine, then checked only for their count and
+// for being non-empty (golang-petname's TestConcurrentGenerators).
+func TestRowsOfNames(t *testing.T) {
+	results := make([][]string, 4)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			results[id] = make([]string, 10)
+			for j := 0; j < 10; j++ {
+				results[id][j] = picks.Name() // want `blind test: TestRowsOfNames draws picks.Name 10 times and checks only that the result is not empty \(name == ""\)`
+			}
+		}(i)
+	}
+	wg.Wait()
+	for i, res := range results {
+		if len(res) != 10 {
+			t.Errorf("row %d: %d names", i, len(res))
+		}
+		for _, name := range res {
+			if name == "" {
+				t.Error("empty")
+			}
+		}
+	}
+}
+
+// Stored picks read by index and checked in a list: blind too.
+func TestNamesByIndex(t *testing.T) {
+	names := make([]string, 50)
+	for i := range names {
+		names[i] = picks.Name() // want `blind test: TestNamesByIndex draws picks.Name repeatedly and checks only that the result is in a collection \(slices.Contains\(picks.Names, names\[i\]\)\)`
+	}
+	for i := range names {
+		if !slices.Contains(picks.Names, names[i]) {
+			t.Fatal(names[i])
+		}
+	}
+}
+
+// Stored picks counted by value: a distribution check, not flagged.
+func TestStoredNamesCounted(t *testing.T) {
+	names := make([]string, 300)
+	for i := range names {
+		names[i] = picks.Name()
+	}
+	counts := map[string]int{}
+	for _, n := range names {
+		counts[n]++
+	}
+	if len(counts) != 3 {
+		t.Fatal(counts)
+	}
+}
+
+// Stored picks handed on whole: what is done with them is not in view, not flagged.
+func TestStoredNamesHanded(t *testing.T) {
+	names := make([]string, 10)
+	for i := range names {
+		names[i] = picks.Name()
+		if names[i] == "" {
+			t.Fatal("empty")
+		}
+	}
+	checkAll(t, names)
+}
+
+func checkAll(t *testing.T, names []string) {
+	t.Helper()
+	if slices.Compact(slices.Clone(names))[0] == names[len(names)-1] {
+		t.Log("same")
 	}
 }
