@@ -39,7 +39,7 @@ func (c *checker) tests() {
 		}
 		c.tolerances(f, tb)
 		switch {
-		case f.breaker == "" && len(f.sites) > 0:
+		case f.breaker == "" && len(f.sites) > 0 && !f.tolerated:
 			c.reportBlind(f, tb)
 		case f.breaker != "":
 			if g := c.blindSite(f); g != nil {

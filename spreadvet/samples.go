@@ -31,18 +31,21 @@ type drawSite struct {
 // testFlow follows the values a test draws from random functions to what the test does with
 // them: bounds checks, exact comparisons, sums, counts of distinct values.
 type testFlow struct {
-	c        *checker
-	fn       cursor // the test function
-	sites    []*drawSite
-	once     []*drawSite // every draw with no loop, when the test has no loop that draws
-	bounds   []ast.Node  // comparisons of single draws with a bound
-	breaker  string      // why the test is not blind (a use other than bounds), or ""
-	spread   bool        // the test hands its draws to package spread
-	seen     map[types.Object]bool
-	sums     map[types.Object]*drawSite // variables that add up draws
-	lens     []lenUse                   // len(collection) in the test
-	slices   map[types.Object]*drawSite // slices whose elements are draws
-	collects map[types.Object]*drawSite // every collection of draws
+	c       *checker
+	fn      cursor // the test function
+	sites   []*drawSite
+	once    []*drawSite // every draw with no loop, when the test has no loop that draws
+	bounds  []ast.Node  // comparisons of single draws with a bound
+	breaker string      // why the test is not blind (a use other than bounds), or ""
+	spread  bool        // the test hands its draws to package spread
+	// tolerated is set when the test's mean was reported as a hand-sized tolerance, whose fix
+	// is the blind-test finding's: one finding says it.
+	tolerated bool
+	seen      map[types.Object]bool
+	sums      map[types.Object]*drawSite // variables that add up draws
+	lens      []lenUse                   // len(collection) in the test
+	slices    map[types.Object]*drawSite // slices whose elements are draws
+	collects  map[types.Object]*drawSite // every collection of draws
 }
 
 // A lenUse is len(C) of a collection of draws.
@@ -868,10 +871,13 @@ func (f *testFlow) assignUse(p cursor, a *ast.AssignStmt, cur cursor, site *draw
 	}
 	lhs := a.Lhs[i]
 	if a.Tok == token.ADD_ASSIGN {
-		if v := f.c.localVar(lhs); v != nil {
-			f.sums[v] = site
+		v := f.c.localVar(lhs)
+		if v == nil {
+			f.breaks("summed into " + f.c.src(lhs))
+			return
 		}
-		f.breaks("summed into " + f.c.src(lhs))
+		f.sums[v] = site
+		f.sumUses(v, site)
 		return
 	}
 	if ix, ok := lhs.(*ast.IndexExpr); ok && (a.Tok == token.ASSIGN) {
@@ -1087,6 +1093,36 @@ func (f *testFlow) variableSpan(v *types.Var, site *drawSite, from, to token.Pos
 		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] == v && at >= from && (to == token.NoPos || at < to) {
 			f.use(id, site)
 		}
+	}
+}
+
+// sumUses follows the reads of a variable that adds up draws as reads of a draw: a sum, or
+// a mean made of it, held only to bounds is no sharper check than bounds, since a constant
+// at the mean passes it (juju/retry's TestExpBackofWithJitterAverage checks the mean ratio of
+// its jittered delays to the unjittered ones against (0.9, 1.1), which no jitter at all
+// meets). Compared exactly, or read with a sum of squares, it is more.
+func (f *testFlow) sumUses(v *types.Var, site *drawSite) {
+	if f.seen[v] {
+		return
+	}
+	f.seen[v] = true
+	for id := range f.fn.Preorder((*ast.Ident)(nil)) {
+		if f.c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if a, ok := id.Parent().Node().(*ast.AssignStmt); ok && slices.Contains(a.Lhs, id.Node().(ast.Expr)) {
+			continue // sum += d, sum = 0: stores
+		}
+		n := len(f.bounds)
+		f.use(id, site)
+		// A mean compared only to log it checks nothing (TestFullMeanLogged).
+		kept := f.bounds[:n]
+		for _, b := range f.bounds[n:] {
+			if cur, ok := f.fn.FindNode(b); !ok || f.c.guardsFailure(cur) {
+				kept = append(kept, b)
+			}
+		}
+		f.bounds = kept
 	}
 }
 

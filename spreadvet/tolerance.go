@@ -217,6 +217,7 @@ func (c *checker) reportMeanTolerance(f *testFlow, cmp *ast.BinaryExpr, limit as
 		rate = "its false-failure rate is whatever that number happens to give"
 	}
 	check, _ := c.spreadCheck(f, s, tb)
+	f.tolerated = true
 	c.pass.Report(analysis.Diagnostic{
 		Pos: cmp.Pos(), End: cmp.End(),
 		Message: fmt.Sprintf("hand-sized tolerance: %s compares the mean of draws of %s with a typed limit: %s; size the limit from a chosen rate: %s",

@@ -42,14 +42,14 @@ func TestRangedWaits(t *testing.T) {
 	}
 }
 
-// The receives of the draws sum them: more than bounds.
+// The receives of the draws are summed and the sum held to a bound: a constant wait passes.
 func TestSummedWaits(t *testing.T) {
 	r := &channel.Retrier{}
 	r.Failed()
 	ch := make(chan time.Duration, 100)
 	go func() {
 		for range 100 {
-			ch <- r.Wait()
+			ch <- r.Wait() // want `blind test: TestSummedWaits draws r.Wait 100 times and checks only their bounds \(sum < 200\*time.Millisecond\)`
 		}
 	}()
 	var sum time.Duration
@@ -58,6 +58,27 @@ func TestSummedWaits(t *testing.T) {
 	}
 	if sum < 200*time.Millisecond {
 		t.Fatal(sum)
+	}
+}
+
+// The receives make a variance: more than bounds, not flagged.
+func TestWaitsVariance(t *testing.T) {
+	r := &channel.Retrier{}
+	r.Failed()
+	ch := make(chan time.Duration, 100)
+	go func() {
+		for range 100 {
+			ch <- r.Wait()
+		}
+	}()
+	var sum, squares float64
+	for range 100 {
+		d := (<-ch).Seconds()
+		sum += d
+		squares += d * d
+	}
+	if v := squares/100 - sum*sum/10000; v < 1e-6 {
+		t.Fatal(v)
 	}
 }
 

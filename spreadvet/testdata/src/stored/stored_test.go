@@ -107,7 +107,7 @@ func TestPerItemJitter(t *testing.T) {
 	}
 }
 
-// The kept draw is summed and the sum checked: more than bounds.
+// The kept draw is summed and the sum held to a bound: a constant growth passes.
 func TestPerItemTotal(t *testing.T) {
 	b := stored.NewPerItem(0.1)
 	next := func() time.Duration {
@@ -116,7 +116,7 @@ func TestPerItemTotal(t *testing.T) {
 	}
 	var prev, total time.Duration
 	for i := 0; i < 10; i++ {
-		d := next()
+		d := next() // want `blind test: TestPerItemTotal draws next \(the closure next returns b.Get, the draw b.Next stores in entry.backoff\) 10 times and checks only their bounds \(d <= prev, total > 3000\*base\)`
 		if d <= prev {
 			t.Fatal("not increasing")
 		}
