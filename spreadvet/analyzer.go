@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/spreadcheck/spreadcheck/spreadvet",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw), new(memberTest)},
+	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw), new(memberTest), new(sampler)},
 }
 
 const doc = `find blind and flaky tests of random code, and broken randomness
@@ -70,6 +70,7 @@ type checker struct {
 	// drawnFields are the fields of the package's structs that its code gives a random
 	// value (a fake profile's Name = FirstName()), decided once (see drawnField).
 	drawnFields map[*types.Var]bool
+	samplers    map[*types.Func]*sampler // the package's methods of func types that return what their receiver makes
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -77,6 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // the standard library is not the code under test
 	}
 	c := &checker{pass: oneLinePass(pass), insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
+	c.findSamplers()
 	c.findRandomFuncs()
 	c.findShufflers()
 	c.findMemberTests()

@@ -36,6 +36,8 @@ const (
 	formFixed                          // an accessor of an ID compared with a constant (uuid.Version() != 4)
 	formOrder                          // ordered against the draw before (prev.Compare(next) >= 0)
 	formValid                          // its own validity predicate (traceID.IsValid(), col.IsValid())
+	formType                           // the type of a value handed back as any (v, ok := value.(int64))
+	formFinite                         // a number checked to be no NaN and no infinity (math.IsNaN, math.IsInf)
 )
 
 // A formUse is what a test does with one random result and with what it makes of it: the
@@ -105,21 +107,7 @@ func (c *checker) blindForms(fd cursor, tb string) {
 			continue
 		}
 		u := &formUse{made: map[types.Object]bool{}, loop: loop}
-		if v := c.definedBy(cur); v != nil {
-			c.formVar(cur, v, u)
-		} else if v, end, ok := c.storedInTurn(cur); ok {
-			for _, id := range c.usesOf(cur, v) {
-				if at := id.Node().Pos(); at > call.End() && (end == token.NoPos || at < end) {
-					c.formUseAt(id, u)
-				}
-			}
-		} else if ids != nil {
-			for _, v := range ids {
-				c.formVar(cur, v, u)
-			}
-		} else {
-			c.formUseAt(cur, u)
-		}
+		c.formResult(cur, ids, u)
 		switch {
 		case u.breaker != "":
 			sharp[text(call)] = true
@@ -143,6 +131,27 @@ func (c *checker) blindForms(fd cursor, tb string) {
 			}
 		}
 		c.reportBlindForm(fd, f.cur, f.call, f.use, n, tb)
+	}
+}
+
+// formResult classifies every use of the random result of the call at cur: through the local
+// it defines, or the one it is stored into up to the next store, or the identifiers ids it
+// defines, or up the syntax tree.
+func (c *checker) formResult(cur cursor, ids []*types.Var, u *formUse) {
+	if v := c.definedBy(cur); v != nil {
+		c.formVar(cur, v, u)
+	} else if v, end, ok := c.storedInTurn(cur); ok {
+		for _, id := range c.usesOf(cur, v) {
+			if at := id.Node().Pos(); at > cur.Node().End() && (end == token.NoPos || at < end) {
+				c.formUseAt(id, u)
+			}
+		}
+	} else if ids != nil {
+		for _, v := range ids {
+			c.formVar(cur, v, u)
+		}
+	} else {
+		c.formUseAt(cur, u)
 	}
 }
 
@@ -390,6 +399,12 @@ func (c *checker) formUseAt(cur cursor, u *formUse) {
 			u.breaks("used in " + c.src(pn))
 			return
 		}
+		if first, ok := commaOk(p); ok {
+			u.check(pn, formType) // v, ok := value.(int64): ok tells its type, which a constant has
+			if id, blank := first.(*ast.Ident); blank && id.Name == "_" {
+				return
+			}
+		}
 		c.formValue(p, u)
 	case *ast.CallExpr:
 		if pn.Fun == cur.Node() {
@@ -481,6 +496,8 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 	case !ok:
 		u.breaks("passed to " + c.src(call.Fun))
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
+	case first && isFiniteCheck(fn):
+		u.check(call, formFinite)
 	case isPatternMatch(fn, call, arg.Node()):
 		u.check(call, formChars)
 	case first && isSubstringCheck(fn):
@@ -592,11 +609,37 @@ func (c *checker) formMethodUse(p cursor, sel *ast.SelectorExpr, u *formUse) {
 		}
 		u.breaks("compared: " + c.src(call))
 	default:
+		if len(call.Args) == 0 && isTimeTime(c.typeOf(sel.X)) && isNumeric(c.typeOf(call)) {
+			c.formValue(p.Parent(), u) // v.Year(): a part of the time, held to bounds as the time is
+			return
+		}
 		if len(call.Args) == 0 && isID(c.typeOf(sel.X)) && u.loop && (c.reportsOnly(p.Parent()) || c.fixedAccessor(p.Parent(), u)) {
 			return // uuid.Version() != 4, in a loop of draws: the version its form fixes
 		}
 		u.breaks("passed to " + c.src(sel))
 	}
+}
+
+// commaOk returns the first value the type assertion at cur defines or assigns with its ok
+// (v, ok := value.(int64); var v, ok = value.(int64)), and whether it has one.
+func commaOk(cur cursor) (ast.Expr, bool) {
+	switch p := cur.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 2 && len(p.Rhs) == 1 {
+			return p.Lhs[0], true
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == 2 && len(p.Values) == 1 {
+			return p.Names[0], true
+		}
+	}
+	return nil, false
+}
+
+// isFiniteCheck reports whether fn is math.IsNaN or math.IsInf: a number checked to be one,
+// which a constant is.
+func isFiniteCheck(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == "math" && (fn.Name() == "IsNaN" || fn.Name() == "IsInf")
 }
 
 // isOrderMethod reports whether fn is a method that orders its receiver and its argument of
@@ -1049,6 +1092,8 @@ var formWords = []struct {
 	kind formKind
 	text string
 }{
+	{formType, "its type"},
+	{formFinite, "that it is finite"},
 	{formParses, "that it parses"},
 	{formBounds, "the bounds of what it parses to"},
 	{formLength, "its length"},
@@ -1064,32 +1109,46 @@ var formWords = []struct {
 func (c *checker) reportBlindForm(fd, cur cursor, call *ast.CallExpr, u *formUse, n int, tb string) {
 	name := c.testName(fd)
 	times, _, _ := c.drawTimes(cur, call, n)
-	var checks []string
-	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
-	for _, n := range u.checks {
-		if s := c.src(n); !strings.Contains(strings.Join(checks, "\x00"), s) {
-			checks = append(checks, s)
-		}
-	}
+	what, checks := c.formSummary(u)
 	if u.kinds == formNever {
 		c.pass.Report(analysis.Diagnostic{
 			Pos: call.Pos(), End: call.End(),
 			Message: fmt.Sprintf("blind test: %s draws %s %s and checks it only by %s, which holds or fails whatever it draws, so no draw can fail the test; check what it draws: xs := spread.Draw(1000, func() int { if %s { return 1 }; return 0 }); spread.Check(%s, xs, spread.Uniform(0, 2))",
-				name, c.src(call.Fun), times, strings.Join(checks, ", "), c.src(call), tb),
+				name, c.src(call.Fun), times, checks, c.src(call), tb),
 		})
 		return
 	}
-	var what []string
-	for _, w := range formWords {
-		if u.kinds&w.kind != 0 {
-			what = append(what, w.text)
-		}
-	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s (%s), so a constant of the right form passes it; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check",
-			name, c.src(call.Fun), times, joinWords(what), strings.Join(checks, ", ")),
+		Message: fmt.Sprintf("blind test: %s draws %s %s and checks only %s (%s), so a constant of the right form passes it; %s",
+			name, c.src(call.Fun), times, what, checks, formFix),
 	})
+}
+
+// formFix is what a message of a blind check of form says to do instead.
+const formFix = "check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check"
+
+// formSummary says in words what a test's checks of form look at, and lists the checks, each
+// once, in the order of the source. Bounds are those of what the value parses to when it is
+// parsed, else its own (a number handed back as any, v >= lo).
+func (c *checker) formSummary(u *formUse) (what, checks string) {
+	var ws, cs []string
+	for _, w := range formWords {
+		switch {
+		case u.kinds&w.kind == 0:
+		case w.kind == formBounds && u.kinds&formParses == 0:
+			ws = append(ws, "its bounds")
+		default:
+			ws = append(ws, w.text)
+		}
+	}
+	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, n := range u.checks {
+		if s := c.src(n); !strings.Contains(strings.Join(cs, "\x00"), s) {
+			cs = append(cs, s)
+		}
+	}
+	return joinWords(ws), strings.Join(cs, ", ")
 }
 
 // joinWords joins phrases as a sentence lists them: a, b and c.

@@ -106,7 +106,8 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 		return c.litFact(e), c.isTestFile(e.Pos())
 	case *ast.CallExpr: // WithJitter(0.5)(d): the func a random function returns
 		if fn := typeutil.StaticCallee(c.pass.TypesInfo, e); fn != nil && returnsFunc(fn) {
-			if f := c.randomFact(fn); f != nil {
+			// gen.Int64Range(200, 100): constants that take a path of no draw make a func that draws nothing
+			if f := c.randomFact(fn); f != nil && !c.quietCall(e, f) {
 				return &randomFunc{Via: "the func " + fn.Name() + " returns", Hops: f.Hops, Text: bindShape(c, f.GenText, e)}, c.isTestFile(fn.Pos())
 			}
 		}

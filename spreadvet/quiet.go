@@ -24,6 +24,9 @@ type quietWhen struct {
 	// rather than with Value: == or != alone.
 	Field string
 	Nil   bool
+	// Other, when above 0, is one more than the index of the parameter compared in place of
+	// Value (gopter's Int64Range(min, max) makes a generator of no draw when max < min).
+	Other int
 }
 
 func (q quietWhen) String() string {
@@ -33,6 +36,9 @@ func (q quietWhen) String() string {
 	}
 	if q.Nil {
 		return fmt.Sprintf("%s %s nil", x, q.Op)
+	}
+	if q.Other > 0 {
+		return fmt.Sprintf("%s %s $%d", x, q.Op, q.Other-1)
 	}
 	return fmt.Sprintf("%s %s %g", x, q.Op, q.Value)
 }
@@ -161,7 +167,8 @@ func conjuncts(e ast.Expr) []ast.Expr {
 }
 
 // paramComparison reads e as a comparison of one of params with a numeric constant, either
-// way round (n <= 0, 6 < digits), or of a field of one of params with nil (message.Key == nil).
+// way round (n <= 0, 6 < digits), or with another of params (max < min), or of a field of one
+// of params with nil (message.Key == nil).
 func (c *checker) paramComparison(e ast.Expr, params map[types.Object]int) (quietWhen, bool) {
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok || !isOrder(b.Op) && b.Op != token.EQL && b.Op != token.NEQ {
@@ -175,6 +182,9 @@ func (c *checker) paramComparison(e ast.Expr, params map[types.Object]int) (quie
 		x, y, op = y, x, mirror(op)
 	}
 	i, isParam := params[c.objOf(x)]
+	if j, isOther := params[c.objOf(y)]; isParam && isOther && isNumeric(c.typeOf(x)) {
+		return quietWhen{Param: i, Op: op, Other: j + 1}, true
+	}
 	v, isConst := c.numericConstant(y)
 	if !isParam || !isConst {
 		return quietWhen{}, false
@@ -266,11 +276,29 @@ func (c *checker) quietCall(call *ast.CallExpr, f *randomFunc) bool {
 			}
 			continue
 		}
+		if q.Other > 0 {
+			if c.constantsHold(call, q) {
+				return true
+			}
+			continue
+		}
 		if v, ok := c.numericConstant(call.Args[q.Param]); ok && q.holds(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// constantsHold reports whether the arguments of call that q compares with each other are
+// numeric constants that meet it (Int64Range(200, 100) of max < min).
+func (c *checker) constantsHold(call *ast.CallExpr, q quietWhen) bool {
+	if q.Other > len(call.Args) {
+		return false
+	}
+	x, okX := c.numericConstant(call.Args[q.Param])
+	y, okY := c.numericConstant(call.Args[q.Other-1])
+	q.Value = y
+	return okX && okY && q.holds(x)
 }
 
 // fieldNil tells whether the field of the struct that arg is, or points to, is nil when a

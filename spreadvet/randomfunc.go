@@ -379,6 +379,9 @@ func (c *checker) randomCallee(call *ast.CallExpr) (*randomFunc, bool) {
 	var r calleeFact
 	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
 		r = calleeFact{c.randomFact(fn), fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())}
+		if r.fact == nil && funcReceiver(fn) != nil {
+			r.fact, r.inTest = c.samplerCall(call, fn) // timeGen.Sample(): what the random func value makes
+		}
 		if r.fact != nil && c.quietCall(call, r.fact) {
 			r.fact = nil // Bytes(0): the constants take a path that draws nothing
 		}

@@ -68,9 +68,10 @@ func isText(t types.Type) bool {
 }
 
 // firstResult returns the value of t that a caller tests: t, or the first of a tuple whose
-// last is an error (id, err := Generate(...)).
+// last is an error (id, err := Generate(...)) or tells whether there is a value (value, ok :=
+// timeGen.Sample()).
 func firstResult(t types.Type) types.Type {
-	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() == 2 && isNamedError(tuple.At(1).Type()) {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() == 2 && (isNamedError(tuple.At(1).Type()) || isBool(tuple.At(1).Type())) {
 		return tuple.At(0).Type()
 	}
 	return t
@@ -91,8 +92,8 @@ func (c *checker) definedBy(cur cursor) *types.Var {
 			lhs = p.Lhs[0]
 		}
 		if len(p.Lhs) == 2 && len(p.Rhs) == 1 && p.Tok == token.DEFINE && firstResult(c.typeOf(p.Rhs[0])) != c.typeOf(p.Rhs[0]) {
-			// The value and its error: the value's one assignment is this one, which
-			// onlyAssignment cannot name (it holds no single expression).
+			// The value and its error (or its ok): the value's one assignment is this one,
+			// which onlyAssignment cannot name (it holds no single expression).
 			v := c.localVar(p.Lhs[0])
 			if v == nil || c.assignCount(v) != 1 {
 				return nil

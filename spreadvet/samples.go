@@ -404,7 +404,8 @@ func isGomegaBound(c *checker, m *ast.CallExpr) bool {
 	return false
 }
 
-// isReporting reports whether fn only reports or formats: t.Errorf, fmt.Sprintf, log.Printf.
+// isReporting reports whether fn only reports or formats: t.Errorf, t.Fail, fmt.Sprintf,
+// log.Printf.
 func isReporting(fn *types.Func) bool {
 	if fn.Pkg() == nil {
 		return false
@@ -414,7 +415,7 @@ func isReporting(fn *types.Func) bool {
 		return true
 	case "testing":
 		switch fn.Name() {
-		case "Error", "Errorf", "Fatal", "Fatalf", "Log", "Logf", "Skip", "Skipf":
+		case "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow", "Log", "Logf", "Skip", "Skipf":
 			return true
 		}
 	}

@@ -103,7 +103,7 @@ type Stepper interface{ Next() (time.Duration, bool) }
 // StepFunc is a Stepper.
 type StepFunc func() (time.Duration, bool)
 
-func (f StepFunc) Next() (time.Duration, bool) { return f() }
+func (f StepFunc) Next() (time.Duration, bool) { return f() } // want Next:"sampler"
 
 // WithSpread wraps next with up to j either way, in a func behind the StepFunc's method.
 func WithSpread(j time.Duration, next Stepper) Stepper { // want WithSpread:"random\\(rand.N\\)"

@@ -59,7 +59,7 @@ func (p *hashPartitioner) Partition(m *Message, n int32) (int32, error) { // wan
 type PartitionerFunc func(m *Message, n int32) (int32, error)
 
 // Partition calls f.
-func (f PartitionerFunc) Partition(m *Message, n int32) (int32, error) { return f(m, n) }
+func (f PartitionerFunc) Partition(m *Message, n int32) (int32, error) { return f(m, n) } // want Partition:"sampler"
 
 // NewFuncPartitioner returns f as a Partitioner: its draws are f's.
 func NewFuncPartitioner(f PartitionerFunc) Partitioner { return f }
