@@ -49,6 +49,9 @@ type formUse struct {
 	breaker string
 	depth   int  // the module's own helpers followed into, to stop at a cycle
 	loop    bool // a loop repeats the draw
+	// checkFuncs are a test helper's func parameters bound to the test's func literals that
+	// check each value it samples (see helperSamples)
+	checkFuncs map[types.Object]*ast.FuncLit
 }
 
 // check records one check of form.
@@ -493,6 +496,8 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	first := len(call.Args) > 0 && call.Args[0] == arg.Node()
 	switch {
+	case !ok && u.checkFuncs[c.objOf(call.Fun)] != nil:
+		c.checkFuncUse(p, call, arg, u)
 	case !ok:
 		u.breaks("passed to " + c.src(call.Fun))
 	case isReporting(fn) || isMessageArg(fn, call, arg.Node()):
