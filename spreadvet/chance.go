@@ -102,6 +102,11 @@ func (c *checker) randomValueCall(e ast.Expr) (*ast.CallExpr, *randomFunc) {
 		return nil, nil
 	}
 	f, inTest := c.randomCallee(call)
+	if f == nil {
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && len(call.Args) == 0 && c.localVar(sel.X) != nil {
+			return c.randomValueCall(sel.X) // s := id.String(): the text of a random value
+		}
+	}
 	if f == nil || inTest {
 		return nil, nil
 	}
@@ -178,12 +183,21 @@ var fullRangeBits = map[string]float64{
 // the loop's draws.
 func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 	init, ok := ifs.Init.(*ast.AssignStmt)
-	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 || !c.failsIn(ifs.Body) {
+	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 {
 		return
 	}
 	okVar := c.localVar(init.Lhs[1])
 	ix, isIndex := ast.Unparen(init.Rhs[0]).(*ast.IndexExpr)
-	if okVar == nil || !isIndex || c.objOf(ifs.Cond) != okVar {
+	if okVar == nil || !isIndex {
+		return
+	}
+	seen := c.objOf(ifs.Cond) == okVar && c.failsIn(ifs.Body)
+	if not, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr); ok && not.Op == token.NOT && c.objOf(not.X) == okVar {
+		// if _, ok := ids[id]; !ok { ids[id] = ... } else { t.Errorf(...) }: shortid's form
+		else_, ok := ifs.Else.(*ast.BlockStmt)
+		seen = ok && c.failsIn(else_)
+	}
+	if !seen {
 		return
 	}
 	c.seenIndex(cur, ix, init, tb)
@@ -212,10 +226,14 @@ func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb st
 	}
 	loop, varies, ok := c.repeatingLoop(cur, call)
 	n := c.loopCount(loop)
+	fd, _ := enclosingFunc(cur)
+	if ok && fact.Counter != "" {
+		c.reportCounted(fd, check, call, fact, n, tb) // whatever the loop's count or arguments
+		return
+	}
 	if !ok || varies != "" || n < 2 {
 		return
 	}
-	fd, _ := enclosingFunc(cur)
 	chance := "with a chance that grows with the square of the draws over the values it can return"
 	w, text, ok := c.textValues(call, fact)
 	if text && (!ok || math.IsInf(w, 1)) {

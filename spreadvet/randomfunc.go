@@ -42,6 +42,10 @@ type randomFunc struct {
 	// function (go-redis's CalcConnExpiresAt returns p.calcConnExpiresAt()), whose fact they
 	// need.
 	Export bool
+	// Counter names the state the function advances on each call and returns a part of, or
+	// that a function it calls does (nuid's n.seq): its results differ from call to call
+	// whatever it draws.
+	Counter string
 }
 
 func (*randomFunc) AFact() {}
@@ -59,6 +63,9 @@ func (f *randomFunc) String() string {
 	}
 	if f.Pick {
 		s += ", pick"
+	}
+	if f.Counter != "" {
+		s += ", counter " + f.Counter
 	}
 	return "random(" + s + quietString(f.Quiet) + ")"
 }
@@ -189,6 +196,7 @@ func (c *checker) findRandomFuncs() {
 			}
 		}
 	}
+	c.markCounters(decls)
 	for _, fd := range decls {
 		fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if f := c.random[fn]; f != nil && (!c.isTestFile(fd.Pos()) || f.Export) {

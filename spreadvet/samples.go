@@ -206,17 +206,19 @@ func (c *checker) loopCount(loop cursor) int {
 	case *ast.ForStmt:
 		init, ok := l.Init.(*ast.AssignStmt)
 		cond, ok2 := l.Cond.(*ast.BinaryExpr)
-		if !ok || !ok2 || len(init.Rhs) != 1 || c.constValue(init.Rhs[0]) != 0 {
+		post, ok3 := l.Post.(*ast.IncDecStmt)
+		if !ok || !ok2 || !ok3 || post.Tok != token.INC || len(init.Rhs) != 1 {
 			return 0
 		}
 		if tv := c.pass.TypesInfo.Types[init.Rhs[0]]; tv.Value == nil {
 			return 0
 		}
+		from := int(c.constValue(init.Rhs[0])) // for x := 1; x < 128; x++: 127 passes
 		switch n := int(c.countValue(cond.Y)); cond.Op {
 		case token.LSS:
-			return n
+			return max(n-from, 0)
 		case token.LEQ:
-			return n + 1
+			return max(n-from+1, 0)
 		}
 	}
 	return 0

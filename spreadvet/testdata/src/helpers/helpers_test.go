@@ -203,7 +203,7 @@ func TestFullLocalHelper(t *testing.T) {
 		assert.True(t, float64(got) >= lo && float64(got) <= hi, "%.2f not within 20%% of %v", got.Seconds(), want)
 	}
 	for i := 1; i <= 5; i++ {
-		d := Full(time.Duration(i) * time.Second) // want `blind test: TestFullLocalHelper draws Full repeatedly, with an argument that changes on each pass \(i\), and checks only their bounds \(within\( t, time.Second, d, \)\)`
+		d := Full(time.Duration(i) * time.Second) // want `blind test: TestFullLocalHelper draws Full 5 times, with an argument that changes on each pass \(i\), and checks only their bounds \(within\( t, time.Second, d, \)\)`
 		within(
 			t, time.Second, d,
 		)
@@ -227,7 +227,7 @@ func TestFullLocalExact(t *testing.T) {
 // still blind.
 func TestBackoffCapped(t *testing.T) {
 	for n := 1; n <= 5; n++ {
-		d := Backoff(n) // want `blind test: TestBackoffCapped draws Backoff repeatedly, with an argument that changes on each pass \(n\), and checks only their bounds \(d < 0 \|\| d > Ceiling\(n\)\)`
+		d := Backoff(n) // want `blind test: TestBackoffCapped draws Backoff 5 times, with an argument that changes on each pass \(n\), and checks only their bounds \(d < 0 \|\| d > Ceiling\(n\)\)`
 		if d < 0 || d > Ceiling(n) {
 			t.Fatal(d)
 		}

@@ -1,0 +1,249 @@
+package spreadvet
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// markCounters sets Counter on the package's random functions whose result holds a counter:
+// a state (a package variable or a field of the receiver) that the function advances on each
+// call and returns a part of (nats-io/nuid's Next adds n.inc to n.seq and writes n.seq into the
+// ID; shortid's getMsAndCounter raises sid.count; uuid's getV7Time keeps lastV7time rising), or
+// that a function it calls advances so. Such IDs differ from one call to the next whatever is
+// drawn: a test that checks only that they differ cannot see the draws.
+func (c *checker) markCounters(decls []*ast.FuncDecl) {
+	counters := map[*types.Func]string{}
+	for _, fd := range decls {
+		if s := c.advancedState(fd); s != "" && !c.isTestFile(fd.Pos()) {
+			counters[c.pass.TypesInfo.Defs[fd.Name].(*types.Func)] = s
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if counters[fn] != "" || c.isTestFile(fd.Pos()) {
+				continue
+			}
+			if s := c.callsCounter(fd, counters); s != "" {
+				counters[fn], changed = s, true
+			}
+		}
+	}
+	for fn, s := range counters {
+		if f := c.random[fn]; f != nil {
+			g := *f // a fact may be shared with the function it wraps
+			g.Counter = s
+			c.random[fn] = &g
+		}
+	}
+}
+
+// callsCounter returns the state of the first counter a function's body calls, declared in
+// the package or known by its fact, or "".
+func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]string) string {
+	state := ""
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || state != "" {
+			return state == ""
+		}
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
+			if s := counters[fn]; s != "" {
+				state = s
+			} else if f := c.randomFact(fn); f != nil && fn.Pkg() != c.pass.Pkg {
+				state = f.Counter
+			}
+		}
+		return true
+	})
+	return state
+}
+
+// advancedState returns the state a function advances and returns a part of, as written in
+// its body (n.seq, lastV7time), or "": a package variable or a field of the receiver that
+// is raised (x++, x += d, or given a value computed from itself, as lastV7time = now after
+// now = lastV7time + 1) and read by what the function returns.
+func (c *checker) advancedState(fd *ast.FuncDecl) string {
+	if fd.Body == nil {
+		return ""
+	}
+	for _, s := range c.stateWrites(fd) {
+		taint := c.taintFrom(fd, s)
+		if c.advances(fd, s, taint) && c.returnsTaint(fd, s, taint) {
+			return c.src(s)
+		}
+	}
+	return ""
+}
+
+// stateWrites returns the package variables and receiver fields a function assigns or
+// raises.
+func (c *checker) stateWrites(fd *ast.FuncDecl) []ast.Expr {
+	var out []ast.Expr
+	add := func(e ast.Expr) {
+		if c.isState(fd, e) {
+			out = append(out, e)
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IncDecStmt:
+			add(n.X)
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				add(l)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isState reports whether e is a number kept as a package variable or a field of fd's
+// receiver (a slice that shrinks, a map that fills, is no counter).
+func (c *checker) isState(fd *ast.FuncDecl, e ast.Expr) bool {
+	t := c.typeOf(e)
+	if t == nil {
+		return false // _
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.ObjectOf(e).(*types.Var)
+		return ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+	case *ast.SelectorExpr:
+		if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+			return false
+		}
+		recv := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+		v, ok := c.pass.TypesInfo.ObjectOf(e.Sel).(*types.Var)
+		return ok && v.IsField() && recv != nil && c.objOf(e.X) == recv
+	}
+	return false
+}
+
+// sameState reports whether e names the state s.
+func (c *checker) sameState(e, s ast.Expr) bool {
+	return c.objOf(e) != nil && c.objOf(e) == c.objOf(s) && text(e) == text(s)
+}
+
+// taintFrom returns the locals of a function whose value is computed from the state s: each
+// local given a value that reads s or a local so computed, by assignment, an element's
+// assignment (b[i] = digits[l%base]) or a loop's init, until nothing changes.
+func (c *checker) taintFrom(fd *ast.FuncDecl, s ast.Expr) map[types.Object]bool {
+	taint := map[types.Object]bool{}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			reads := false
+			for _, r := range a.Rhs {
+				reads = reads || c.readsState(r, s, taint)
+			}
+			if !reads && a.Tok != token.ASSIGN && a.Tok != token.DEFINE {
+				reads = c.readsState(a.Lhs[0], s, taint) // x += d reads x
+			}
+			for _, l := range a.Lhs {
+				root := l
+				for ix, ok := ast.Unparen(root).(*ast.IndexExpr); ok; ix, ok = ast.Unparen(root).(*ast.IndexExpr) {
+					root = ix.X
+				}
+				if v := c.localVar(root); v != nil && reads && !taint[v] {
+					taint[v], changed = true, true
+				}
+			}
+			return true
+		})
+	}
+	return taint
+}
+
+// readsState reports whether e reads the state s or a tainted local.
+func (c *checker) readsState(e ast.Expr, s ast.Expr, taint map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			found = found || taint[c.pass.TypesInfo.Uses[n]]
+		case *ast.SelectorExpr, *ast.ParenExpr:
+		default:
+			return !found
+		}
+		if x, ok := n.(ast.Expr); ok && c.sameState(x, s) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// advances reports whether the function raises s: s++, s += d, or s given a value computed
+// from itself.
+func (c *checker) advances(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IncDecStmt:
+			found = found || n.Tok == token.INC && c.sameState(n.X, s)
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !c.sameState(l, s) || i >= len(n.Rhs) {
+					continue
+				}
+				found = found || n.Tok == token.ADD_ASSIGN || n.Tok == token.ASSIGN && c.readsState(n.Rhs[i], s, taint)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// returnsTaint reports whether a return statement of the function reads the state s or a
+// tainted local, or leaves a tainted named result.
+func (c *checker) returnsTaint(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			for _, e := range r.Results {
+				found = found || c.readsState(e, s, taint)
+			}
+			if len(r.Results) == 0 && fd.Type.Results != nil {
+				for _, f := range fd.Type.Results.List {
+					for _, name := range f.Names {
+						found = found || taint[c.pass.TypesInfo.Defs[name]]
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// reportCounted reports a check that n results of a function with a counter differ: the
+// counter keeps them apart whatever the function draws, so the check cannot see the draws.
+func (c *checker) reportCounted(fd cursor, check ast.Node, call *ast.CallExpr, fact *randomFunc, n int, tb string) {
+	results := "the results"
+	if n > 1 {
+		results = fmt.Sprintf("%d results", n)
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: check.Pos(), End: check.End(),
+		Message: fmt.Sprintf("blind test: %s checks that %s of %s differ (%s), which its counter (%s) keeps true with every draw constant; check what it draws: the spread of its random part over many calls (%s)",
+			c.testName(fd), results, c.src(call.Fun), c.src(check), fact.Counter, c.charSpread(call, tb)),
+	})
+}

@@ -1,0 +1,90 @@
+// Package counters makes IDs that hold a counter beside their random part: nats-io/nuid's
+// sequence, shortid's count within a millisecond, a UUID v7's rising time. Such IDs differ
+// from call to call whatever is drawn.
+package counters
+
+import (
+	"crypto/rand"
+	"fmt"
+	mrand "math/rand/v2"
+	"sync"
+	"time"
+)
+
+// NUID is a random prefix and a sequence raised by a random step on each call.
+type NUID struct {
+	pre      [4]byte
+	seq, inc int64 // want seq:"stored\\(NUID.seq\\)" inc:"stored\\(NUID.inc\\)"
+}
+
+// New draws a prefix, a start and a step.
+func New() *NUID { // want New:"random\\(rand.Int64N\\)"
+	n := &NUID{seq: mrand.Int64N(1 << 20), inc: 33 + mrand.Int64N(300)}
+	rand.Read(n.pre[:])
+	return n
+}
+
+// Next is the prefix and the raised sequence.
+func (n *NUID) Next() string { // want Next:"random\\(crypto/rand.Read, counter n.seq\\)"
+	n.seq += n.inc
+	seq := n.seq
+	var b [8]byte
+	copy(b[:], n.pre[:])
+	for i, l := len(b), seq; i > 4; l /= 62 {
+		i--
+		b[i] = byte('0' + l%62)
+	}
+	if n.seq > 1<<40 {
+		rand.Read(n.pre[:])
+	}
+	return string(b[:])
+}
+
+var (
+	mu       sync.Mutex
+	lastTime int64
+)
+
+// rising is the clock in milliseconds, kept above the last reading: a UUID v7's time.
+func rising() (milli int64) {
+	mu.Lock()
+	defer mu.Unlock()
+	now := time.Now().UnixMilli()
+	if now <= lastTime {
+		now = lastTime + 1
+	}
+	lastTime = now
+	return now
+}
+
+// stamp writes the rising time into the front of id.
+func stamp(id []byte) {
+	t := rising()
+	id[0], id[1] = byte(t>>8), byte(t)
+}
+
+// ID is a UUID's bytes.
+type ID [16]byte
+
+// String writes an ID as text.
+func (id ID) String() string { return fmt.Sprintf("%x", id[:]) }
+
+// V7 is a random ID stamped with the rising time.
+func V7() ID { // want V7:"random\\(crypto/rand.Read, counter lastTime\\)"
+	var id ID
+	rand.Read(id[:])
+	stamp(id[:])
+	return id
+}
+
+// Token is random, with a count of the calls kept beside it for statistics: the count is not
+// in the token, so no counter.
+type Tokens struct{ made int }
+
+// Token draws a token.
+func (t *Tokens) Token() string { // want Token:"random\\(crypto/rand.Read\\)"
+	t.made++
+	var b [8]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%x", b)
+}
