@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/spreadcheck/spreadcheck/spreadvet",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw), new(memberTest), new(sampler)},
+	FactTypes: []analysis.Fact{new(randomFunc), new(shuffler), new(storedDraw), new(memberTest), new(sampler), new(constructs)},
 }
 
 const doc = `find blind and flaky tests of random code, and broken randomness
@@ -80,6 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: oneLinePass(pass), insp: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector), sources: map[string][]byte{}}
 	c.findSamplers()
 	c.findRandomFuncs()
+	c.findConstructors()
 	c.findShufflers()
 	c.findMemberTests()
 	c.findStoredDraws()

@@ -126,6 +126,9 @@ func (c *checker) dynamicFact(fun ast.Expr, depth int) (*randomFunc, bool) {
 				f := c.randomFact(impl)
 				return f, f != nil && impl.Pkg() == c.pass.Pkg && c.isTestFile(impl.Pos())
 			}
+			if f := c.importedConstructs(fun); f != nil {
+				return f.Random[o.Name()], false // the same, by the fact of another package's constructor
+			}
 			if f, inTest := c.madeByRandom(fun); f != nil {
 				return f, inTest
 			}

@@ -57,4 +57,4 @@ func Retry(n int) time.Duration { // want Retry:"random\\(rand.N.*\\)"
 type Waiter interface{ Next() time.Duration }
 
 // NewWaiter returns a Waiter that steps.
-func NewWaiter() Waiter { return &Steps{} }
+func NewWaiter() Waiter { return &Steps{} } // want NewWaiter:"constructs\\(Next random\\)"

@@ -132,3 +132,29 @@ func (c RGB) IsValid() bool {
 func WarmColor() RGB { // want WarmColor:"random\\(rand.Float64\\)"
 	return RGB{R: 0.5 + rand.Float64()/2, G: rand.Float64() / 2, B: rand.Float64() / 4}
 }
+
+// A WideGen makes wide IDs, as zipkin-go's IDGenerator does.
+type WideGen interface {
+	Wide() Wide
+}
+
+// NewNarrow returns a generator of 64-bit IDs in a Wide, as zipkin-go's NewRandom64 does.
+func NewNarrow() WideGen { return &narrow{} } // want NewNarrow:"constructs\\(Wide random fixed High\\)"
+
+type narrow struct{}
+
+// Wide draws the low half only: the high half is always zero.
+func (*narrow) Wide() (w Wide) { // want Wide:"random\\(rand.Uint64\\)"
+	w = Wide{Low: rand.Uint64()}
+	return
+}
+
+// NewFull returns a generator of 128-bit IDs.
+func NewFull() WideGen { return full{} } // want NewFull:"constructs\\(Wide random\\)"
+
+type full struct{}
+
+// Wide draws both halves.
+func (full) Wide() Wide { // want Wide:"random\\(rand.Uint64\\)"
+	return Wide{High: rand.Uint64(), Low: rand.Uint64()}
+}

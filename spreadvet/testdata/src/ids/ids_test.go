@@ -174,3 +174,33 @@ func TestWarmColorValid(t *testing.T) {
 		}
 	}
 }
+
+// zipkin-go's TestRandom64: the half the generator never draws checked to be zero, the ID
+// for not being empty: a constant passes.
+func TestNarrowHalves(t *testing.T) {
+	var (
+		g = ids.NewNarrow()
+		w = g.Wide() // want `blind test: TestNarrowHalves draws g.Wide once and checks only that it is not empty \(w.Empty\(\), w.Low == 0\)`
+	)
+	if w.Empty() {
+		t.Error("empty")
+	}
+	if want, have := uint64(0), w.High; want != have {
+		t.Errorf("high half %d, want %d", have, want)
+	}
+	if w.Low == 0 {
+		t.Error("low half zero")
+	}
+}
+
+// The same check of a half the generator draws is exact: no check of form.
+func TestFullHighZero(t *testing.T) {
+	g := ids.NewFull()
+	w := g.Wide()
+	if w.Empty() {
+		t.Error("empty")
+	}
+	if want, have := uint64(0), w.High; want != have {
+		t.Skip("high half set")
+	}
+}

@@ -27,7 +27,7 @@ func (j jittered) Next(attempt int) time.Duration { // want Next:"random\\(rand.
 }
 
 // New is the full-jitter backoff.
-func New(base time.Duration) Backoff { return jittered{base} }
+func New(base time.Duration) Backoff { return jittered{base} } // want New:"constructs\\(Next random\\)"
 
 // JitterFunc returns a func that adds up to frac of its argument.
 func JitterFunc(frac float64) func(time.Duration) time.Duration { // want JitterFunc:"random\\(rand.Float64\\)"

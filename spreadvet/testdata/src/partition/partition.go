@@ -22,7 +22,7 @@ type Partitioner interface {
 type randomPartitioner struct{}
 
 // NewRandomPartitioner picks a partition at random for every message.
-func NewRandomPartitioner() Partitioner { return randomPartitioner{} }
+func NewRandomPartitioner() Partitioner { return randomPartitioner{} } // want NewRandomPartitioner:"constructs\\(Partition random\\)"
 
 func (randomPartitioner) Partition(m *Message, n int32) (int32, error) { // want Partition:"random\\(rand.Int32N\\)"
 	return rand.Int32N(n), nil
@@ -31,7 +31,7 @@ func (randomPartitioner) Partition(m *Message, n int32) (int32, error) { // want
 type hashPartitioner struct{ random Partitioner }
 
 // NewHashPartitioner hashes keyed messages and picks at random for the others.
-func NewHashPartitioner() Partitioner {
+func NewHashPartitioner() Partitioner { // want NewHashPartitioner:"constructs\\(Partition random\\)"
 	p := new(hashPartitioner)
 	p.random = NewRandomPartitioner()
 	return p
