@@ -71,6 +71,8 @@ type checker struct {
 	// value (a fake profile's Name = FirstName()), decided once (see drawnField).
 	drawnFields map[*types.Var]bool
 	samplers    map[*types.Func]*sampler // the package's methods of func types that return what their receiver makes
+	// cryptoVar are the package's variables that hold crypto/rand.Reader (see cryptoVars)
+	cryptoVar map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

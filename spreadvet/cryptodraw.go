@@ -2,6 +2,7 @@ package spreadvet
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -44,8 +45,95 @@ func isByteDraw(via string) bool {
 	return strings.HasPrefix(via, "crypto/rand.") || via == "rand.Read" || strings.HasSuffix(via, "(crypto/rand.Reader)")
 }
 
-// isCryptoReader reports whether e is the variable crypto/rand.Reader.
+// isCryptoReader reports whether e is the variable crypto/rand.Reader, or a package-level
+// variable of this package that holds it (see cryptoVars).
 func (c *checker) isCryptoReader(e ast.Expr) bool {
 	v, ok := c.objOf(ast.Unparen(e)).(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+	return ok && (isRandReader(v) || c.cryptoVars()[v])
+}
+
+// isRandReader reports whether v is crypto/rand.Reader.
+func isRandReader(v *types.Var) bool {
+	return v.Pkg() != nil && v.Pkg().Path() == "crypto/rand" && v.Name() == "Reader"
+}
+
+// cryptoVars returns the package-level variables of this package that its non-test code gives
+// crypto/rand.Reader and otherwise only a parameter of the function that gives it one (go-faker's
+// crypto, set to crypto/rand.Reader in init and by SetCryptoSource(in)): by default they read
+// crypto/rand, and a source a caller hands in is the caller's choice, as a func variable a test
+// replaces is. They are found in one walk of the package.
+func (c *checker) cryptoVars() map[*types.Var]bool {
+	if c.cryptoVar != nil {
+		return c.cryptoVar
+	}
+	c.cryptoVar = map[*types.Var]bool{}
+	bad := map[*types.Var]bool{}
+	give := func(target, value ast.Expr, params *types.Tuple) {
+		v, ok := c.objOf(target).(*types.Var)
+		if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != v.Pkg().Scope() {
+			return
+		}
+		switch w, _ := c.objOf(value).(*types.Var); {
+		case w != nil && isRandReader(w):
+			c.cryptoVar[v] = true
+		case w == nil || params == nil || !tupleHas(params, w):
+			bad[v] = true
+		}
+	}
+	for _, file := range c.pass.Files {
+		if c.isTestFile(file.Pos()) {
+			continue
+		}
+		c.giveVars(file, give)
+	}
+	for v := range bad {
+		delete(c.cryptoVar, v)
+	}
+	return c.cryptoVar
+}
+
+// giveVars calls give with every target and value of the file's assignments and declarations
+// of one value each, and the parameters of the function they are in (nil at package level).
+func (c *checker) giveVars(file *ast.File, give func(target, value ast.Expr, params *types.Tuple)) {
+	for _, decl := range file.Decls {
+		var params *types.Tuple
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				params = fn.Signature().Params()
+			}
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if len(n.Lhs) == len(n.Rhs) {
+						give(l, n.Rhs[i], params)
+					} else {
+						give(l, nil, nil)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					if len(n.Values) == len(n.Names) {
+						give(id, n.Values[i], params)
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					give(n.X, nil, nil) // its address taken: any write is possible
+				}
+			}
+			return true
+		})
+	}
+}
+
+// tupleHas reports whether v is one of the variables of t.
+func tupleHas(t *types.Tuple, v *types.Var) bool {
+	for i := range t.Len() {
+		if t.At(i) == v {
+			return true
+		}
+	}
+	return false
 }

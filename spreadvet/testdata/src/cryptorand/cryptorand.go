@@ -3,6 +3,7 @@
 package cryptorand
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"io"
@@ -219,4 +220,31 @@ func Buffered(length int) (generator, error) { // want Buffered:"random\\(crypto
 		offset += length
 		return string(id)
 	}, nil
+}
+
+// source is go-faker's crypto: crypto/rand.Reader by default, or the reader a caller sets.
+var source io.Reader
+
+func init() { source = rand.Reader }
+
+// SetSource sets the reader the IDs are read from.
+func SetSource(r io.Reader) { source = r }
+
+// SourceHex is go-faker's createUUID: its bytes come from source.
+func SourceHex() string { // want SourceHex:"random\\(io.ReadFull\\(crypto/rand.Reader\\)\\)"
+	b := make([]byte, 16)
+	io.ReadFull(source, b)
+	return hex.EncodeToString(b)
+}
+
+// pinned holds crypto/rand.Reader, then fixed bytes: no source of draws.
+var pinned io.Reader = rand.Reader
+
+func init() { pinned = bytes.NewReader(make([]byte, 64)) }
+
+// PinnedHex reads pinned: no draw.
+func PinnedHex() string {
+	b := make([]byte, 16)
+	io.ReadFull(pinned, b)
+	return hex.EncodeToString(b)
 }

@@ -1,6 +1,7 @@
 package cryptorand
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -256,5 +257,22 @@ func TestBufferedShortIf(t *testing.T) {
 			t.Fatal("collision")
 		}
 		used[id] = true
+	}
+}
+
+// go-faker's TestDigit: the bytes of a package reader that holds crypto/rand.Reader, checked
+// only against a regexp.
+func TestSourceHex(t *testing.T) {
+	s := SourceHex() // want `blind test: TestSourceHex draws SourceHex once and checks only the characters of the string \(regexp.MatchString\("\^\[0-9a-f\]\{32\}\$", s\)\)`
+	if ok, _ := regexp.MatchString("^[0-9a-f]{32}$", s); !ok {
+		t.Fatal(s)
+	}
+}
+
+// The same check of a reader the code also gives fixed bytes: no draw.
+func TestPinnedHex(t *testing.T) {
+	s := PinnedHex()
+	if ok, _ := regexp.MatchString("^[0-9a-f]{32}$", s); !ok {
+		t.Fatal(s)
 	}
 }
