@@ -38,6 +38,7 @@ const (
 	formValid                          // its own validity predicate (traceID.IsValid(), col.IsValid())
 	formType                           // the type of a value handed back as any (v, ok := value.(int64))
 	formFinite                         // a number checked to be no NaN and no infinity (math.IsNaN, math.IsInf)
+	formMember                         // one of a fixed collection (slice.Contains(currencies, parts[0]))
 )
 
 // A formUse is what a test does with one random result and with what it makes of it: the
@@ -518,6 +519,8 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 	case c.isParser(fn, call, arg.Node()):
 		u.kinds |= formParses
 		c.parsedUse(p, call, u)
+	case c.isMembership(fn, call, arg.Node()) && c.isFixedCollection(c.collectionOf(fn, call, arg.Node())):
+		u.check(call, formMember) // slice.Contains(currencies, parts[0]): a constant of the list passes
 	case isEqualCall(fn):
 		for _, a := range call.Args {
 			if a != arg.Node() && c.madeFrom(a, u) {
@@ -1115,6 +1118,7 @@ var formWords = []struct {
 	{formFixed, "the bits its form fixes"},
 	{formOrder, "its order after the one before"},
 	{formValid, "that it is valid"},
+	{formMember, "that it or a part of it is in a collection"},
 }
 
 // reportBlindForm reports a test that checks a random result only for its form.

@@ -144,10 +144,7 @@ func (c *checker) pickUseAt(fd, cur cursor, u *pickUse) {
 		case c.isMembership(fn, pn, cur.Node()):
 			u.checks = append(u.checks, pn)
 			if u.member == nil {
-				u.member = pn.Args[0]
-				if fn.Pkg() != nil && fn.Pkg().Path() != "slices" {
-					u.member = c.otherArg(pn, cur.Node())
-				}
+				u.member = c.collectionOf(fn, pn, cur.Node())
 				_, u.inSlice = c.typeOf(u.member).Underlying().(*types.Slice)
 			}
 		case isSplitter(fn) && len(pn.Args) > 0 && pn.Args[0] == cur.Node():
@@ -526,6 +523,26 @@ func isParamOf(sig *types.Signature, o types.Object) bool {
 		}
 	}
 	return false
+}
+
+// collectionOf returns the collection of the membership call of fn that tests arg.
+func (c *checker) collectionOf(fn *types.Func, call *ast.CallExpr, arg ast.Node) ast.Expr {
+	if fn.Pkg() != nil && fn.Pkg().Path() == "slices" {
+		return call.Args[0]
+	}
+	return c.otherArg(call, arg)
+}
+
+// isFixedCollection reports whether e is a collection no test makes of draws: a
+// package-level variable of the code (go-faker's currencies), not of its tests, or a
+// composite literal. A local slice may hold earlier draws, and membership in it is then a
+// check of distinctness.
+func (c *checker) isFixedCollection(e ast.Expr) bool {
+	if _, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return true
+	}
+	v, ok := c.objOf(e).(*types.Var)
+	return ok && !v.IsField() && v.Parent() == v.Pkg().Scope() && (v.Pkg() != c.pass.Pkg || !c.isTestFile(v.Pos()))
 }
 
 // otherArg returns the argument of a membership call that is the collection: the one before

@@ -98,3 +98,11 @@ func Mix(v uint64, bits int) string { // want Mix:"random\\(rand.IntN, quiet whe
 	}
 	return fmt.Sprintf("%x%d", v, r)
 }
+
+// Currencies are the codes an Amount starts with.
+var Currencies = []string{"USD", "EUR", "JPY"}
+
+// Amount is go-faker's AmountWithCurrency: a random code, a space and a random amount.
+func Amount() string { // want Amount:"random\\(rand.IntN\\)"
+	return Currencies[rand.IntN(len(Currencies))] + " " + strconv.FormatFloat(rand.Float64()*1000, 'f', 2, 64)
+}

@@ -5,6 +5,7 @@ import (
 	"forms"
 	"net"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -167,5 +168,33 @@ func TestQuietPaths(t *testing.T) {
 	}
 	if len(forms.Token(8)) != 8 { // want `blind test: TestQuietPaths draws forms.Token once and checks only its length \(len\(forms.Token\(8\)\) != 8\)`
 		t.Fatal("wrong length")
+	}
+}
+
+// go-faker's TestFakeAmountWithCurrency: a space, and the first part one of the codes; a
+// constant amount passes.
+func TestAmountCode(t *testing.T) {
+	a := forms.Amount() // want `blind test: TestAmountCode draws forms.Amount once and checks only its characters and that it or a part of it is in a collection \(strings.Contains\(a, " "\), slices.Contains\(forms.Currencies, parts\[0\]\)\)`
+	if !strings.Contains(a, " ") {
+		t.Fatal(a)
+	}
+	parts := strings.Split(a, " ")
+	if !slices.Contains(forms.Currencies, parts[0]) {
+		t.Fatal(a)
+	}
+}
+
+// The codes counted as well: their spread, more than their form.
+func TestAmountCodesCounted(t *testing.T) {
+	seen := map[string]int{}
+	for range 1000 {
+		parts := strings.Split(forms.Amount(), " ")
+		if !slices.Contains(forms.Currencies, parts[0]) {
+			t.Fatal(parts)
+		}
+		seen[parts[0]]++
+	}
+	if len(seen) != len(forms.Currencies) {
+		t.Fatal(seen)
 	}
 }
