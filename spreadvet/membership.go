@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -535,11 +536,11 @@ func (c *checker) collectionOf(fn *types.Func, call *ast.CallExpr, arg ast.Node)
 
 // isFixedCollection reports whether e is a collection no test makes of draws: a
 // package-level variable of the code (go-faker's currencies), not of its tests, or a
-// composite literal. A local slice may hold earlier draws, and membership in it is then a
-// check of distinctness.
+// composite literal of constants. A local slice may hold earlier draws, and membership in it
+// is then a check of distinctness.
 func (c *checker) isFixedCollection(e ast.Expr) bool {
-	if _, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-		return true
+	if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
+		return !slices.ContainsFunc(lit.Elts, func(x ast.Expr) bool { return c.pass.TypesInfo.Types[x].Value == nil })
 	}
 	v, ok := c.objOf(e).(*types.Var)
 	return ok && !v.IsField() && v.Parent() == v.Pkg().Scope() && (v.Pkg() != c.pass.Pkg || !c.isTestFile(v.Pos()))
