@@ -28,6 +28,7 @@ func (c *checker) tests() {
 		c.blindPicks(fd, tb)
 		c.blindForms(fd, tb)
 		c.helperSamples(fd, tb)
+		c.blindVars(fd, tb)
 		c.realGaps(fd, tb)
 		f := c.newFlow(fd)
 		f.findSites()

@@ -264,7 +264,11 @@ func (c *checker) holdsDrawn(st *types.Struct, depth int) bool {
 		if c.drawnField(f) {
 			return true
 		}
-		if inner, ok := f.Type().Underlying().(*types.Struct); ok && depth < 3 && c.holdsDrawn(inner, depth+1) {
+		ft := f.Type()
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem() // lockedNUID's embedded *NUID
+		}
+		if inner, ok := ft.Underlying().(*types.Struct); ok && depth < 3 && c.holdsDrawn(inner, depth+1) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	crand "crypto/rand"
 	"errors"
 	"math/rand/v2"
+	"sync"
 )
 
 var names = []string{"ann", "bob", "cid"}
@@ -68,3 +69,20 @@ func Fill(p *Person) error { // want Fill:"random\\(calls Name\\)"
 	}
 	return nil
 }
+
+// lockedToken is nats-io/nuid's lockedNUID: a token behind a lock.
+type lockedToken struct {
+	sync.Mutex
+	*Token
+}
+
+// global is nats-io/nuid's globalNUID: a token drawn when the package starts.
+var global *lockedToken
+
+func init() { global = &lockedToken{Token: NewToken()} } // want init:"random\\(calls NewToken\\)"
+
+// fixedToken is drawn, then given a fixed prefix: no draw kept.
+var fixedToken = NewToken()
+
+// ResetFixed gives fixedToken a fixed prefix.
+func ResetFixed() { fixedToken = &Token{pre: []byte("00000000")} }

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,35 @@ func TestFillError(t *testing.T) {
 	err := Fill(&Person{})
 	if err == nil || !strings.Contains(err.Error(), "kind") {
 		t.Fatal(err)
+	}
+}
+
+// nats-io/nuid's TestGlobalNUIDInit: the token drawn when the package starts, checked for
+// being there, for its prefix's length and for its start not being zero.
+func TestGlobalToken(t *testing.T) {
+	if global == nil { // want `blind test: TestGlobalToken reads global, which the package's code draws \(&lockedToken\{Token: NewToken\(\)\}\), and checks only its length and that it is not empty \(global == nil, global.pre == nil, len\(global.pre\) != 8, global.seq == 0\)`
+		t.Fatal("no token")
+	}
+	if global.pre == nil || len(global.pre) != 8 {
+		t.Fatal("no prefix")
+	}
+	if global.seq == 0 {
+		t.Fatal("no start")
+	}
+}
+
+// nuid's TestNUIDRollover: the prefix compared with the one before, more than its form.
+func TestGlobalTokenChanges(t *testing.T) {
+	old := append([]byte{}, global.pre...)
+	global.pre = NewToken().pre
+	if bytes.Equal(global.pre, old) {
+		t.Fatal("same prefix")
+	}
+}
+
+// A variable the code also gives a fixed value keeps no draw.
+func TestFixedToken(t *testing.T) {
+	if fixedToken == nil || len(fixedToken.pre) != 8 {
+		t.Fatal("no prefix")
 	}
 }
