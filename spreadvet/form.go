@@ -130,15 +130,19 @@ func (c *checker) blindForms(fd cursor, tb string) {
 			continue
 		}
 		reported[name] = true
-		n := 0
+		n, at, inLoop := 0, f, false // at: the first blind call in a loop, which says how many it draws
+		use := &formUse{}            // the checks of every blind call of the function, for the message
 		for _, g := range found {
 			if c.src(g.call.Fun) == name && !sharp[text(g.call)] {
+				use.checks, use.kinds = append(use.checks, g.use.checks...), use.kinds|g.use.kinds
 				if _, _, loop := c.repeatingLoop(g.cur, g.call); !loop {
 					n++
+				} else if !inLoop {
+					at, inLoop = g, true
 				}
 			}
 		}
-		c.reportBlindForm(fd, f.cur, f.call, f.use, n, tb)
+		c.reportBlindForm(fd, at.cur, at.call, use, n, tb)
 	}
 }
 
@@ -432,6 +436,8 @@ func (c *checker) formUseAt(cur cursor, u *formUse) {
 			other = pn.Y
 		}
 		switch {
+		case c.isShift(pn, cur.Node()):
+			c.shiftedPart(p, u) // id.High>>32: its high bits
 		case (pn.Op == token.EQL || pn.Op == token.NEQ) && c.isEmptyValue(other):
 			if pn.Op == token.NEQ && c.reportsWhenTrue(p) {
 				u.breaks("checked to be empty: " + c.src(pn))
@@ -500,6 +506,10 @@ func (c *checker) formCallUse(p cursor, call *ast.CallExpr, arg cursor, u *formU
 	}
 	if b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin); ok && b.Name() == "len" {
 		c.formLength(p, u)
+		return
+	}
+	if b, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin); ok && b.Name() == "append" {
+		c.appendedDraw(p, call, arg, u) // ids = append(ids, gen.TraceID())
 		return
 	}
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
@@ -716,6 +726,10 @@ func (c *checker) keptForOrder(cur cursor, v *types.Var) bool {
 			return ok && isFn && call.Fun == p && (isOrderMethod(fn) || c.reportsOnly(id.Parent().Parent()))
 		case *ast.CallExpr:
 			return c.reportsOnly(id)
+		case *ast.BinaryExpr:
+			return isOrder(p.Op) // latestTS < next>>32
+		case *ast.AssignStmt:
+			return c.definesOrderedOnly(id) // oldVal := latestTS, then ordered
 		}
 		return false
 	})

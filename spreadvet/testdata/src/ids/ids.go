@@ -69,6 +69,15 @@ func (g *Generator) NewWide() Wide { // want NewWide:"random\\(rand.Uint64\\)"
 	return Wide{High: g.r.Uint64(), Low: g.r.Uint64()}
 }
 
+// NewStamped returns a 128-bit ID whose high half starts with a count of the IDs made, as
+// zipkin-go's time-stamped IDs start with the time: they come in order.
+func (g *Generator) NewStamped() Wide { // want NewStamped:"random\\(rand.Uint32N\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.last++
+	return Wide{High: g.last<<32 | uint64(g.r.Uint32N(1<<31)), Low: g.r.Uint64()}
+}
+
 // A UUID is 16 bytes, 122 of them random, the version and variant bits fixed.
 type UUID [16]byte
 

@@ -204,3 +204,52 @@ func TestFullHighZero(t *testing.T) {
 		t.Skip("high half set")
 	}
 }
+
+// zipkin-go's TestRandomTimeStamped: the IDs kept in a slice, the high bits of each checked
+// only to come after the one before's: constant random bits pass.
+func TestStampedOrder(t *testing.T) {
+	g := ids.New()
+	var ws []ids.Wide
+	for range 1000 {
+		ws = append(ws, g.NewStamped()) // want `blind test: TestStampedOrder draws g.NewStamped 1000 times and checks only its order after the one before \(newVal < oldVal\)`
+	}
+	var latest uint64
+	for i, w := range ws {
+		if newVal, oldVal := w.High>>32, latest; newVal < oldVal {
+			t.Errorf("[%d] %d after %d", i, newVal, oldVal)
+		}
+		latest = w.High >> 32
+	}
+}
+
+// The low halves are also used as keys: more than the order.
+func TestStampedKept(t *testing.T) {
+	g := ids.New()
+	var ws []ids.Wide
+	for range 1000 {
+		ws = append(ws, g.NewStamped())
+	}
+	var latest uint64
+	lows := map[uint64]int{}
+	for i, w := range ws {
+		if w.High>>32 < latest {
+			t.Errorf("[%d] out of order", i)
+		}
+		latest = w.High >> 32
+		lows[w.Low] = i
+	}
+}
+
+// A bit of the high half compared exactly: more than the order.
+func TestStampedTopBit(t *testing.T) {
+	g := ids.New()
+	var ws []ids.Wide
+	for range 1000 {
+		ws = append(ws, g.NewStamped())
+	}
+	for _, w := range ws {
+		if w.High>>63 != 0 {
+			t.Error("top bit set")
+		}
+	}
+}
