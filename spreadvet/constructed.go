@@ -218,9 +218,9 @@ func (c *checker) litValues(fd *ast.FuncDecl, v *types.Var) ([]*ast.CompositeLit
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if c.objOf(l) == types.Object(v) && !isSelector(l) {
+				if c.objOf(l) == types.Object(v) {
 					lit, isLit := litAt(n.Rhs, i, len(n.Lhs))
-					lits, ok = append(lits, lit), ok && isLit && n.Tok != token.ADD_ASSIGN
+					lits, ok = append(lits, lit), ok && isLit
 				} else if c.writesInto(l, v) {
 					ok = false
 				}
@@ -252,12 +252,6 @@ func litAt(values []ast.Expr, i, n int) (*ast.CompositeLit, bool) {
 	}
 	lit, ok := ast.Unparen(values[i]).(*ast.CompositeLit)
 	return lit, ok
-}
-
-// isSelector reports whether e is a selector expression (x.f).
-func isSelector(e ast.Expr) bool {
-	_, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok
 }
 
 // writesInto reports whether e, a target of a write, names v or a part of it (v, v.High,
