@@ -202,6 +202,6 @@ func (c *checker) reportHelperSamples(fd cursor, f helperFinding) {
 	c.pass.Report(analysis.Diagnostic{
 		Pos: f.arg.Pos(), End: f.arg.End(),
 		Message: fmt.Sprintf("blind test: %s draws %s %s through %s, which samples it (%s), and checks only %s (%s), so a constant of the right form passes it; %s",
-			fd.Node().(*ast.FuncDecl).Name.Name, c.src(f.arg), times, c.src(f.call.Fun), c.src(f.site.Node()), what, checks, formFix),
+			c.testName(fd), c.src(f.arg), times, c.src(f.call.Fun), c.src(f.site.Node()), what, checks, formFix),
 	})
 }

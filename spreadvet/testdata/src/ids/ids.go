@@ -71,7 +71,7 @@ func (g *Generator) NewWide() Wide { // want NewWide:"random\\(rand.Uint64\\)"
 
 // NewStamped returns a 128-bit ID whose high half starts with a count of the IDs made, as
 // zipkin-go's time-stamped IDs start with the time: they come in order.
-func (g *Generator) NewStamped() Wide { // want NewStamped:"random\\(rand.Uint32N\\)"
+func (g *Generator) NewStamped() Wide { // want NewStamped:"random\\(rand.Uint32N, counter g.last\\)"
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.last++
