@@ -27,6 +27,7 @@ func (c *checker) tests() {
 		c.blindTexts(fd, tb)
 		c.blindPicks(fd, tb)
 		c.blindForms(fd, tb)
+		c.countedKeys(fd, tb)
 		c.helperSamples(fd, tb)
 		c.blindVars(fd, tb)
 		c.realGaps(fd, tb)

@@ -169,13 +169,24 @@ func (c *checker) taintFrom(fd *ast.FuncDecl, s ast.Expr) map[types.Object]bool 
 	return taint
 }
 
-// readsState reports whether e reads the state s or a tainted local.
+// readsState reports whether e reads the state s or a tainted local. A position into other
+// data (pool[poolPos:], buf[i]) is no part of the value read, unless the data is a constant
+// table the counter is written with (digits[l%base]).
 func (c *checker) readsState(e ast.Expr, s ast.Expr, taint map[types.Object]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
 			found = found || taint[c.pass.TypesInfo.Uses[n]]
+		case *ast.IndexExpr:
+			if c.pass.TypesInfo.Types[n.X].Value == nil {
+				found = found || c.readsState(n.X, s, taint)
+				return false
+			}
+			return !found
+		case *ast.SliceExpr:
+			found = found || c.readsState(n.X, s, taint)
+			return false
 		case *ast.SelectorExpr, *ast.ParenExpr:
 		default:
 			return !found
@@ -246,4 +257,68 @@ func (c *checker) reportCounted(fd cursor, check ast.Node, call *ast.CallExpr, f
 		Message: fmt.Sprintf("blind test: %s checks that %s of %s differ (%s), which its counter (%s) keeps true with every draw constant; check what it draws: the spread of its random part over many calls (%s)",
 			c.testName(fd), results, c.src(call.Fun), c.src(check), fact.Counter, c.charSpread(call, tb)),
 	})
+}
+
+// countedKeys reports the results of a function with a counter kept as keys of a local map
+// whose size alone is then checked (shortid's concurrent test: ids[id] = struct{}{}, then
+// len(ids) != 900000): the counter makes them all distinct whatever is drawn. Numbers take
+// the tolerance rule's path (countUse); this one is for text and other values.
+func (c *checker) countedKeys(fd cursor, tb string) {
+	for cur := range fd.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fact, inTest := c.randomCallee(call)
+		if fact == nil || inTest || fact.Counter == "" || isSample(firstResult(c.typeOf(call))) {
+			continue
+		}
+		v := c.definedBy(cur)
+		if v == nil {
+			continue
+		}
+		for _, m := range c.keyedBy(fd, v) {
+			if cmp := c.sizeChecked(fd, m); cmp != nil {
+				loop, _, _ := c.repeatingLoop(cur, call)
+				c.reportCounted(fd, cmp, call, fact, c.loopCount(loop), tb)
+			}
+		}
+	}
+}
+
+// keyedBy returns the local maps that v is stored into as a key (m[v] = x).
+func (c *checker) keyedBy(fd cursor, v *types.Var) []*types.Var {
+	var out []*types.Var
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != v {
+			continue
+		}
+		ix, ok := id.Parent().Node().(*ast.IndexExpr)
+		if !ok || ix.Index != id.Node() {
+			continue
+		}
+		a, ok := id.Parent().Parent().Node().(*ast.AssignStmt)
+		if m := c.localVar(ix.X); ok && m != nil && len(a.Lhs) == 1 && a.Lhs[0] == ix {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sizeChecked returns the comparison of len(m) that can fail the test, if there is one.
+func (c *checker) sizeChecked(fd cursor, m *types.Var) *ast.BinaryExpr {
+	for id := range fd.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[id.Node().(*ast.Ident)] != m {
+			continue
+		}
+		call, ok := id.Parent().Node().(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if b, isLen := typeutil.Callee(c.pass.TypesInfo, call).(*types.Builtin); !isLen || b.Name() != "len" {
+			continue
+		}
+		cmp, ok := id.Parent().Parent().Node().(*ast.BinaryExpr)
+		if ok && c.guardsFailure(id.Parent().Parent()) {
+			return cmp
+		}
+	}
+	return nil
 }

@@ -88,3 +88,22 @@ func (t *Tokens) Token() string { // want Token:"random\\(crypto/rand.Read\\)"
 	rand.Read(b[:])
 	return fmt.Sprintf("%x", b)
 }
+
+var (
+	pool    [64]byte
+	poolPos = len(pool)
+)
+
+// Pooled takes its bytes from a pool of draws, moving a position through it: the position is
+// no part of the result, so no counter.
+func Pooled() ID { // want Pooled:"random\\(crypto/rand.Read\\)"
+	var id ID
+	if poolPos == len(pool) {
+		rand.Read(pool[:])
+		poolPos = 0
+	}
+	copy(id[:], pool[poolPos:poolPos+16])
+	id[0] = pool[poolPos]
+	poolPos += 16
+	return id
+}

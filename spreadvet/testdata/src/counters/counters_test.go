@@ -1,6 +1,9 @@
 package counters
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 // Distinct IDs only: the sequence keeps them apart with a constant prefix.
 func TestUnique(t *testing.T) {
@@ -54,5 +57,30 @@ func TestUniqueElse(t *testing.T) {
 		} else {
 			t.Errorf("duplicate %s", id)
 		}
+	}
+}
+
+// IDs made in goroutines, kept as keys, and only counted: the sequence makes them all
+// distinct (shortid's concurrent test).
+func TestUniqueCount(t *testing.T) {
+	n := New()
+	ids := map[string]struct{}{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 1000; i++ {
+				id := n.Next()
+				mu.Lock()
+				ids[id] = struct{}{}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(ids) != 3000 { // want `blind test: TestUniqueCount checks that 1000 results of n.Next differ \(len\(ids\) != 3000\), which its counter \(n.seq\) keeps true`
+		t.Errorf("%d unique IDs", len(ids))
 	}
 }
