@@ -211,6 +211,12 @@ func (f *testFlow) wholeCondition(n ast.Node) ast.Node {
 	if !ok {
 		return n
 	}
+	return conditionRoot(cur).Node()
+}
+
+// conditionRoot returns the cursor of the condition that the expression at cur is part of,
+// through parentheses, negations, && and ||.
+func conditionRoot(cur cursor) cursor {
 	for p := cur.Parent(); ; cur, p = p, p.Parent() {
 		switch pn := p.Node().(type) {
 		case *ast.ParenExpr:
@@ -224,7 +230,7 @@ func (f *testFlow) wholeCondition(n ast.Node) ast.Node {
 				continue
 			}
 		}
-		return cur.Node()
+		return cur
 	}
 }
 

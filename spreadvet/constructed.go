@@ -180,29 +180,24 @@ func (c *checker) fixedParts(fn *types.Func) []string {
 // themselves, or given to the local or named result returned, which nothing else writes.
 func (c *checker) returnedLits(fd *ast.FuncDecl, named *types.Var) ([]*ast.CompositeLit, bool) {
 	var lits []*ast.CompositeLit
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			var v *types.Var
-			switch {
-			case len(n.Results) == 0 && named.Name() != "":
-				v = named
-			case len(n.Results) > 0:
-				if lit, isLit := ast.Unparen(n.Results[0]).(*ast.CompositeLit); isLit {
-					lits = append(lits, lit)
-					return false
-				}
-				v = c.localVar(n.Results[0])
+	for _, r := range returnsOf(fd.Body) {
+		var v *types.Var
+		switch {
+		case len(r.Results) == 0 && named.Name() != "":
+			v = named
+		case len(r.Results) > 0:
+			if lit, isLit := ast.Unparen(r.Results[0]).(*ast.CompositeLit); isLit {
+				lits = append(lits, lit)
+				continue
 			}
-			vl, vok := c.litValues(fd, v)
-			lits, ok = append(lits, vl...), ok && vok
+			v = c.localVar(r.Results[0])
 		}
-		return ok
-	})
-	return lits, ok
+		vl, ok := c.litValues(fd, v)
+		if lits = append(lits, vl...); !ok {
+			return lits, false
+		}
+	}
+	return lits, true
 }
 
 // litValues returns the composite literals given to the local v in fd (a var declaration

@@ -223,26 +223,23 @@ func (c *checker) advances(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]
 // returnsTaint reports whether a return statement of the function reads the state s or a
 // tainted local, or leaves a tainted named result.
 func (c *checker) returnsTaint(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if r, ok := n.(*ast.ReturnStmt); ok {
-			for _, e := range r.Results {
-				found = found || c.readsState(e, s, taint)
+	for _, r := range returnsOf(fd.Body) {
+		for _, e := range r.Results {
+			if c.readsState(e, s, taint) {
+				return true
 			}
-			if len(r.Results) == 0 && fd.Type.Results != nil {
-				for _, f := range fd.Type.Results.List {
-					for _, name := range f.Names {
-						found = found || taint[c.pass.TypesInfo.Defs[name]]
+		}
+		if len(r.Results) == 0 && fd.Type.Results != nil {
+			for _, f := range fd.Type.Results.List {
+				for _, name := range f.Names {
+					if taint[c.pass.TypesInfo.Defs[name]] {
+						return true
 					}
 				}
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // reportCounted reports a check that n results of a function with a counter differ: the

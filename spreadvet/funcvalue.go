@@ -327,16 +327,8 @@ func (c *checker) returnedType(body *ast.BlockStmt) types.Type {
 // as an interface (b := retry.WithJitter(j, next); b.Next()): the function's randomness is
 // in the value it made, a func literal behind a method.
 func (c *checker) madeByRandom(fun ast.Expr) (*randomFunc, bool) {
-	sel, ok := fun.(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	call, ok := ast.Unparen(c.onlyAssignment(c.localVar(sel.X))).(*ast.CallExpr)
-	if !ok {
-		return nil, false
-	}
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	if fn == nil || !types.IsInterface(c.typeOf(call)) || isNamedError(c.typeOf(call)) {
+	call, fn := c.constructorOf(fun)
+	if call == nil || fn == nil || !types.IsInterface(c.typeOf(call)) || isNamedError(c.typeOf(call)) {
 		// err := faker.FakeData(&x): the error a random function returns is no value it
 		// made of its draws; its message is as fixed as the code that wrote it
 		return nil, false

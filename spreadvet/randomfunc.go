@@ -446,32 +446,36 @@ func (c *checker) inferUniform(fd *ast.FuncDecl) *uniform {
 		return "", false
 	}
 	var found *uniform
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	for _, ret := range returnsOf(fd.Body) {
+		if len(ret.Results) != 1 {
+			return nil
+		}
+		if tv := c.pass.TypesInfo.Types[ret.Results[0]]; tv.Value != nil {
+			continue
+		}
+		l, ok := c.linearOf(ret.Results[0], sym)
+		if !ok || !l.random() || l.draw == nil || found != nil || l.a.sign() != 1 {
+			return nil
+		}
+		found = &uniform{Lo: l.b, Hi: l.b.add(l.a, 1)}
+	}
+	return found
+}
+
+// returnsOf returns the return statements of a function's body, not those of the func
+// literals in it.
+func returnsOf(body *ast.BlockStmt) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				ok = false
-				return false
-			}
-			if tv := c.pass.TypesInfo.Types[n.Results[0]]; tv.Value != nil {
-				return false
-			}
-			l, lok := c.linearOf(n.Results[0], sym)
-			if !lok || !l.random() || l.draw == nil || found != nil || l.a.sign() != 1 {
-				ok = false
-				return false
-			}
-			found = &uniform{Lo: l.b, Hi: l.b.add(l.a, 1)}
+			out = append(out, n)
 		}
 		return true
 	})
-	if !ok {
-		return nil
-	}
-	return found
+	return out
 }
 
 // isNumeric reports whether t is an integer or floating-point type (time.Duration included).

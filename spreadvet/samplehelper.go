@@ -3,7 +3,7 @@ package spreadvet
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
+
 	"go/types"
 	"slices"
 
@@ -152,23 +152,9 @@ func (c *checker) checkFuncUse(p cursor, call *ast.CallExpr, arg cursor, u *form
 // failsWhenFalse reports whether the verdict at cur is, through !, && and ||, the condition of
 // an if statement whose body reports a failure.
 func (c *checker) failsWhenFalse(cur cursor) bool {
-	for p := cur.Parent(); ; cur, p = p, p.Parent() {
-		switch pn := p.Node().(type) {
-		case *ast.ParenExpr:
-			continue
-		case *ast.UnaryExpr:
-			if pn.Op == token.NOT {
-				continue
-			}
-		case *ast.BinaryExpr:
-			if pn.Op == token.LAND || pn.Op == token.LOR {
-				continue
-			}
-		case *ast.IfStmt:
-			return pn.Cond == cur.Node() && c.reportsIn(pn.Body)
-		}
-		return false
-	}
+	whole := conditionRoot(cur)
+	ifs, ok := whole.Parent().Node().(*ast.IfStmt)
+	return ok && ifs.Cond == whole.Node() && c.reportsIn(ifs.Body)
 }
 
 // reportsIn reports whether n holds a call that reports (t.Errorf).

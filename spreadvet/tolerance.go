@@ -264,23 +264,10 @@ func (c *checker) countUse(f *testFlow, l lenUse, tb string) {
 // condition of an if statement whose branches only log (a number that is only reported
 // cannot flake).
 func (c *checker) guardsFailure(cur cursor) bool {
-	for p := cur.Parent(); ; p = p.Parent() {
-		switch pn := p.Node().(type) {
-		case *ast.ParenExpr:
-			continue
-		case *ast.UnaryExpr:
-			if pn.Op == token.NOT {
-				continue
-			}
-		case *ast.BinaryExpr:
-			if pn.Op == token.LAND || pn.Op == token.LOR {
-				continue
-			}
-		case *ast.IfStmt:
-			return c.failsIn(pn.Body) || (pn.Else != nil && c.failsIn(pn.Else))
-		}
-		return true
+	if ifs, ok := conditionRoot(cur).Parent().Node().(*ast.IfStmt); ok {
+		return c.failsIn(ifs.Body) || (ifs.Else != nil && c.failsIn(ifs.Else))
 	}
+	return true
 }
 
 // failsIn reports whether n calls anything but a logging function (t.Log, t.Logf, fmt and
