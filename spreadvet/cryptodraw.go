@@ -68,9 +68,8 @@ func (c *checker) cryptoVars() map[*types.Var]bool {
 	}
 	c.cryptoVar = map[*types.Var]bool{}
 	bad := map[*types.Var]bool{}
-	give := func(target, value ast.Expr, params *types.Tuple) {
-		v, ok := c.objOf(target).(*types.Var)
-		if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != v.Pkg().Scope() {
+	give := func(v *types.Var, value ast.Expr, params *types.Tuple) {
+		if v == nil || v.Pkg() != c.pass.Pkg || !v.IsField() && v.Parent() != v.Pkg().Scope() {
 			return
 		}
 		switch w, _ := c.objOf(value).(*types.Var); {
@@ -94,7 +93,7 @@ func (c *checker) cryptoVars() map[*types.Var]bool {
 
 // giveVars calls give with every target and value of the file's assignments and declarations
 // of one value each, and the parameters of the function they are in (nil at package level).
-func (c *checker) giveVars(file *ast.File, give func(target, value ast.Expr, params *types.Tuple)) {
+func (c *checker) giveVars(file *ast.File, give func(v *types.Var, value ast.Expr, params *types.Tuple)) {
 	for _, decl := range file.Decls {
 		var params *types.Tuple
 		if fd, ok := decl.(*ast.FuncDecl); ok {
@@ -107,25 +106,58 @@ func (c *checker) giveVars(file *ast.File, give func(target, value ast.Expr, par
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if len(n.Lhs) == len(n.Rhs) {
-						give(l, n.Rhs[i], params)
+						give(c.varOf(l), n.Rhs[i], params)
 					} else {
-						give(l, nil, nil)
+						give(c.varOf(l), nil, nil)
 					}
 				}
 			case *ast.ValueSpec:
 				for i, id := range n.Names {
 					if len(n.Values) == len(n.Names) {
-						give(id, n.Values[i], params)
+						give(c.varOf(id), n.Values[i], params)
 					}
 				}
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
-					give(n.X, nil, nil) // its address taken: any write is possible
+					give(c.varOf(n.X), nil, nil) // its address taken: any write is possible
 				}
+			case *ast.CompositeLit:
+				c.giveFields(n, params, give)
 			}
 			return true
 		})
 	}
+}
+
+// giveFields calls give with each field a struct literal sets and its value: &Gen{rand:
+// rand.Reader} gives Gen.rand crypto/rand's reader (gofrs/uuid's generator), as an
+// assignment would.
+func (c *checker) giveFields(lit *ast.CompositeLit, params *types.Tuple, give func(v *types.Var, value ast.Expr, params *types.Tuple)) {
+	st, ok := typeOfLit(c, lit).(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			give(c.varOf(kv.Key), kv.Value, params)
+		} else if i < st.NumFields() {
+			give(st.Field(i), nil, nil) // unkeyed: not read here, so no crypto reader
+		}
+	}
+}
+
+// varOf returns the variable or field e names, or nil.
+func (c *checker) varOf(e ast.Expr) *types.Var {
+	v, _ := c.objOf(e).(*types.Var)
+	return v
+}
+
+// typeOfLit returns the underlying type of a composite literal, or nil.
+func typeOfLit(c *checker, lit *ast.CompositeLit) types.Type {
+	if t := c.typeOf(lit); t != nil {
+		return t.Underlying()
+	}
+	return nil
 }
 
 // tupleHas reports whether v is one of the variables of t.

@@ -26,9 +26,8 @@ func (c *checker) drawnVars() map[*types.Var]ast.Expr {
 	}
 	c.drawnVar = map[*types.Var]ast.Expr{}
 	bad := map[*types.Var]bool{}
-	give := func(target, value ast.Expr, _ *types.Tuple) {
-		v, ok := c.objOf(target).(*types.Var)
-		if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != v.Pkg().Scope() {
+	give := func(v *types.Var, value ast.Expr, _ *types.Tuple) {
+		if v == nil || v.Pkg() != c.pass.Pkg || v.IsField() || v.Parent() != v.Pkg().Scope() {
 			return
 		}
 		switch {

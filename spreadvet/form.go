@@ -116,6 +116,12 @@ func (c *checker) blindForms(fd cursor, tb string) {
 		}
 		u := &formUse{made: map[types.Object]bool{}, loop: loop, fixed: c.fixedOf(call), id: t}
 		c.formResult(cur, ids, u)
+		if fact.Counter != "" && u.kinds&(formOrder|formBounds) != 0 {
+			// IDs with a counter come in order by it (a UUID v7's rising time and sequence):
+			// a test of their order, or of bounds, tests the counter, not the draws (gofrs/uuid's
+			// Sequential1M and google/uuid's TestVersion7Monotonicity, true negatives).
+			u.breaks("ordered, as its counter (" + fact.Counter + ") orders it")
+		}
 		switch {
 		case u.breaker != "":
 			sharp[text(call)] = true

@@ -337,7 +337,7 @@ func (c *checker) madeByRandom(fun ast.Expr) (*randomFunc, bool) {
 	if f == nil {
 		return nil, false
 	}
-	return &randomFunc{Via: "the value " + fn.Name() + " returns", Hops: f.Hops}, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
+	return &randomFunc{Via: "the value " + fn.Name() + " returns", Hops: f.Hops, Bytes: f.Bytes, Counter: f.Counter}, fn.Pkg() == c.pass.Pkg && c.isTestFile(fn.Pos())
 }
 
 // interfaceFact returns the fact of the first random implementation of a method of an
@@ -358,7 +358,8 @@ func (c *checker) interfaceFact(m *types.Func) (*randomFunc, bool) {
 				recv = p.Elem()
 			}
 			name := recv.(*types.Named).Obj().Name()
-			return &randomFunc{Via: "its implementation " + name + "." + impl.Name() + ", which " + f.Via, Dist: f.Dist, Hops: f.Hops}, false
+			return &randomFunc{Via: "its implementation " + name + "." + impl.Name() + ", which " + f.Via, Dist: f.Dist, Hops: f.Hops,
+				Bytes: f.Bytes, Counter: f.Counter}, false
 		}
 	}
 	return nil, false

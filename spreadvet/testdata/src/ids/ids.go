@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"sync"
+	"time"
 )
 
 // A TraceID is 16 random bytes.
@@ -69,9 +70,17 @@ func (g *Generator) NewWide() Wide { // want NewWide:"random\\(rand.Uint64\\)"
 	return Wide{High: g.r.Uint64(), Low: g.r.Uint64()}
 }
 
-// NewStamped returns a 128-bit ID whose high half starts with a count of the IDs made, as
-// zipkin-go's time-stamped IDs start with the time: they come in order.
-func (g *Generator) NewStamped() Wide { // want NewStamped:"random\\(rand.Uint32N, counter g.last\\)"
+// NewStamped returns a 128-bit ID whose high half starts with the time in seconds, as
+// zipkin-go's time-stamped IDs do: they come in order.
+func (g *Generator) NewStamped() Wide { // want NewStamped:"random\\(rand.Uint32N\\)"
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return Wide{High: uint64(time.Now().Unix())<<32 | uint64(g.r.Uint32N(1<<31)), Low: g.r.Uint64()}
+}
+
+// NewCounted returns a 128-bit ID whose high half starts with a count of the IDs made: they
+// come in order by the counter.
+func (g *Generator) NewCounted() Wide { // want NewCounted:"random\\(rand.Uint32N, counter g.last\\)"
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.last++

@@ -222,6 +222,23 @@ func TestStampedOrder(t *testing.T) {
 	}
 }
 
+// IDs whose high halves hold a counter, checked for their order: the counter orders them, so
+// the test is one of the counter (google/uuid's TestVersion7Monotonicity), not flagged.
+func TestCountedOrder(t *testing.T) {
+	g := ids.New()
+	var ws []ids.Wide
+	for range 1000 {
+		ws = append(ws, g.NewCounted())
+	}
+	var latest uint64
+	for i, w := range ws {
+		if newVal, oldVal := w.High>>32, latest; newVal < oldVal {
+			t.Errorf("[%d] %d after %d", i, newVal, oldVal)
+		}
+		latest = w.High >> 32
+	}
+}
+
 // The low halves are also used as keys: more than the order.
 func TestStampedKept(t *testing.T) {
 	g := ids.New()

@@ -27,7 +27,8 @@ type testFunc struct {
 }
 
 // testFuncs returns the package's tests: functions that take a *testing.T (or another
-// testing parameter) and the bodies of Ginkgo specs.
+// testing parameter), the test funcs that functions of the test files return, and the bodies
+// of Ginkgo specs.
 func (c *checker) testFuncs() []testFunc {
 	var out []testFunc
 	for _, fd := range c.funcDecls(true) {
@@ -36,11 +37,33 @@ func (c *checker) testFuncs() []testFunc {
 		}
 	}
 	for cur := range c.insp.Root().Preorder((*ast.FuncLit)(nil)) {
-		if tb := c.ginkgoSpec(cur); tb != "" && c.isTestFile(cur.Node().Pos()) {
+		if !c.isTestFile(cur.Node().Pos()) {
+			continue
+		}
+		if tb := c.ginkgoSpec(cur); tb != "" {
+			out = append(out, testFunc{cur, tb})
+		} else if tb := c.returnedTest(cur); tb != "" {
 			out = append(out, testFunc{cur, tb})
 		}
 	}
 	return out
+}
+
+// returnedTest returns the name of the testing parameter of a func literal that a function
+// of the test files returns as a test (gofrs/uuid's makeTestNewV7Basic10M returns the
+// func(t *testing.T) that t.Run is given), or "": it is in no test function, so no other walk
+// reads it.
+func (c *checker) returnedTest(lit cursor) string {
+	ret, ok := lit.Parent().Node().(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return ""
+	}
+	fn, ok := enclosingFunc(lit.Parent())
+	decl, isDecl := fn.Node().(*ast.FuncDecl)
+	if !ok || !isDecl || c.testingParam(decl) != "" {
+		return ""
+	}
+	return c.testingParam(&ast.FuncDecl{Type: lit.Node().(*ast.FuncLit).Type})
 }
 
 // ginkgoSpec returns GinkgoTB(), qualified as the file imports Ginkgo (or noGinkgoTB where
@@ -64,11 +87,16 @@ func (c *checker) ginkgoSpec(lit cursor) string {
 	return "GinkgoTB()"
 }
 
-// testName returns how a finding names a test: its function's name, or a Ginkgo spec's node
-// and text (It("returns value in jitter range")).
+// testName returns how a finding names a test: its function's name, the name of the function
+// that returns it, or a Ginkgo spec's node and text (It("returns value in jitter range")).
 func (c *checker) testName(fd cursor) string {
 	if decl, ok := fd.Node().(*ast.FuncDecl); ok {
 		return decl.Name.Name
+	}
+	if _, ok := fd.Parent().Node().(*ast.ReturnStmt); ok {
+		if fn, ok := enclosingFunc(fd.Parent()); ok {
+			return c.testName(fn)
+		}
 	}
 	call := fd.Parent().Node().(*ast.CallExpr)
 	return c.src(call.Fun) + "(" + c.src(call.Args[0]) + ")"
