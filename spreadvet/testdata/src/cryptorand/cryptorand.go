@@ -248,3 +248,85 @@ func PinnedHex() string {
 	io.ReadFull(pinned, b)
 	return hex.EncodeToString(b)
 }
+
+// Gen is gofrs/uuid's generator: its reader is crypto/rand.Reader unless an option sets
+// another.
+type Gen struct{ rand io.Reader }
+
+// GenOption sets an option of a Gen.
+type GenOption func(*Gen)
+
+// WithReader is gofrs's WithRandomReader: nil keeps crypto/rand.Reader.
+func WithReader(r io.Reader) GenOption {
+	return func(g *Gen) {
+		if r == nil {
+			r = rand.Reader
+		}
+		g.rand = r
+	}
+}
+
+// NewGen returns a Gen that reads crypto/rand.Reader, or what its options give.
+func NewGen(opts ...GenOption) *Gen {
+	g := &Gen{rand: rand.Reader}
+	for _, o := range opts {
+		o(g)
+	}
+	return g
+}
+
+// NewV4 reads 16 bytes from the generator's reader.
+func (g *Gen) NewV4() [16]byte { // want NewV4:"random\\(io.ReadFull\\(crypto/rand.Reader\\)\\)"
+	var u [16]byte
+	io.ReadFull(g.rand, u[:])
+	return u
+}
+
+// Unkeyed reads a reader that a literal sets without its key: no draw is known.
+type Unkeyed struct{ r io.Reader }
+
+// NewUnkeyed returns an Unkeyed that reads zeros, then crypto/rand.Reader by its key.
+func NewUnkeyed() *Unkeyed {
+	u := &Unkeyed{bytes.NewReader(make([]byte, 64))}
+	if u.r == nil {
+		u = &Unkeyed{r: rand.Reader}
+	}
+	return u
+}
+
+// Read16 reads 16 bytes.
+func (f *Unkeyed) Read16() [16]byte {
+	var u [16]byte
+	io.ReadFull(f.r, u[:])
+	return u
+}
+
+// Generator is gofrs's interface of generators.
+type Generator interface{ NewV4() [16]byte }
+
+// Default is the package's generator, reached through the interface.
+var Default Generator = NewGen()
+
+// DefaultV4 is gofrs's NewV4: the default generator's, through the interface.
+func DefaultV4() [16]byte { return Default.NewV4() } // want DefaultV4:"random\\(calls NewV4\\)"
+
+// Alt is another generator of crypto/rand bytes.
+type Alt struct{}
+
+// NewV4 reads 16 bytes of crypto/rand.
+func (Alt) NewV4() [16]byte { // want NewV4:"random\\(io.ReadFull\\(crypto/rand.Reader\\)\\)"
+	var u [16]byte
+	io.ReadFull(rand.Reader, u[:])
+	return u
+}
+
+// NewDrawn returns one of two generators as the interface, chosen by a draw: a random
+// function whose value is random too, and of no one concrete type.
+func NewDrawn() Generator { // want NewDrawn:"random\\(crypto/rand.Read\\)"
+	var pick [1]byte
+	rand.Read(pick[:])
+	if pick[0]&1 == 0 {
+		return Alt{}
+	}
+	return NewGen()
+}

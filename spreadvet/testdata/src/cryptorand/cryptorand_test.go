@@ -276,3 +276,45 @@ func TestPinnedHex(t *testing.T) {
 		t.Fatal(s)
 	}
 }
+
+// gofrs/uuid's makeTestNewV4Basic: a test func a function returns for t.Run, whose IDs from a
+// field that holds crypto/rand.Reader are checked only for a fixed byte.
+func makeTestFieldBasic() func(t *testing.T) {
+	return func(t *testing.T) {
+		g := NewGen()
+		for range 100 {
+			u := g.NewV4() // want `blind test: makeTestFieldBasic draws g.NewV4 100 times and checks only`
+			if u == [16]byte{} {
+				t.Fatal("zero")
+			}
+		}
+	}
+}
+
+func TestField(t *testing.T) { t.Run("Basic", makeTestFieldBasic()) }
+
+// A reader a literal sets without its key: not read as a source of draws, not flagged.
+func TestFixedField(t *testing.T) {
+	f := NewUnkeyed()
+	for range 100 {
+		if f.Read16() == [16]byte{} {
+			t.Log("zero")
+		}
+	}
+}
+
+// Two IDs of 16 crypto/rand bytes, through an interface, required to differ: their chance of
+// being equal is 2^-128, no verdict of chance (gofrs's testNewV4DifferentAcrossCalls).
+func TestDefaultDiffers(t *testing.T) {
+	if DefaultV4() == DefaultV4() {
+		t.Fatal("equal")
+	}
+}
+
+// The same pair through the value a random constructor returned: still 2^-128, no verdict.
+func TestDrawnDiffers(t *testing.T) {
+	g := NewDrawn()
+	if g.NewV4() == g.NewV4() {
+		t.Fatal("equal")
+	}
+}
