@@ -154,10 +154,10 @@ func (e *runnerEngine) run(ctx context.Context, jobs []job) ([]result, error) {
 	}
 	recs, err := execute(ctx, rjobs, runner.Options{Parallel: procs, Seed: e.seed,
 		Skip: e.skip, TestFlags: e.testFlags, Batch: batch})
-	owner := owners(jobs)
+	owner := owners(rjobs)
 	res := make([]result, 0, len(recs))
 	for _, r := range recs {
-		if i := owner(r.ImportPath, r.CPU, r.Run); i >= 0 {
+		if i := owner(r); i >= 0 {
 			res = append(res, result{job: i, first: r.Run, tests: r.Tests, elapsed: time.Duration(r.Seconds * float64(time.Second)),
 				cpu: time.Duration(r.CPUSeconds * float64(time.Second))})
 		}
@@ -181,17 +181,23 @@ func removeAll(dir string) {
 }
 
 // owners returns a lookup of the job that a process belongs to, from its package, its -cpu
-// value and the number of its first run: the jobs of one package and -cpu value never share
-// a run number.
-func owners(jobs []job) func(pkg, cpu string, run int) int {
+// value, its environment and the number of its first run. The environment tells apart the
+// jobs of one call that share the rest: the processes of one mutant in each group of its site
+// make the same run numbers (their filters differ, but a restart narrows a filter to the tests
+// a crash cut short), and each job's environment holds its own temporary directory, which
+// the runner copies to every record of the job, restarted processes' included.
+func owners(jobs []runner.Job) func(resultsfile.Record) int {
 	byKey := map[string][]int{}
+	key := func(pkg, cpu string, env []string) string {
+		return pkg + "\x00" + cpu + "\x00" + strings.Join(env, "\x00")
+	}
 	for i, j := range jobs {
-		k := j.pkg.ImportPath + "\x00" + j.cpu
+		k := key(j.Package.ImportPath, j.CPU, j.Env)
 		byKey[k] = append(byKey[k], i)
 	}
-	return func(pkg, cpu string, run int) int {
-		for _, i := range byKey[pkg+"\x00"+cpu] {
-			if j := jobs[i]; run >= j.run && run < j.run+max(j.count, 1) {
+	return func(r resultsfile.Record) int {
+		for _, i := range byKey[key(r.ImportPath, r.CPU, r.Env)] {
+			if j := jobs[i]; r.Run >= j.Run && r.Run < j.Run+max(j.Count, 1) {
 				return i
 			}
 		}

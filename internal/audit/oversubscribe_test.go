@@ -2,12 +2,19 @@ package audit
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	gocmp "github.com/google/go-cmp/cmp"
+
 	"github.com/spreadcheck/spreadcheck/internal/resultsfile"
+	"github.com/spreadcheck/spreadcheck/internal/rewrite"
 	"github.com/spreadcheck/spreadcheck/internal/runner"
 	"github.com/spreadcheck/spreadcheck/internal/testbin"
+	"github.com/spreadcheck/spreadcheck/internal/testout"
 )
 
 // TestProcessesFor: the processes at once from a measured CPU and wall time. Cores without a
@@ -134,7 +141,7 @@ func TestEngineOversubscribes(t *testing.T) {
 				var recs []resultsfile.Record
 				for _, j := range jobs {
 					limits = append(limits, j.Timeout)
-					recs = append(recs, resultsfile.Record{Package: j.Package, Run: j.Run, Count: j.Count, Seconds: 1, CPUSeconds: 0.25})
+					recs = append(recs, resultsfile.Record{Package: j.Package, Run: j.Run, Count: j.Count, Env: j.Env, Seconds: 1, CPUSeconds: 0.25})
 				}
 				return recs, nil
 			}}
@@ -203,5 +210,48 @@ func TestAuditMeasuresCost(t *testing.T) {
 				t.Errorf("%s: look %d: %d at once, want %d", c.name, i+2, got, c.wantLater)
 			}
 		}
+	}
+}
+
+// TestEngineOwnersByJob: the processes of one mutant in two groups of its site share the
+// package, the -cpu value and the run numbers, and differ by their filter, which a restart
+// narrows: runnerEngine.run gives each record to the job it came from (by the job's own
+// environment, which the runner copies to every record), restarted ones included. It gave
+// them all to the first such job, so that the second group of ulid's clock-seeded site never
+// counted a run and kept its mutant open to the last look.
+func TestEngineOwnersByJob(t *testing.T) {
+	pkg := testbin.Package{ImportPath: "example.com/p", Binary: "p.test"}
+	mutant := []string{rewrite.MutantEnv + "=0:1"}
+	jobs := []job{
+		{pkg: pkg, filter: "^(TestA|TestB)$", env: mutant, run: 21, count: 2},
+		{pkg: pkg, filter: "^(ExampleA)$", env: mutant, run: 21, count: 2},
+	}
+	e := &runnerEngine{parallel: 2, outDir: t.TempDir(),
+		execute: func(_ context.Context, rjobs []runner.Job, _ runner.Options) ([]resultsfile.Record, error) {
+			var recs []resultsfile.Record
+			for _, j := range slices.Backward(rjobs) {
+				name := "TestA"
+				if strings.Contains(j.Filter, "Example") {
+					name = "ExampleA"
+				}
+				rec := resultsfile.Record{Package: j.Package, Run: j.Run, Count: 1, Filter: j.Filter, Env: j.Env,
+					Tests: []testout.TestResult{{Name: name, Run: j.Run, Outcome: testout.Pass}}}
+				restarted := rec
+				restarted.Run, restarted.Filter = j.Run+1, "^(ExampleA)$"
+				recs = append(recs, rec, restarted)
+			}
+			return recs, nil
+		}}
+	res, err := e.run(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int][]string{}
+	for _, r := range res {
+		got[r.job] = append(got[r.job], fmt.Sprintf("%s@%d", r.tests[0].Name, r.first))
+	}
+	want := map[int][]string{0: {"TestA@21", "TestA@22"}, 1: {"ExampleA@21", "ExampleA@22"}}
+	if d := gocmp.Diff(want, got); d != "" {
+		t.Errorf("records by job (-want +got):\n%s", d)
 	}
 }
