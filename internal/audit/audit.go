@@ -519,6 +519,9 @@ func (a *auditor) trace(ctx context.Context) error {
 				a.bins[refs[r.job].bin].ImportPath, refs[r.job].test, timeout))
 			continue
 		}
+		if !ran(r, refs[r.job].test) {
+			continue // -skip left it out: the draws its process made were package initialisation's
+		}
 		data, _ := os.ReadFile(jobs[r.job].env[0][len(rewrite.TraceEnv)+1:])
 		seen := map[int]bool{}
 		for _, l := range strings.Fields(string(data)) {
@@ -536,6 +539,14 @@ func (a *auditor) trace(ctx context.Context) error {
 		return nil
 	}
 	return err
+}
+
+// ran reports whether the named test ran in a process (whatever its outcome, a skip it
+// called included): a test that -skip leaves out does not, and its trace process still makes
+// the draws of package initialisation, which would otherwise put it in the group of every
+// site drawn there, its comparisons counted in the family with no run to make.
+func ran(r result, name string) bool {
+	return slices.ContainsFunc(r.tests, func(t testout.TestResult) bool { return t.Name == name })
 }
 
 // hung reports whether the named test hung in a process.

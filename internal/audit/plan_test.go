@@ -31,6 +31,8 @@ type fakeTest struct {
 	hangs bool          // it never ends: the process is stopped at the timeout
 	later bool          // it fails every run of a process but the first, as a test does that leaves state behind
 	took  time.Duration // what one run of it takes; 0 means the engine's perTest
+	// skipped: -skip leaves it out; the binary lists it, and a process asked for it runs no test.
+	skipped bool
 	// busy, when set, is the share of its time a run of it spends in CPU under the active
 	// mutant ("" for none); the process's CPU time is the sum over its runs. Unset: no CPU
 	// time, which the audit takes for no measurement.
@@ -43,6 +45,9 @@ type fakeEngine struct {
 	names            []string
 	tests            map[string]fakeTest
 	startup, perTest time.Duration
+	// initSites are the sites that package initialisation draws at, in every process before
+	// any test runs.
+	initSites []int
 	// buildErr, when set, is the compiler's message for a build with these flags ("" when it
 	// builds).
 	buildErr func(flags []string) string
@@ -93,12 +98,16 @@ func (f *fakeEngine) process(i int, j job) result {
 	re := regexp.MustCompile(j.filter)
 	var sel []string
 	for _, n := range f.names {
-		if re.MatchString(n) {
+		if re.MatchString(n) && !f.tests[n].skipped {
 			sel = append(sel, n)
 		}
 	}
 	active, trace := env(j.env, rewrite.MutantEnv), env(j.env, rewrite.TraceEnv)
 	r := result{job: i, first: j.run, elapsed: f.startup}
+	var reached strings.Builder
+	for _, s := range f.initSites {
+		fmt.Fprintln(&reached, s)
+	}
 	for k := range max(j.count, 1) {
 		for _, n := range sel {
 			if strings.HasPrefix(n, "Example") && k > 0 {
@@ -117,14 +126,13 @@ func (f *fakeEngine) process(i int, j job) result {
 			if b := f.tests[n].busy; b != nil {
 				r.cpu += time.Duration(b(active) * float64(took))
 			}
-			if trace != "" {
-				var b strings.Builder
-				for _, s := range f.tests[n].sites {
-					fmt.Fprintln(&b, s)
-				}
-				os.WriteFile(trace, []byte(b.String()), 0o644)
+			for _, s := range f.tests[n].sites {
+				fmt.Fprintln(&reached, s)
 			}
 		}
+	}
+	if trace != "" {
+		os.WriteFile(trace, []byte(reached.String()), 0o644)
 	}
 	r.tests = append(r.tests, testout.TestResult{Name: testout.PackageTest, Outcome: testout.Pass})
 	return r
@@ -656,5 +664,27 @@ func TestFirstLookBesideBaseline(t *testing.T) {
 				t.Errorf("%s %s survived, closest test %q, want TestZ (TestBroken fails every baseline run)", s.File, m.Class, m.Test)
 			}
 		}
+	}
+}
+
+// TestTraceSkipped: a site drawn in package initialisation is reached by every test that
+// runs, and by none that -skip leaves out: the trace process asked for a skipped test runs no
+// test and still makes the draw, which put the skipped test in the site's group (oklog/ulid's
+// ulid.go:136 under -skip '^TestLexicographicalOrder$'), its comparisons counted in the family
+// and a baseline of no run in the report.
+func TestTraceSkipped(t *testing.T) {
+	eng := &fakeEngine{names: []string{"TestA", "TestB", "TestSkipped"}, initSites: []int{0},
+		tests: map[string]fakeTest{"TestSkipped": {skipped: true}}}
+	rep := fakeAudit(t, eng, 1, Config{})
+	if rep.Family != 4*3 {
+		t.Errorf("family %d, want 12: each of the four mutants compared on TestA, TestB and the package pseudo-test", rep.Family)
+	}
+	for _, b := range rep.Baseline {
+		if b.Test == "TestSkipped" || strings.Contains(b.Run, "TestSkipped") {
+			t.Errorf("baseline %+v: the skipped test is in the site's group", b)
+		}
+	}
+	if n := len(rep.Baseline); n != 2 {
+		t.Errorf("%d baselines, want TestA's and TestB's", n)
 	}
 }
