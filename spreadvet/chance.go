@@ -127,6 +127,10 @@ func (c *checker) collision(fd cursor, at ast.Node, x, y ast.Expr, tb string) {
 	if c.pinned(a) || c.pinned(b) {
 		return // the same draws in every run
 	}
+	if fact.Counter != "" && !c.pinsClock(fd) {
+		c.reportCounted(fd, at, a, fact, 2, tb) // u1 == u2 of IDs that hold a counter
+		return
+	}
 	chance := "with a chance of 1/k for a function that picks one of k values evenly"
 	if w, text, ok := c.textValues(a, fact); text {
 		// Random text: k^-n from its shape, or no verdict when that cannot be computed (a
@@ -227,7 +231,7 @@ func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb st
 	loop, varies, ok := c.repeatingLoop(cur, call)
 	n := c.loopCount(loop)
 	fd, _ := enclosingFunc(cur)
-	if ok && fact.Counter != "" {
+	if ok && fact.Counter != "" && !c.pinsClock(fd) {
 		c.reportCounted(fd, check, call, fact, n, tb) // whatever the loop's count or arguments
 		return
 	}

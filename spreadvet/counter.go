@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -17,36 +18,56 @@ import (
 // that a function it calls advances so. Such IDs differ from one call to the next whatever is
 // drawn: a test that checks only that they differ cannot see the draws.
 func (c *checker) markCounters(decls []*ast.FuncDecl) {
-	counters := map[*types.Func]string{}
+	counters := map[*types.Func]heldCounter{}
 	for _, fd := range decls {
-		if s := c.advancedState(fd); s != "" && !c.isTestFile(fd.Pos()) {
-			counters[c.pass.TypesInfo.Defs[fd.Name].(*types.Func)] = s
+		if h := c.advancedState(fd); h.state != "" && !c.isTestFile(fd.Pos()) {
+			counters[c.pass.TypesInfo.Defs[fd.Name].(*types.Func)] = h
 		}
 	}
+	// Each round applies the counters found to the facts, so that a call through an interface
+	// (whose implementation's fact answers it) sees them in the next.
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
 			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if counters[fn] != "" || c.isTestFile(fd.Pos()) {
+			if counters[fn].state != "" || c.isTestFile(fd.Pos()) {
 				continue
 			}
 			if s := c.callsCounter(fd, counters); s != "" {
-				counters[fn], changed = s, true
+				counters[fn], changed = heldCounter{state: s}, true
 			}
 		}
-	}
-	for fn, s := range counters {
-		if f := c.random[fn]; f != nil {
-			g := *f // a fact may be shared with the function it wraps
-			g.Counter = s
-			c.random[fn] = &g
+		for fn, h := range counters {
+			if f := c.random[fn]; f != nil && f.Counter == "" {
+				g := *f // a fact may be shared with the function it wraps
+				g.Counter = h.state
+				c.random[fn], changed = &g, true
+			}
 		}
 	}
 }
 
-// callsCounter returns the state of the first counter a function's body calls, declared in
-// the package or known by its fact, or "".
-func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]string) string {
+// heldCounter is a counter a function holds: the state, and which of its results hold it
+// (nil: any of them).
+type heldCounter struct {
+	state   string
+	results []bool
+}
+
+// callsCounter returns the state of the first counter a function's body calls and keeps,
+// declared in the package or known by its fact, or "". A call whose results that hold the
+// counter are all left out keeps none of it (gofrs/uuid's NewV6AtTime takes timeNow, _, err
+// from getClockSequence, whose second result is the clock sequence).
+func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]heldCounter) string {
+	assigned := map[*ast.CallExpr]*ast.AssignStmt{} // the assignment each call is the one value of
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 {
+			if call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok {
+				assigned[call] = a
+			}
+		}
+		return true
+	})
 	state := ""
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -54,11 +75,13 @@ func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]string
 			return state == ""
 		}
 		if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
-			if s := counters[fn]; s != "" {
-				state = s
+			if h := counters[fn]; h.state != "" && keepsResults(assigned[call], h.results) {
+				state = h.state
 			} else if f := c.randomFact(fn); f != nil && fn.Pkg() != c.pass.Pkg {
 				state = f.Counter
 			}
+		} else if f := c.randomCall(call); f != nil {
+			state = f.Counter // DefaultGenerator.NewV1(): the implementation's, once applied
 		}
 		return true
 	})
@@ -69,17 +92,35 @@ func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]string
 // its body (n.seq, lastV7time), or "": a package variable or a field of the receiver that
 // is raised (x++, x += d, or given a value computed from itself, as lastV7time = now after
 // now = lastV7time + 1) and read by what the function returns.
-func (c *checker) advancedState(fd *ast.FuncDecl) string {
+func (c *checker) advancedState(fd *ast.FuncDecl) heldCounter {
 	if fd.Body == nil {
-		return ""
+		return heldCounter{}
 	}
 	for _, s := range c.stateWrites(fd) {
 		taint := c.taintFrom(fd, s)
-		if c.advances(fd, s, taint) && c.returnsTaint(fd, s, taint) {
-			return c.src(s)
+		if !c.advances(fd, s, taint) {
+			continue
+		}
+		if held := c.returnsTaint(fd, s, taint); slices.Contains(held, true) {
+			return heldCounter{c.src(s), held}
 		}
 	}
-	return ""
+	return heldCounter{}
+}
+
+// keepsResults reports whether a call keeps one of the results held marks: an assignment a
+// of its results that gives one of them to a name, not to _, or any other use of the call (a
+// nil a).
+func keepsResults(a *ast.AssignStmt, held []bool) bool {
+	if a == nil || len(a.Lhs) != len(held) {
+		return true
+	}
+	for i, l := range a.Lhs {
+		if id, blank := l.(*ast.Ident); held[i] && (!blank || id.Name != "_") {
+			return true
+		}
+	}
+	return false
 }
 
 // stateWrites returns the package variables and receiver fields a function assigns or
@@ -220,26 +261,29 @@ func (c *checker) advances(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]
 	return found
 }
 
-// returnsTaint reports whether a return statement of the function reads the state s or a
-// tainted local, or leaves a tainted named result.
-func (c *checker) returnsTaint(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]bool) bool {
+// returnsTaint marks the results of the function that a return statement gives the state s
+// or a tainted local, or that are tainted named results it leaves.
+func (c *checker) returnsTaint(fd *ast.FuncDecl, s ast.Expr, taint map[types.Object]bool) []bool {
+	var names []*ast.Ident
+	if fd.Type.Results != nil {
+		for _, f := range fd.Type.Results.List {
+			names = append(names, f.Names...)
+		}
+	}
+	held := make([]bool, fd.Type.Results.NumFields())
 	for _, r := range returnsOf(fd.Body) {
-		for _, e := range r.Results {
-			if c.readsState(e, s, taint) {
-				return true
+		for i, e := range r.Results {
+			if i < len(held) && c.readsState(e, s, taint) {
+				held[i] = true
 			}
 		}
-		if len(r.Results) == 0 && fd.Type.Results != nil {
-			for _, f := range fd.Type.Results.List {
-				for _, name := range f.Names {
-					if taint[c.pass.TypesInfo.Defs[name]] {
-						return true
-					}
-				}
+		if len(r.Results) == 0 {
+			for i, name := range names {
+				held[i] = held[i] || taint[c.pass.TypesInfo.Defs[name]]
 			}
 		}
 	}
-	return false
+	return held
 }
 
 // reportCounted reports a check that n results of a function with a counter differ: the
@@ -270,6 +314,9 @@ func (c *checker) countedKeys(fd cursor, tb string) {
 		v := c.definedBy(cur)
 		if v == nil {
 			continue
+		}
+		if c.pinsClock(fd) {
+			return
 		}
 		for _, m := range c.keyedBy(fd, v) {
 			if cmp := c.sizeChecked(fd, m); cmp != nil {
@@ -318,4 +365,35 @@ func (c *checker) sizeChecked(fd cursor, m *types.Var) *ast.BinaryExpr {
 		}
 	}
 	return nil
+}
+
+// pinsClock reports whether a test hands the code a clock that stands still: a func literal
+// that returns a time made of constants (gofrs/uuid's StaleEpoch tests give the generator
+// epochFunc: func() time.Time { return time.Unix(0, 0) }). Such a test sets the counter to
+// work on purpose: that its IDs differ is what it tests, not a check of the draws.
+func (c *checker) pinsClock(fd cursor) bool {
+	for cur := range fd.Preorder((*ast.FuncLit)(nil)) {
+		lit := cur.Node().(*ast.FuncLit)
+		if len(lit.Body.List) != 1 || lit.Type.Results.NumFields() != 1 {
+			continue
+		}
+		ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || !isTimeTime(c.typeOf(ret.Results[0])) {
+			continue
+		}
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok && c.constantArgs(call) {
+			return true
+		}
+	}
+	return false
+}
+
+// constantArgs reports whether a call's arguments are all constants.
+func (c *checker) constantArgs(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if c.pass.TypesInfo.Types[a].Value == nil {
+			return false
+		}
+	}
+	return true
 }

@@ -107,3 +107,51 @@ func Pooled() ID { // want Pooled:"random\\(crypto/rand.Read\\)"
 	poolPos += 16
 	return id
 }
+
+// Clock makes time-based IDs: the time it reads, and a sequence it raises when the time has
+// not moved (gofrs/uuid's clock sequence).
+type Clock struct {
+	now  func() time.Time
+	last int64
+	seq  uint16
+}
+
+// NewClock returns a Clock that reads the wall clock.
+func NewClock() *Clock { return &Clock{now: time.Now} }
+
+// tick returns the time and the sequence.
+func (c *Clock) tick() (int64, uint16) {
+	t := c.now().UnixNano()
+	if t <= c.last {
+		c.seq++
+	}
+	c.last = t
+	return t, c.seq
+}
+
+// V1 holds the time and the sequence beside random bytes.
+func (c *Clock) V1() ID { // want V1:"random\\(crypto/rand.Read, counter c.seq\\)"
+	t, s := c.tick()
+	var id ID
+	rand.Read(id[8:])
+	id[0], id[1] = byte(t), byte(s)
+	return id
+}
+
+// V6 holds the time and random bytes, and leaves the sequence out: no counter.
+func (c *Clock) V6() ID { // want V6:"random\\(crypto/rand.Read\\)"
+	t, _ := c.tick()
+	var id ID
+	rand.Read(id[8:])
+	id[0] = byte(t)
+	return id
+}
+
+// Maker makes IDs.
+type Maker interface{ V1() ID }
+
+// Default is the package's Maker, reached through the interface.
+var Default Maker = NewClock()
+
+// DefaultV1 is the default Maker's V1, through the interface: its counter too.
+func DefaultV1() ID { return Default.V1() } // want DefaultV1:"random\\(calls V1, counter c.seq\\)"

@@ -3,6 +3,7 @@ package counters
 import (
 	"sync"
 	"testing"
+	"time"
 )
 
 // Distinct IDs only: the sequence keeps them apart with a constant prefix.
@@ -100,5 +101,40 @@ func TestUniqueRanged(t *testing.T) {
 	}
 	if len(ids) != 100 { // want `blind test: TestUniqueRanged checks that 100 results of n.Next differ`
 		t.Fatal(len(ids))
+	}
+}
+
+// Two IDs of a function with a counter required to differ: the counter keeps them apart.
+func TestV1Pair(t *testing.T) {
+	c := NewClock()
+	a, b := c.V1(), c.V1()
+	if a == b { // want `blind test: TestV1Pair checks that 2 results of c.V1 differ \(a == b\), which its counter \(c.seq\) keeps true`
+		t.Fatal("equal")
+	}
+}
+
+// The same with a clock that stands still: the test sets the counter to work on purpose,
+// not flagged (gofrs/uuid's StaleEpoch).
+func TestV1Stale(t *testing.T) {
+	c := &Clock{now: func() time.Time { return time.Unix(0, 0) }}
+	a, b := c.V1(), c.V1()
+	if a == b {
+		t.Fatal("equal")
+	}
+}
+
+// V6 leaves the sequence out: two IDs equal by chance only, 2^-64, not flagged.
+func TestV6Pair(t *testing.T) {
+	c := NewClock()
+	if c.V6() == c.V6() {
+		t.Fatal("equal")
+	}
+}
+
+// gofrs/uuid's testNewV1DifferentAcrossCalls: the package function, through the interface.
+func TestDefaultPair(t *testing.T) {
+	a, b := DefaultV1(), DefaultV1()
+	if a == b { // want `blind test: TestDefaultPair checks that 2 results of DefaultV1 differ`
+		t.Fatal("equal")
 	}
 }
