@@ -763,6 +763,10 @@ func (c *checker) fixedAccessor(cur cursor, u *formUse) bool {
 	switch p := cur.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		v := c.definedBy(cur)
+		if v == nil && len(p.Lhs) == len(p.Rhs) {
+			// got, want := u.Version(), V7: the accessor's own local in a pair (gofrs/uuid)
+			v = c.localVar(p.Lhs[slices.Index(p.Rhs, cur.Node().(ast.Expr))])
+		}
 		if v == nil || p.Tok != token.DEFINE {
 			return false
 		}
@@ -775,7 +779,7 @@ func (c *checker) fixedAccessor(cur cursor, u *formUse) bool {
 		switch p := id.Parent().Node().(type) {
 		case *ast.BinaryExpr:
 			other := otherSide(p, id.Node())
-			if p.Op != token.EQL && p.Op != token.NEQ || c.pass.TypesInfo.Types[other].Value == nil {
+			if p.Op != token.EQL && p.Op != token.NEQ || !c.constantLocal(other) {
 				return false
 			}
 			cmps = append(cmps, p)
@@ -1207,4 +1211,14 @@ func (c *checker) inModule(pkg *types.Package) bool {
 	}
 	own := strings.TrimSuffix(c.pass.Pkg.Path(), "_test")
 	return pkg.Path() == own || strings.HasPrefix(pkg.Path(), own+"/")
+}
+
+// constantLocal reports whether e is a constant, or a local given only a constant (want in
+// got, want := u.Version(), V7).
+func (c *checker) constantLocal(e ast.Expr) bool {
+	if c.pass.TypesInfo.Types[e].Value != nil {
+		return true
+	}
+	init := c.onlyAssignment(c.localVar(e))
+	return init != nil && c.pass.TypesInfo.Types[init].Value != nil
 }

@@ -86,6 +86,29 @@ func TestNewUUIDForm(t *testing.T) {
 	}
 }
 
+// gofrs/uuid's Basic10M: each accessor paired with the value it should have.
+func TestNewUUIDPairs(t *testing.T) {
+	for range 100 {
+		u := ids.NewUUID() // want `blind test: TestNewUUIDPairs draws ids.NewUUID 100 times and checks only the bits its form fixes \(got != want\)`
+		if got, want := u.Version(), 4; got != want {
+			t.Errorf("version %d, want %d", got, want)
+		}
+		if got, want := u.Variant(), 2; got != want {
+			t.Errorf("variant %d, want %d", got, want)
+		}
+	}
+}
+
+// The accessor compared with another draw's: more than the form, not flagged.
+func TestNewUUIDPairsDrawn(t *testing.T) {
+	for range 100 {
+		u := ids.NewUUID()
+		if got, want := u.Version(), ids.NewUUID().Version(); got != want {
+			t.Errorf("version %d, want %d", got, want)
+		}
+	}
+}
+
 // One UUID's accessors checked: a test of the accessors.
 func TestNewUUIDAccessors(t *testing.T) {
 	u := ids.NewUUID()
