@@ -26,10 +26,14 @@ type tally struct {
 }
 
 // A countCheck is one comparison of a tally with a typed limit: fails says whether the test
-// fails at a count k.
+// fails at a count k. A check against each value of a table (InDelta(t, rate, ...) for rate
+// of a range over []float64{0.01, 0.5, 0.99}) says so for each: over holds the values, and
+// failsAt whether it fails at count k against the value x.
 type countCheck struct {
-	at    ast.Node
-	fails func(k int) bool
+	at      ast.Node
+	fails   func(k int) bool
+	over    []float64
+	failsAt func(k int, x float64) bool
 }
 
 // proportions reports a test that counts how often a random outcome happens over a known
@@ -251,7 +255,8 @@ func (c *checker) countCheckAt(id cursor, t tally) (countCheck, bool) {
 			return c.helperCheck(pn, cur.Node().(ast.Expr), div, integer)
 		case *ast.BinaryExpr:
 			if pn.Op == token.QUO && pn.X == cur.Node() && div == 1 {
-				if d := c.constValue(pn.Y); d > 0 && c.isConst(pn.Y, d) {
+				// count / 1000, or float64(count) / float64(iterations) with iterations := 50000
+				if d := c.countValue(c.stripConversions(pn.Y)); d > 0 {
 					div, integer = d, isInteger(c.typeOf(pn))
 					cur = p
 					continue
@@ -292,14 +297,25 @@ func (c *checker) helperCheck(call *ast.CallExpr, x ast.Expr, div float64, integ
 	value := func(k int) float64 { return scaled(k, div, integer) }
 	switch name {
 	case "InDelta", "InEpsilon":
-		if len(call.Args) < 4 || call.Args[2] != x || !c.typedLimit(call.Args[1]) || !c.typedLimit(call.Args[3]) {
+		if len(call.Args) < 4 || call.Args[2] != x || !c.typedLimit(call.Args[3]) {
 			return countCheck{}, false
 		}
-		want, delta := c.constValue(call.Args[1]), c.constValue(call.Args[3])
-		if name == "InEpsilon" {
-			delta *= math.Abs(want) // testify's InEpsilon bounds the relative error: the band is epsilon*|expected|
+		delta := c.constValue(call.Args[3])
+		failsAt := func(k int, want float64) bool {
+			d := delta
+			if name == "InEpsilon" {
+				d *= math.Abs(want) // testify's InEpsilon bounds the relative error: the band is epsilon*|expected|
+			}
+			return !(math.Abs(value(k)-want) <= d)
 		}
-		return countCheck{at: call, fails: func(k int) bool { return !(math.Abs(value(k)-want) <= delta) }}, true
+		if c.typedLimit(call.Args[1]) {
+			want := c.constValue(call.Args[1])
+			return countCheck{at: call, fails: func(k int) bool { return failsAt(k, want) }}, true
+		}
+		if over := c.tableValues(call.Args[1]); over != nil {
+			return countCheck{at: call, over: over, failsAt: failsAt}, true
+		}
+		return countCheck{}, false
 	case "Less", "LessOrEqual", "Greater", "GreaterOrEqual":
 		op := map[string]token.Token{"Less": token.LSS, "LessOrEqual": token.LEQ, "Greater": token.GTR, "GreaterOrEqual": token.GEQ}[name]
 		limit := call.Args[2]
@@ -379,6 +395,15 @@ func failRegion(checks []countCheck, n int) (lo, hi int, ok bool) {
 // reportProportion reports a tally's checks with the chance that correct code fails them.
 func (c *checker) reportProportion(fd cursor, t tally, checks []countCheck, tb string) {
 	n := t.trials
+	if len(checks) == 1 && checks[0].over != nil {
+		c.reportTableProportion(fd, t, checks[0])
+		return
+	}
+	for _, ch := range checks {
+		if ch.over != nil {
+			return // a table beside other checks: no one region to read
+		}
+	}
 	lo, hi, ok := failRegion(checks, n)
 	if !ok {
 		return
@@ -416,6 +441,9 @@ func tailsChance(lo, hi, n int, p float64) (float64, error) {
 			return 0, err
 		}
 	}
+	if hi > n {
+		return a, nil // no count reaches hi
+	}
 	b, err := sizing.BinomialTail(hi, n, p)
 	return a + b, err
 }
@@ -445,4 +473,75 @@ func proportionChance(lo, hi, n int) (string, bool) {
 		}
 		return fmt.Sprintf("correct code fails it more often than once in 1e9 runs when its true rate is below %.4g (P(count <= %d) = 1e-9 there, sizing.ClopperPearson)", pHi, lo), true
 	}
+}
+
+// tableValues returns the values a variable takes from a table of constants: the value of a
+// range over a local slice literal of constants (for _, rate := range rates), through a copy
+// of it (rate := rate), or nil.
+func (c *checker) tableValues(e ast.Expr) []float64 {
+	v := c.localVar(e)
+	for i := 0; v != nil && i < 2; i++ {
+		if init := c.onlyAssignment(v); init != nil {
+			v = c.localVar(init) // rate := rate, the copy a closure takes
+		}
+	}
+	if v == nil {
+		return nil
+	}
+	for cur := range c.insp.Root().Preorder((*ast.RangeStmt)(nil)) {
+		r := cur.Node().(*ast.RangeStmt)
+		if r.Value == nil || c.pass.TypesInfo.Defs[identOf(r.Value)] != v {
+			continue
+		}
+		lit, ok := ast.Unparen(c.onlyAssignment(c.localVar(r.X))).(*ast.CompositeLit)
+		if !ok {
+			return nil
+		}
+		var out []float64
+		for _, el := range lit.Elts {
+			if !c.typedLimit(el) {
+				return nil
+			}
+			out = append(out, c.constValue(el))
+		}
+		return out
+	}
+	return nil
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// reportTableProportion reports a tally checked against each value of a table, one subtest
+// a value (datadog-go's TestShouldSample: InDelta(t, rate, count/iterations, 0.01) for eight
+// rates): the chance that one of them fails correct code, each rate taken as the true one.
+func (c *checker) reportTableProportion(fd cursor, t tally, ch countCheck) {
+	n, pass := t.trials, 1.0
+	var worst, worstAt float64
+	for _, x := range ch.over {
+		lo, hi, ok := failRegion([]countCheck{{fails: func(k int) bool { return ch.failsAt(k, x) }}}, n)
+		if !ok {
+			continue // a rate no count can fail, as 1.0 or 0
+		}
+		p, err := tailsChance(lo, hi, n, x)
+		if err != nil {
+			return
+		}
+		pass *= 1 - p
+		if p > worst {
+			worst, worstAt = p, x
+		}
+	}
+	chance := 1 - pass
+	if chance < minReportedChance {
+		return
+	}
+	c.pass.Report(analysis.Diagnostic{
+		Pos: ch.at.Pos(), End: ch.at.End(),
+		Message: fmt.Sprintf("hand-sized tolerance: %s counts in %s how often a random outcome happens in %d trials, for each of %d rates of a table, and fails when the proportion leaves a typed band around the rate (%s): correct code fails one of them with probability %.3g (each rate taken as the true one, sizing.BinomialTail, both tails; %.3g at the worst rate, %g); size the band from a chosen false-failure rate: fail only when sizing.BinomialTail(%s, %d, rate) (or its lower tail) is below 1e-9",
+			c.testName(fd), t.v.Name(), n, len(ch.over), c.src(ch.at), chance, worst, worstAt, t.v.Name(), n),
+	})
 }

@@ -33,3 +33,8 @@ func Timeouts() int { // want Timeouts:"random\\(rand.IntN\\)"
 
 // Status is a fixed answer.
 func Status() int { return 200 }
+
+// Sample says whether to keep an event kept at the given rate.
+func Sample(rate float64) bool { // want Sample:"random\\(rand.Float64\\)"
+	return rate >= 1 || rand.Float64() < rate
+}

@@ -119,3 +119,36 @@ func TestNotFlagged(t *testing.T) {
 }
 
 func limit(n int) int { return n / 3 }
+
+// datadog-go's TestShouldSample: one subtest a rate of a table (1.0 among them, which no
+// count fails), each counting kept events over a local number of trials against a typed band.
+func TestSampleRates(t *testing.T) {
+	rates := []float64{0.1, 0.5, 1.0}
+	iterations := 10000
+	for _, rate := range rates {
+		rate := rate
+		t.Run("rate", func(t *testing.T) {
+			count := 0
+			for i := 0; i < iterations; i++ {
+				if Sample(rate) {
+					count++
+				}
+			}
+			assert.InDelta(t, rate, float64(count)/float64(iterations), 0.01) // want `hand-sized tolerance: TestSampleRates counts in count how often a random outcome happens in 10000 trials, for each of 3 rates of a table, .*correct code fails one of them with probability 0.0474 .*0.0466 at the worst rate, 0.5\)`
+		})
+	}
+}
+
+// The same band sized wide enough that no rate of the table fails it by chance: not flagged.
+func TestSampleRatesWide(t *testing.T) {
+	rates := []float64{0.1, 0.5}
+	for _, rate := range rates {
+		count := 0
+		for i := 0; i < 10000; i++ {
+			if Sample(rate) {
+				count++
+			}
+		}
+		assert.InDelta(t, rate, float64(count)/10000, 0.1)
+	}
+}
