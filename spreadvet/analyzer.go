@@ -73,6 +73,8 @@ type checker struct {
 	samplers    map[*types.Func]*sampler // the package's methods of func types that return what their receiver makes
 	// cryptoVar are the package's variables that hold crypto/rand.Reader (see cryptoVars)
 	cryptoVar map[*types.Var]bool
+	// paramCalls are the func parameters each function of the package calls (see calledParams)
+	paramCalls map[*types.Func][]int
 	// drawnVar are the package's variables its code gives only draws (see drawnVars)
 	drawnVar map[*types.Var]ast.Expr
 }

@@ -350,6 +350,8 @@ func (c *checker) directRandomness(fd cursor) (via string, calls []*ast.CallExpr
 				via = "rand." + d.name
 			} else if b := c.byteDraw(n); b != "" && via == "" {
 				via = b
+			} else if g := c.generatorArg(n); g != "" && via == "" {
+				via = g
 			}
 			_, lit := ast.Unparen(n.Fun).(*ast.FuncLit) // its calls are in the preorder already
 			if tv, ok := c.pass.TypesInfo.Types[n.Fun]; !lit && (!ok || !tv.IsType()) {

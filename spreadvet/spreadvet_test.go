@@ -13,7 +13,7 @@ import (
 )
 
 // fixtures are the packages under testdata/src.
-var fixtures = []string{"bidder", "jitterapi", "helpers", "chance", "loadbench", "backoff", "backoffuse", "clockrand", "onesided", "truncation", "sleeploop", "deadseam", "stored", "randomtext", "realgap", "clean", "shuffle", "proportion", "tallies", "cryptorand", "picks", "forms", "partition", "expiry", "closures", "channel", "ids", "records", "gocheck", "propgen", "counters", "propgen/gen"}
+var fixtures = []string{"bidder", "jitterapi", "helpers", "chance", "loadbench", "backoff", "backoffuse", "clockrand", "onesided", "truncation", "sleeploop", "deadseam", "stored", "randomtext", "realgap", "clean", "shuffle", "proportion", "tallies", "cryptorand", "picks", "forms", "partition", "expiry", "closures", "channel", "ids", "records", "gocheck", "propgen", "counters", "propgen/gen", "generators"}
 
 // TestFindings runs the analyzer on the fixtures under testdata/src: every diagnostic and
 // every fact must be one a // want comment asks for, and every want must be met. The
