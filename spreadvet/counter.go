@@ -19,25 +19,32 @@ import (
 // drawn: a test that checks only that they differ cannot see the draws.
 func (c *checker) markCounters(decls []*ast.FuncDecl) {
 	counters := map[*types.Func]heldCounter{}
+	var rest []*ast.FuncDecl // in the order of declaration, so that messages do not vary
+	calls := map[*ast.FuncDecl][]keptCall{}
 	for _, fd := range decls {
-		if h := c.advancedState(fd); h.state != "" && !c.isTestFile(fd.Pos()) {
+		if c.isTestFile(fd.Pos()) {
+			continue
+		}
+		if h := c.advancedState(fd); h.state != "" {
 			counters[c.pass.TypesInfo.Defs[fd.Name].(*types.Func)] = h
+		} else {
+			rest, calls[fd] = append(rest, fd), keptCalls(fd)
 		}
 	}
 	// Each round applies the counters found to the facts, so that a call through an interface
 	// (whose implementation's fact answers it) sees them in the next.
 	for changed := true; changed; {
 		changed = false
-		for _, fd := range decls {
+		for _, fd := range rest {
 			fn := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if counters[fn].state != "" || c.isTestFile(fd.Pos()) {
+			if counters[fn].state != "" {
 				continue
 			}
-			if s := c.callsCounter(fd, counters); s != "" {
+			if s := c.callsCounter(calls[fd], counters); s != "" {
 				counters[fn], changed = heldCounter{state: s}, true
 			}
 		}
-		for fn, h := range counters {
+		for fn, h := range counters { // each fact is set once, whatever the order
 			if f := c.random[fn]; f != nil && f.Counter == "" {
 				g := *f // a fact may be shared with the function it wraps
 				g.Counter = h.state
@@ -54,38 +61,53 @@ type heldCounter struct {
 	results []bool
 }
 
-// callsCounter returns the state of the first counter a function's body calls and keeps,
-// declared in the package or known by its fact, or "". A call whose results that hold the
-// counter are all left out keeps none of it (gofrs/uuid's NewV6AtTime takes timeNow, _, err
-// from getClockSequence, whose second result is the clock sequence).
-func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]heldCounter) string {
-	assigned := map[*ast.CallExpr]*ast.AssignStmt{} // the assignment each call is the one value of
+// A keptCall is a call of a function's body, with the assignment it is the one value of.
+type keptCall struct {
+	call   *ast.CallExpr
+	assign *ast.AssignStmt
+}
+
+// keptCalls returns the calls of a function's body, in one walk.
+func keptCalls(fd *ast.FuncDecl) []keptCall {
+	assigned := map[*ast.CallExpr]*ast.AssignStmt{}
+	var out []keptCall
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 {
-			if call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr); ok {
-				assigned[call] = a
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					assigned[call] = n
+				}
 			}
+		case *ast.CallExpr:
+			out = append(out, keptCall{call: n})
 		}
 		return true
 	})
-	state := ""
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || state != "" {
-			return state == ""
-		}
-		if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
-			if h := counters[fn]; h.state != "" && keepsResults(assigned[call], h.results) {
-				state = h.state
-			} else if f := c.randomFact(fn); f != nil && fn.Pkg() != c.pass.Pkg {
-				state = f.Counter
+	for i := range out {
+		out[i].assign = assigned[out[i].call] // an assignment is visited before its call
+	}
+	return out
+}
+
+// callsCounter returns the state of the first counter that one of a function's calls (kept)
+// reaches and keeps, declared in the package or known by its fact, or "". A call whose
+// results that hold the counter are all left out keeps none of it (gofrs/uuid's
+// NewV6AtTime takes timeNow, _, err from getClockSequence, whose second result is the clock
+// sequence).
+func (c *checker) callsCounter(kept []keptCall, counters map[*types.Func]heldCounter) string {
+	for _, k := range kept {
+		if fn := typeutil.StaticCallee(c.pass.TypesInfo, k.call); fn != nil {
+			if h := counters[fn]; h.state != "" && keepsResults(k.assign, h.results) {
+				return h.state
+			} else if f := c.randomFact(fn); f != nil && fn.Pkg() != c.pass.Pkg && f.Counter != "" {
+				return f.Counter
 			}
-		} else if f := c.randomCall(call); f != nil {
-			state = f.Counter // DefaultGenerator.NewV1(): the implementation's, once applied
+		} else if f := c.randomCall(k.call); f != nil && f.Counter != "" {
+			return f.Counter // DefaultGenerator.NewV1(): the implementation's, once applied
 		}
-		return true
-	})
-	return state
+	}
+	return ""
 }
 
 // advancedState returns the state a function advances and returns a part of, as written in
@@ -93,10 +115,15 @@ func (c *checker) callsCounter(fd *ast.FuncDecl, counters map[*types.Func]heldCo
 // is raised (x++, x += d, or given a value computed from itself, as lastV7time = now after
 // now = lastV7time + 1) and read by what the function returns.
 func (c *checker) advancedState(fd *ast.FuncDecl) heldCounter {
-	if fd.Body == nil {
-		return heldCounter{}
+	if fd.Body == nil || fd.Type.Results.NumFields() == 0 {
+		return heldCounter{} // what it returns holds the counter: a setter holds none
 	}
+	seen := map[string]bool{}
 	for _, s := range c.stateWrites(fd) {
+		if seen[text(s)] {
+			continue // each state once, however often it is written
+		}
+		seen[text(s)] = true
 		taint := c.taintFrom(fd, s)
 		if !c.advances(fd, s, taint) {
 			continue
