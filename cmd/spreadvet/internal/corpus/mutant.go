@@ -130,9 +130,16 @@ func (m Mutant) test(dir string) (bool, string, error) {
 // confirm applies each label's mutant to a fresh copy of its module and runs its tests, and
 // writes a table of the verdicts: a blind test is confirmed when its mutant still passes.
 func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) error {
+	return confirmFrom(mods, labels, tmp, w, progress, fetch)
+}
+
+// confirmFrom is confirm with the copies of the modules made by fetchTo (fetch, from the module
+// proxy; a folder of a test's own in the tests). A label whose mutant fails its test is named in
+// the error, with the end of the test's output, so that a failure says which label to look at.
+func confirmFrom(mods []Module, labels []Label, tmp string, w, progress io.Writer, fetchTo func(m, tmp string) (string, error)) error {
 	var b strings.Builder
 	b.WriteString("| module | label | mutant | tests | still passes |\n|---|---|---|---|---|\n")
-	failed := 0
+	var failed []string
 	for _, mod := range mods {
 		// The labels of a module that name the same mutant (go-faker's 72 tests under one
 		// constant source) share one copy, so the go command builds it once.
@@ -143,17 +150,18 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 				continue // ParseLabels has checked the form
 			}
 			fmt.Fprintf(progress, "%s %s:%d: %s -> %s\n", l.Module, l.File, l.Line, m.Old, m.New)
-			dir, err := mutated(copies, m, func() (string, error) { return fetch(mod.Path, tmp) })
+			dir, err := mutated(copies, m, func() (string, error) { return fetchTo(mod.Path, tmp) })
 			if err != nil {
 				return fmt.Errorf("%s %s:%d: %v", l.Module, l.File, l.Line, err)
 			}
-			passed, _, err := m.test(dir)
+			passed, out, err := m.test(dir)
 			if err != nil {
 				return fmt.Errorf("%s %s:%d: %v", l.Module, l.File, l.Line, err)
 			}
 			verdict := "yes: confirmed"
 			if !passed {
-				verdict, failed = "NO: not confirmed", failed+1
+				verdict = "NO: not confirmed"
+				failed = append(failed, fmt.Sprintf("%s %s:%d (-run '%s'):\n%s", l.Module, l.File, l.Line, m.Run, lastLines(out, 8)))
 			}
 			fmt.Fprintf(&b, "| %s | %s:%d | %s:%s `%s` -> `%s` | -run '%s' %s | %s |\n", l.Module, l.File, l.Line,
 				m.File, joinInts(m.Lines), m.Old, m.New, m.Run, m.Pkg, verdict)
@@ -165,10 +173,16 @@ func confirm(mods []Module, labels []Label, tmp string, w, progress io.Writer) e
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	if failed > 0 {
-		return fmt.Errorf("%d mutants failed their tests: those labels are not confirmed", failed)
+	if len(failed) > 0 {
+		return fmt.Errorf("%d mutants failed their tests: those labels are not confirmed:\n%s", len(failed), strings.Join(failed, "\n"))
 	}
 	return nil
+}
+
+// lastLines returns the last n lines of out.
+func lastLines(out string, n int) string {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
 }
 
 // mutated returns a copy of a module with m applied: the one copies holds for the same change,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,5 +124,50 @@ func TestMutatedShared(t *testing.T) {
 	}
 	if src, _ := os.ReadFile(filepath.Join(dc, "m.go")); !strings.Contains(string(src), "return 0.25 }") {
 		t.Errorf("the second copy holds\n%s", src)
+	}
+}
+
+// A label whose mutant fails its test is named in confirm's error, with the end of the
+// test's output; a confirmed one is not, and the table says which is which.
+func TestConfirmNamesFailures(t *testing.T) {
+	src := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
+	write("m_test.go", "package m\n\nimport \"testing\"\n\n"+
+		"func TestBlind(t *testing.T) {\n\tif d := Jitter(); d < 0 || d >= 1 {\n\t\tt.Fatal(d)\n\t}\n}\n\n"+
+		"func TestSharp(t *testing.T) {\n\tif Jitter() == Jitter() {\n\t\tt.Fatal(\"constant\")\n\t}\n}\n")
+	fetchTo := func(_, tmp string) (string, error) {
+		dir, err := os.MkdirTemp(tmp, "m")
+		if err != nil {
+			return "", err
+		}
+		return dir, os.CopyFS(dir, os.DirFS(src))
+	}
+	mods := []Module{{Path: "example.com/m@v1", Packages: []string{"."}}}
+	labels := []Label{
+		{Module: "example.com/m@v1", File: "m_test.go", Line: 6, Kinds: []Kind{"blind test"},
+			Confirm: "mutant: m.go:5 `rand.Float64()` -> `0.5`; go test -run '^TestBlind$' passes"},
+		{Module: "example.com/m@v1", File: "m_test.go", Line: 12, Kinds: []Kind{"blind test"},
+			Confirm: "mutant: m.go:5 `rand.Float64()` -> `0.5`; go test -run '^TestSharp$' passes"},
+	}
+	var table strings.Builder
+	err := confirmFrom(mods, labels, t.TempDir(), &table, io.Discard, fetchTo)
+	if err == nil {
+		t.Fatalf("a mutant that fails its test gave no error; table:\n%s", table.String())
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "1 mutants failed") || !strings.Contains(msg, "m_test.go:12 (-run '^TestSharp$')") ||
+		!strings.Contains(msg, "constant") || strings.Contains(msg, "m_test.go:6") {
+		t.Errorf("error does not name the one failing label with its output:\n%s", msg)
+	}
+	if got := table.String(); !strings.Contains(got, "m_test.go:6 | m.go:5 `rand.Float64()` -> `0.5` | -run '^TestBlind$' . | yes: confirmed |") ||
+		!strings.Contains(got, "m_test.go:12 | m.go:5 `rand.Float64()` -> `0.5` | -run '^TestSharp$' . | NO: not confirmed |") {
+		t.Errorf("table:\n%s", got)
 	}
 }
