@@ -182,3 +182,15 @@ func (c *checker) src(n ast.Node) string {
 
 // cursor is a position in the syntax tree, with its parents.
 type cursor = inspector.Cursor
+
+// sourceOrder orders two nodes as the source does: by file name, then by offset. Positions
+// alone would not do across files, whose order in the file set follows the order they were
+// parsed in, which go/packages does concurrently (a helper's checks and a test's, in two
+// files, came out in either order).
+func (c *checker) sourceOrder(a, b ast.Node) int {
+	pa, pb := c.pass.Fset.Position(a.Pos()), c.pass.Fset.Position(b.Pos())
+	if n := strings.Compare(pa.Filename, pb.Filename); n != 0 {
+		return n
+	}
+	return pa.Offset - pb.Offset
+}

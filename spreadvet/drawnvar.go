@@ -113,7 +113,7 @@ func (c *checker) reportBlindVar(fd, at cursor, v *types.Var, u *formUse) {
 			what = append(what, w.text)
 		}
 	}
-	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
+	slices.SortStableFunc(u.checks, c.sourceOrder)
 	for _, n := range u.checks {
 		if s := c.src(n); !slices.Contains(checks, s) {
 			checks = append(checks, s)

@@ -1,7 +1,6 @@
 package spreadvet
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -1186,7 +1185,7 @@ func (c *checker) formSummary(u *formUse) (what, checks string) {
 			ws = append(ws, w.text)
 		}
 	}
-	slices.SortStableFunc(u.checks, func(a, b ast.Node) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	slices.SortStableFunc(u.checks, c.sourceOrder)
 	for _, n := range u.checks {
 		if s := c.src(n); !strings.Contains(strings.Join(cs, "\x00"), s) {
 			cs = append(cs, s)

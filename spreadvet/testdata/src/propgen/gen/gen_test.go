@@ -12,7 +12,7 @@ import (
 
 // A check func literal the helper calls on each sample is the test's check: the type alone.
 func TestBool(t *testing.T) {
-	commonGeneratorTest(t, "bool", gen.Bool(), func(value any) bool { // want `blind test: TestBool draws gen.Bool\(\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type and that it is not empty \(value == nil, value.\(bool\)\), so a constant of the right form passes it; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check`
+	commonGeneratorTest(t, "bool", gen.Bool(), func(value any) bool { // want `blind test: TestBool draws gen.Bool\(\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type and that it is not empty \(value.\(bool\), value == nil\), so a constant of the right form passes it; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check`
 		_, ok := value.(bool)
 		return ok
 	})
@@ -20,7 +20,7 @@ func TestBool(t *testing.T) {
 
 // The type and the bounds, twice: one finding for the generator.
 func TestInt64Range(t *testing.T) {
-	commonGeneratorTest(t, "range", gen.Int64Range(-10, 10), func(value any) bool { // want `blind test: TestInt64Range draws gen.Int64Range\(-10, 10\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type, its bounds and that it is not empty \(value == nil, value.\(int64\), v >= -10, v <= 10\)`
+	commonGeneratorTest(t, "range", gen.Int64Range(-10, 10), func(value any) bool { // want `blind test: TestInt64Range draws gen.Int64Range\(-10, 10\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type, its bounds and that it is not empty \(value.\(int64\), v >= -10, v <= 10, value == nil\)`
 		v, ok := value.(int64)
 		return ok && v >= -10 && v <= 10
 	})
@@ -32,7 +32,7 @@ func TestInt64Range(t *testing.T) {
 
 // Finite and within bounds: the midpoint passes.
 func TestFloat64Range(t *testing.T) {
-	commonGeneratorTest(t, "float", gen.Float64Range(-1.5, 2.5), func(value any) bool { // want `blind test: TestFloat64Range draws gen.Float64Range\(-1.5, 2.5\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type, that it is finite, its bounds and that it is not empty \(value == nil, value.\(float64\), math.IsNaN\(v\), math.IsInf\(v, 0\), v >= -1.5, v < 2.5\)`
+	commonGeneratorTest(t, "float", gen.Float64Range(-1.5, 2.5), func(value any) bool { // want `blind test: TestFloat64Range draws gen.Float64Range\(-1.5, 2.5\) 100 times through commonGeneratorTest, which samples it \(g.Sample\(\)\), and checks only its type, that it is finite, its bounds and that it is not empty \(value.\(float64\), math.IsNaN\(v\), math.IsInf\(v, 0\), v >= -1.5, v < 2.5, value == nil\)`
 		v, ok := value.(float64)
 		return ok && !math.IsNaN(v) && !math.IsInf(v, 0) && v >= -1.5 && v < 2.5
 	})
