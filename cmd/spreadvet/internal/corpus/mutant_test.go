@@ -171,3 +171,28 @@ func TestConfirmNamesFailures(t *testing.T) {
 		t.Errorf("table:\n%s", got)
 	}
 }
+
+// A test that fails once and then passes (a flaky test of correct code) still confirms its
+// label; a test that fails each time does not (TestConfirmNamesFailures).
+func TestPassesMostly(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
+	// The first run leaves a mark and fails; the runs after it find the mark and pass.
+	write("m_test.go", "package m\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
+		"func TestOnceFlaky(t *testing.T) {\n\tif _, err := os.Stat(\"mark\"); err != nil {\n\t\tos.WriteFile(\"mark\", nil, 0o644)\n\t\tt.Fatal(\"first run\")\n\t}\n\t_ = Jitter()\n}\n")
+	m := Mutant{File: "m.go", Lines: []int{5}, Old: "rand.Float64()", New: "0.5", Run: "^TestOnceFlaky$", Pkg: "."}
+	if err := m.apply(dir); err != nil {
+		t.Fatal(err)
+	}
+	passed, out, err := passesMostly(m, dir)
+	if err != nil || !passed || !strings.Contains(out, "first run") {
+		t.Errorf("a test failing once then passing: passed %v, %v; output\n%s", passed, err, out)
+	}
+}
