@@ -57,15 +57,7 @@ func TestMutantParses(t *testing.T) {
 // is not, and checks that the first mutant is confirmed and the second is not.
 func TestMutantApplyAndTest(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, src string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/m\n\ngo 1.22\n")
-	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
-	write("m_test.go", "package m\n\nimport \"testing\"\n\n"+
+	jitterModule(t, dir, "package m\n\nimport \"testing\"\n\n"+
 		"func TestBlind(t *testing.T) {\n\tif d := Jitter(); d < 0 || d >= 1 {\n\t\tt.Fatal(d)\n\t}\n}\n\n"+
 		"func TestSharp(t *testing.T) {\n\tif Jitter() == Jitter() {\n\t\tt.Fatal(\"constant\")\n\t}\n}\n")
 	m := Mutant{File: "m.go", Lines: []int{5}, Old: "rand.Float64()", New: "0.5", Run: "^TestBlind$", Pkg: "."}
@@ -131,15 +123,7 @@ func TestMutatedShared(t *testing.T) {
 // test's output; a confirmed one is not, and the table says which is which.
 func TestConfirmNamesFailures(t *testing.T) {
 	src := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/m\n\ngo 1.22\n")
-	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
-	write("m_test.go", "package m\n\nimport \"testing\"\n\n"+
+	jitterModule(t, src, "package m\n\nimport \"testing\"\n\n"+
 		"func TestBlind(t *testing.T) {\n\tif d := Jitter(); d < 0 || d >= 1 {\n\t\tt.Fatal(d)\n\t}\n}\n\n"+
 		"func TestSharp(t *testing.T) {\n\tif Jitter() == Jitter() {\n\t\tt.Fatal(\"constant\")\n\t}\n}\n")
 	fetchTo := func(_, tmp string) (string, error) {
@@ -176,16 +160,8 @@ func TestConfirmNamesFailures(t *testing.T) {
 // label; a test that fails each time does not (TestConfirmNamesFailures).
 func TestPassesMostly(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/m\n\ngo 1.22\n")
-	write("m.go", "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n")
 	// The first run leaves a mark and fails; the runs after it find the mark and pass.
-	write("m_test.go", "package m\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
+	jitterModule(t, dir, "package m\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
 		"func TestOnceFlaky(t *testing.T) {\n\tif _, err := os.Stat(\"mark\"); err != nil {\n\t\tos.WriteFile(\"mark\", nil, 0o644)\n\t\tt.Fatal(\"first run\")\n\t}\n\t_ = Jitter()\n}\n")
 	m := Mutant{File: "m.go", Lines: []int{5}, Old: "rand.Float64()", New: "0.5", Run: "^TestOnceFlaky$", Pkg: "."}
 	if err := m.apply(dir); err != nil {
@@ -194,5 +170,20 @@ func TestPassesMostly(t *testing.T) {
 	passed, out, err := passesMostly(m, dir)
 	if err != nil || !passed || !strings.Contains(out, "first run") {
 		t.Errorf("a test failing once then passing: passed %v, %v; output\n%s", passed, err, out)
+	}
+}
+
+// jitterModule writes a module of one package into dir: Jitter, which draws rand.Float64, and
+// the test file test.
+func jitterModule(t *testing.T, dir, test string) {
+	t.Helper()
+	for name, src := range map[string]string{
+		"go.mod":    "module example.com/m\n\ngo 1.22\n",
+		"m.go":      "package m\n\nimport \"math/rand/v2\"\n\nfunc Jitter() float64 { return rand.Float64() }\n",
+		"m_test.go": test,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
