@@ -26,9 +26,9 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 	for cur := range fd.Preorder((*ast.BinaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.IfStmt)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.IfStmt:
-			c.seenBefore(cur, n, tb)
+			c.seenBefore(fd, cur, n, tb)
 			if ix, ok := ast.Unparen(n.Cond).(*ast.IndexExpr); ok && c.failsIn(n.Body) {
-				c.seenIndex(cur, ix, n.Cond, tb) // if used[id] { t.Fatal }
+				c.seenIndex(fd, cur, ix, n.Cond, tb) // if used[id] { t.Fatal }
 			}
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL && c.failsWhenTrue(cur) {
@@ -42,7 +42,7 @@ func (c *checker) chanceVerdicts(fd cursor, tb string) {
 				c.shuffleDiffers(fd, n, n.Args[1], n.Args[2], tb)
 			case ok && isFalseHelper(fn) && len(n.Args) >= 2:
 				if ix, ok := ast.Unparen(n.Args[1]).(*ast.IndexExpr); ok {
-					c.seenIndex(cur, ix, n.Args[1], tb) // require.False(t, used[id])
+					c.seenIndex(fd, cur, ix, n.Args[1], tb) // require.False(t, used[id])
 				}
 			case ok && isEqualFunc(fn) && len(n.Args) == 2 && c.failsWhenTrue(cur):
 				c.collision(fd, n, n.Args[0], n.Args[1], tb) // if reflect.DeepEqual(s1, s2) { t.Fatal }
@@ -185,7 +185,7 @@ var fullRangeBits = map[string]float64{
 // seenBefore reports a loop that fails the test when a draw was seen before: "if _, ok :=
 // seen[x]; ok { t.Fatal }" over draws of one random function, a birthday collision among all
 // the loop's draws.
-func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
+func (c *checker) seenBefore(fd, cur cursor, ifs *ast.IfStmt, tb string) {
 	init, ok := ifs.Init.(*ast.AssignStmt)
 	if !ok || len(init.Lhs) != 2 || len(init.Rhs) != 1 {
 		return
@@ -204,7 +204,7 @@ func (c *checker) seenBefore(cur cursor, ifs *ast.IfStmt, tb string) {
 	if !seen {
 		return
 	}
-	c.seenIndex(cur, ix, init, tb)
+	c.seenIndex(fd, cur, ix, init, tb)
 }
 
 // isFalseHelper reports whether fn is testify's False (assert or require).
@@ -216,7 +216,7 @@ func isFalseHelper(fn *types.Func) bool {
 // seenIndex reports the read of a map of the draws seen before, seen[x] at check (the if's
 // init, its condition, or testify's False), that fails the test when x is in the map: a
 // birthday collision among the loop's draws.
-func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb string) {
+func (c *checker) seenIndex(fd, cur cursor, ix *ast.IndexExpr, check ast.Node, tb string) {
 	mt, isMap := c.typeOf(ix.X).Underlying().(*types.Map)
 	if !isMap {
 		return
@@ -230,7 +230,6 @@ func (c *checker) seenIndex(cur cursor, ix *ast.IndexExpr, check ast.Node, tb st
 	}
 	loop, varies, ok := c.repeatingLoop(cur, call)
 	n := c.loopCount(loop)
-	fd, _ := enclosingFunc(cur)
 	if ok && fact.Counter != "" && !c.pinsClock(fd) {
 		c.reportCounted(fd, check, call, fact, n, tb) // whatever the loop's count or arguments
 		return

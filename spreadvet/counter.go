@@ -143,7 +143,7 @@ func keepsResults(a *ast.AssignStmt, held []bool) bool {
 		return true
 	}
 	for i, l := range a.Lhs {
-		if id, blank := l.(*ast.Ident); held[i] && (!blank || id.Name != "_") {
+		if id, isIdent := l.(*ast.Ident); held[i] && (!isIdent || id.Name != "_") {
 			return true
 		}
 	}
@@ -320,10 +320,14 @@ func (c *checker) reportCounted(fd cursor, check ast.Node, call *ast.CallExpr, f
 	if n > 1 {
 		results = fmt.Sprintf("%d results", n)
 	}
+	fix := formFix // an ID of bytes: no character to index
+	if isText(firstResult(c.typeOf(call))) {
+		fix = "check what it draws: the spread of its characters over many calls: " + c.charSpread(call, tb)
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: check.Pos(), End: check.End(),
-		Message: fmt.Sprintf("blind test: %s checks that %s of %s differ (%s), which its counter (%s) keeps true with every draw constant; check what it draws: the spread of its random part over many calls (%s)",
-			c.testName(fd), results, c.src(call.Fun), c.src(check), fact.Counter, c.charSpread(call, tb)),
+		Message: fmt.Sprintf("blind test: %s checks that %s of %s differ (%s), which its counter (%s) keeps true with every draw constant; %s",
+			c.testName(fd), results, c.src(call.Fun), c.src(check), fact.Counter, fix),
 	})
 }
 
@@ -339,11 +343,8 @@ func (c *checker) countedKeys(fd cursor, tb string) {
 			continue
 		}
 		v := c.definedBy(cur)
-		if v == nil {
+		if v == nil || c.pinsClock(fd) {
 			continue
-		}
-		if c.pinsClock(fd) {
-			return
 		}
 		for _, m := range c.keyedBy(fd, v) {
 			if cmp := c.sizeChecked(fd, m); cmp != nil {

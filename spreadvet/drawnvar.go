@@ -121,7 +121,7 @@ func (c *checker) reportBlindVar(fd, at cursor, v *types.Var, u *formUse) {
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos: at.Node().Pos(), End: at.Node().End(),
-		Message: fmt.Sprintf("blind test: %s reads %s, which the package's code draws (%s), and checks only %s (%s), so a constant of the right form passes it; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check",
+		Message: fmt.Sprintf("blind test: %s reads %s, which the package's code draws (%s), and checks only %s (%s), so a constant of the right form passes it; "+formFix,
 			c.testName(fd), v.Name(), c.src(c.drawnVars()[v]), joinWords(what), strings.Join(checks, ", ")),
 	})
 }

@@ -87,19 +87,21 @@ func (c *checker) ginkgoSpec(lit cursor) string {
 	return "GinkgoTB()"
 }
 
-// testName returns how a finding names a test: its function's name, the name of the function
-// that returns it, or a Ginkgo spec's node and text (It("returns value in jitter range")).
+// testName returns how a finding names a test: its function's name, a Ginkgo spec's node and
+// text (It("returns value in jitter range")), or for any other func literal (one a function
+// returns for t.Run, a subtest's, a goroutine's) the name of the function around it.
 func (c *checker) testName(fd cursor) string {
 	if decl, ok := fd.Node().(*ast.FuncDecl); ok {
 		return decl.Name.Name
 	}
-	if _, ok := fd.Parent().Node().(*ast.ReturnStmt); ok {
-		if fn, ok := enclosingFunc(fd.Parent()); ok {
-			return c.testName(fn)
-		}
+	if c.ginkgoSpec(fd) != "" {
+		call := fd.Parent().Node().(*ast.CallExpr)
+		return c.src(call.Fun) + "(" + c.src(call.Args[0]) + ")"
 	}
-	call := fd.Parent().Node().(*ast.CallExpr)
-	return c.src(call.Fun) + "(" + c.src(call.Args[0]) + ")"
+	if fn, ok := enclosingFunc(fd.Parent()); ok {
+		return c.testName(fn)
+	}
+	return "a func literal" // at package level, in no test: not reached by the test rules
 }
 
 // isSpecWithoutTB reports whether a test is a Ginkgo spec whose Ginkgo has no GinkgoTB: a fix

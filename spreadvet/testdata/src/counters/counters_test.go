@@ -12,7 +12,7 @@ func TestUnique(t *testing.T) {
 	seen := map[string]struct{}{}
 	for range 100000 {
 		id := n.Next()
-		if _, ok := seen[id]; ok { // want `blind test: TestUnique checks that 100000 results of n.Next differ \(_, ok := seen\[id\]\), which its counter \(n.seq\) keeps true with every draw constant`
+		if _, ok := seen[id]; ok { // want `blind test: TestUnique checks that 100000 results of n.Next differ \(_, ok := seen\[id\]\), which its counter \(n.seq\) keeps true with every draw constant; check what it draws: the spread of its characters over many calls: xs := spread.Draw\(1000, func\(\) int \{ return strings.IndexRune\(<alphabet>, \[\]rune\(n.Next\(\)\)\[0\]\) \}\)`
 			t.Fatalf("duplicate %s", id)
 		}
 		seen[id] = struct{}{}
@@ -108,7 +108,7 @@ func TestUniqueRanged(t *testing.T) {
 func TestV1Pair(t *testing.T) {
 	c := NewClock()
 	a, b := c.V1(), c.V1()
-	if a == b { // want `blind test: TestV1Pair checks that 2 results of c.V1 differ \(a == b\), which its counter \(c.seq\) keeps true`
+	if a == b { // want `blind test: TestV1Pair checks that 2 results of c.V1 differ \(a == b\), which its counter \(c.seq\) keeps true with every draw constant; check what it draws: seed the source and compare the result exactly, or draw many and check the spread of what it is made from with spread.Check`
 		t.Fatal("equal")
 	}
 }
@@ -137,4 +137,33 @@ func TestDefaultPair(t *testing.T) {
 	if a == b { // want `blind test: TestDefaultPair checks that 2 results of DefaultV1 differ`
 		t.Fatal("equal")
 	}
+}
+
+// The same check in a subtest and in a goroutine: named by the test.
+func TestUniqueNested(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+		n := New()
+		seen := map[string]bool{}
+		for range 100 {
+			id := n.Next()
+			if seen[id] { // want `blind test: TestUniqueNested checks that 100 results of n.Next differ \(seen\[id\]\)`
+				t.Fatal(id)
+			}
+			seen[id] = true
+		}
+	})
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		n := New()
+		seen := map[string]bool{}
+		for range 100 {
+			id := n.Next()
+			if seen[id] { // want `blind test: TestUniqueNested checks that 100 results of n.Next differ \(seen\[id\]\)`
+				t.Error(id)
+			}
+			seen[id] = true
+		}
+	}()
+	<-done
 }
