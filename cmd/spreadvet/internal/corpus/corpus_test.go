@@ -43,7 +43,8 @@ func TestCommittedCorpusReads(t *testing.T) {
 }
 
 // TestCorpusScore runs the command on the whole corpus and pins its output, the table of
-// docs/spreadvet.md, in testdata/corpus/score.md. It fetches and analyzes 18 modules, so it is
+// docs/spreadvet.md, in testdata/corpus/score.md, and its summary, the README's, in
+// testdata/corpus/summary.md. It fetches and analyzes 18 modules, so it is
 // a long test; after a change to the checker or the labels:
 //
 //	SPREADCHECK_LONG=1 go test ./cmd/spreadvet/internal/corpus -run TestCorpusScore -update
@@ -54,6 +55,7 @@ func TestCorpusScore(t *testing.T) {
 		t.Fatalf("corpus exited %d:\n%s", code, progress.String())
 	}
 	golden.Check(t, filepath.Join(corpusDir, "score.md"), out.String())
+	golden.Check(t, filepath.Join(corpusDir, "summary.md"), summaryOf(out.String())) // the README's
 }
 
 // TestMutantsConfirm re-runs every label's constant mutant and pins the verdicts in

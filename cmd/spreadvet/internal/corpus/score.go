@@ -240,3 +240,23 @@ func firstClause(msg string) string {
 	before, _, _ := strings.Cut(msg, ";")
 	return before
 }
+
+// summaryOf returns the head of a score: the table's header and its total row, and the line
+// that says how many of the cases labelled before spreadvet ran are found, for the README; ""
+// when the score lacks one of them.
+func summaryOf(score string) string {
+	lines := strings.Split(score, "\n")
+	var total, before string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "| **total** |"):
+			total = l
+		case strings.Contains(l, "labelled before it ran"):
+			before = l
+		}
+	}
+	if len(lines) < 2 || total == "" || before == "" {
+		return ""
+	}
+	return lines[0] + "\n" + lines[1] + "\n" + total + "\n\n" + before + "\n"
+}

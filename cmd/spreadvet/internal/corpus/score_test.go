@@ -145,3 +145,18 @@ func TestWriteSaysCasesLabelledAfter(t *testing.T) {
 		t.Errorf("Write gave\n%s\nwant it to hold\n%s", b.String(), want)
 	}
 }
+
+// The summary keeps the header, the total row and the recall of the cases labelled before,
+// and nothing else; a score without them gives none.
+func TestSummaryOf(t *testing.T) {
+	score := "| module | what |\n|---|---|\n| a@v1 | x |\n| **total** | 1 modules |\n\n" +
+		"0 of the cases were labelled after spreadvet reported them; of the 3 labelled before it ran, 2 are found (66.7%).\n\nMisses (1):\n\n- a@v1 a_test.go:3 blind test\n"
+	want := "| module | what |\n|---|---|\n| **total** | 1 modules |\n\n" +
+		"0 of the cases were labelled after spreadvet reported them; of the 3 labelled before it ran, 2 are found (66.7%).\n"
+	if diff := cmp.Diff(want, summaryOf(score)); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+	if got := summaryOf("| module | what |\n|---|---|\n| a@v1 | x |\n"); got != "" {
+		t.Errorf("a score with no total gave a summary:\n%s", got)
+	}
+}
